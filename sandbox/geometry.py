@@ -1,0 +1,384 @@
+"""Shapes and their math: convex polygons, circles, bounding boxes (numpy only).
+
+Conventions (the whole package follows them):
+
+* World units are pixels at zoom 1 and **y grows downward**, as on the pygame
+  screen and in the tutorials' demos. Angles are radians; a positive angle turns
+  +x toward +y, which looks clockwise on screen.
+* Points and vectors handed out by the library are plain ``(x, y)`` tuples of
+  floats, or read-only ``(n, 2)`` float64 arrays for vertex lists.
+* A ``Polygon`` is convex. Its local vertices may come in either winding; they
+  are normalised once, keeping vertex 0 where it is, so that the shoelace sum
+  is positive (the tutorials' order: counter-clockwise with y up, which shows
+  as clockwise on a y-down screen). Edge ``i`` runs from vertex ``i`` to
+  ``i + 1`` and ``normals[i]`` is that edge's outward unit normal
+  ``(e.y, -e.x) / |e|``. ``box(w, h)`` numbers its corners so, drawn as on
+  screen (y down)::
+
+        v0 +------ e0 ------+ v1        n0 points up (-y), n1 right (+x),
+           |                |           n2 down (+y),  n3 left (-x).
+          e3               e1
+           |                |
+        v3 +------ e2 ------+ v2
+
+* ``position`` is the origin of the local frame in the world; world vertex =
+  position + R(angle) @ local vertex (the tutorials' "local coordinates plus a
+  position"). Rotation is about that origin.
+
+Shapes are immutable: ``placed(position, angle)`` returns a new shape that
+shares the validated local data, so physics can move shapes every tick without
+re-validating them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+Vec2 = tuple[float, float]
+
+# Relative tolerance for "collinear" / "repeated" vertices: a cross product or an
+# edge length this small relative to the shape's size is treated as zero.
+DEGENERATE_TOLERANCE = 1e-9
+
+
+class ShapeError(ValueError):
+    """A shape was built from input that cannot describe a valid convex shape."""
+
+
+@dataclass(frozen=True)
+class AABB:
+    """Axis-aligned bounding box, inclusive on every side."""
+
+    min_x: float
+    min_y: float
+    max_x: float
+    max_y: float
+
+    def overlaps(self, other: AABB) -> bool:
+        """True when the boxes share at least one point (touching counts)."""
+        return (
+            self.min_x <= other.max_x
+            and other.min_x <= self.max_x
+            and self.min_y <= other.max_y
+            and other.min_y <= self.max_y
+        )
+
+    @property
+    def width(self) -> float:
+        return self.max_x - self.min_x
+
+    @property
+    def height(self) -> float:
+        return self.max_y - self.min_y
+
+
+def rotation(angle: float) -> np.ndarray:
+    """The 2x2 matrix that turns a vector by `angle` radians (+x toward +y)."""
+    c, s = math.cos(angle), math.sin(angle)
+    return np.array([[c, -s], [s, c]])
+
+
+def _as_point(value, what: str) -> Vec2:
+    """Validate a finite (x, y) pair; `what` names it in the error message."""
+    try:
+        x, y = value
+        x, y = float(x), float(y)
+    except (TypeError, ValueError):
+        raise ShapeError(f"{what} must be a pair of numbers (x, y), got {value!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ShapeError(f"{what} must be finite, got ({x}, {y})")
+    return (x, y)
+
+
+def _as_angle(value) -> float:
+    try:
+        angle = float(value)
+    except (TypeError, ValueError):
+        raise ShapeError(f"angle must be a number of radians, got {value!r}") from None
+    if not math.isfinite(angle):
+        raise ShapeError(f"angle must be finite, got {angle}")
+    return angle
+
+
+def signed_area(vertices: np.ndarray) -> float:
+    """Shoelace area: positive for the library's winding, negative for the other."""
+    x, y = vertices[:, 0], vertices[:, 1]
+    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+
+
+def _validated_local_vertices(vertices) -> np.ndarray:
+    """Check a vertex list describes a convex polygon; return it in library winding.
+
+    Raises ShapeError naming the first problem found.
+    """
+    try:
+        v = np.array(vertices, dtype=float)
+    except (TypeError, ValueError):
+        raise ShapeError("vertices must be a sequence of (x, y) number pairs") from None
+    if v.ndim != 2 or v.shape[1] != 2:
+        raise ShapeError(f"vertices must be a sequence of (x, y) pairs, got shape {v.shape}")
+    n = len(v)
+    if n < 3:
+        raise ShapeError(f"a polygon needs at least 3 vertices, got {n}")
+    if not np.isfinite(v).all():
+        bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
+        raise ShapeError(f"vertex {bad} is not finite: {tuple(v[bad])}")
+
+    size = float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
+    edges = np.roll(v, -1, axis=0) - v
+    lengths = np.hypot(edges[:, 0], edges[:, 1])
+    if np.any(lengths <= DEGENERATE_TOLERANCE * size):
+        i = int(np.argmax(lengths <= DEGENERATE_TOLERANCE * size))
+        raise ShapeError(f"vertices {i} and {(i + 1) % n} are repeated (zero-length edge)")
+
+    area = signed_area(v)
+    if abs(area) <= DEGENERATE_TOLERANCE * size * size:
+        raise ShapeError("polygon has zero area (all vertices on one line)")
+    if area < 0:
+        # Keep vertex 0 in place so that the numbering the user wrote survives.
+        v = np.concatenate([v[:1], v[:0:-1]])
+        edges = np.roll(v, -1, axis=0) - v
+        lengths = np.hypot(edges[:, 0], edges[:, 1])
+
+    # Turn at vertex i+1 between edge i and edge i+1: positive = convex corner.
+    next_edges = np.roll(edges, -1, axis=0)
+    cross = edges[:, 0] * next_edges[:, 1] - edges[:, 1] * next_edges[:, 0]
+    scale = lengths * np.roll(lengths, -1)
+    flat = np.abs(cross) <= DEGENERATE_TOLERANCE * scale
+    if flat.any():
+        i = (int(np.argmax(flat)) + 1) % n
+        raise ShapeError(
+            f"vertex {i} lies on the line through its neighbours (collinear); remove it"
+        )
+    if (cross < 0).any():
+        i = (int(np.argmax(cross < 0)) + 1) % n
+        raise ShapeError(
+            f"polygon is concave at vertex {i}; concave shapes must be split into convex parts"
+        )
+    # All turns agree, but a self-crossing outline (a pentagram) turns more than once.
+    turning = np.arctan2(cross, np.einsum("ij,ij->i", edges, next_edges)).sum()
+    if not math.isclose(turning, 2 * math.pi, rel_tol=1e-6):
+        raise ShapeError(
+            "polygon outline crosses itself; concave shapes must be split into convex parts"
+        )
+    return v
+
+
+def _readonly(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+class Polygon:
+    """A convex polygon: validated local vertices placed at a position and angle.
+
+    >>> Polygon([(0, 0), (4, 0), (4, 4), (0, 4)], position=(50, 50)).vertices[0]
+    array([50., 50.])
+    """
+
+    __slots__ = (
+        "local_vertices",
+        "local_normals",
+        "position",
+        "angle",
+        "vertices",
+        "normals",
+        "_local_area",
+        "_local_centroid",
+        "_local_second_moment",
+    )
+
+    def __init__(self, vertices: Iterable[Sequence[float]], position=(0.0, 0.0), angle=0.0):
+        local = _validated_local_vertices(vertices)
+        edges = np.roll(local, -1, axis=0) - local
+        normals = np.column_stack([edges[:, 1], -edges[:, 0]])
+        normals /= np.hypot(normals[:, 0], normals[:, 1])[:, None]
+        self.local_vertices = _readonly(local)
+        self.local_normals = _readonly(normals)
+        area, centroid, second_moment = _mass_properties(local)
+        self._local_area = area
+        self._local_centroid = centroid
+        self._local_second_moment = second_moment
+        self._place(_as_point(position, "position"), _as_angle(angle))
+
+    def _place(self, position: Vec2, angle: float) -> None:
+        self.position = position
+        self.angle = angle
+        if angle == 0.0:
+            turned, normals = self.local_vertices, self.local_normals
+        else:
+            r = rotation(angle)
+            turned, normals = self.local_vertices @ r.T, self.local_normals @ r.T
+        self.vertices = _readonly(turned + np.asarray(position))
+        self.normals = _readonly(normals + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+    # -- factories (the tutorials' CreateRegular / CreatePolygon) -------------
+
+    @classmethod
+    def regular(cls, sides: int, radius: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
+        """A regular polygon; vertex i sits at angle 2*pi*i/sides on the circle of `radius`."""
+        if not isinstance(sides, (int, np.integer)) or isinstance(sides, bool) or sides < 3:
+            raise ShapeError(f"a regular polygon needs a whole number of sides >= 3, got {sides!r}")
+        radius = float(radius)
+        if not (math.isfinite(radius) and radius > 0):
+            raise ShapeError(f"radius must be a positive finite number, got {radius}")
+        t = 2 * math.pi * np.arange(sides) / sides
+        return cls(np.column_stack([np.cos(t), np.sin(t)]) * radius, position, angle)
+
+    @classmethod
+    def box(cls, width: float, height: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
+        """A width x height rectangle centred on its position (corners numbered as above)."""
+        width, height = float(width), float(height)
+        if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
+            raise ShapeError(f"box sides must be positive finite numbers, got {width} x {height}")
+        hw, hh = width / 2, height / 2
+        return cls([(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)], position, angle)
+
+    def placed(self, position=None, angle=None) -> Polygon:
+        """The same polygon at another position and/or angle (no re-validation)."""
+        moved = object.__new__(Polygon)
+        for name in (
+            "local_vertices",
+            "local_normals",
+            "_local_area",
+            "_local_centroid",
+            "_local_second_moment",
+        ):
+            setattr(moved, name, getattr(self, name))
+        moved._place(
+            self.position if position is None else _as_point(position, "position"),
+            self.angle if angle is None else _as_angle(angle),
+        )
+        return moved
+
+    # -- derived geometry -----------------------------------------------------
+
+    kind = "polygon"
+
+    def __len__(self) -> int:
+        return len(self.local_vertices)
+
+    def __repr__(self) -> str:
+        return f"Polygon({len(self)} vertices, position={self.position}, angle={self.angle:g})"
+
+    def world_vertices(self) -> np.ndarray:
+        """World-space vertices, (n, 2), read-only."""
+        return self.vertices
+
+    @property
+    def edges(self) -> np.ndarray:
+        """Edge vectors: edges[i] = vertices[i + 1] - vertices[i]."""
+        return np.roll(self.vertices, -1, axis=0) - self.vertices
+
+    def edge(self, index: int) -> tuple[Vec2, Vec2]:
+        """World start and end point of edge `index`."""
+        n = len(self)
+        a, b = self.vertices[index % n], self.vertices[(index + 1) % n]
+        return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
+
+    def edge_midpoints(self) -> np.ndarray:
+        return (self.vertices + np.roll(self.vertices, -1, axis=0)) / 2
+
+    def aabb(self) -> AABB:
+        lo, hi = self.vertices.min(axis=0), self.vertices.max(axis=0)
+        return AABB(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+
+    def project(self, axis) -> tuple[float, float]:
+        """(min, max) of the vertices' dot products with `axis` (a unit vector)."""
+        d = self.vertices @ np.asarray(axis, dtype=float)
+        return float(d.min()), float(d.max())
+
+    @property
+    def area(self) -> float:
+        return self._local_area
+
+    @property
+    def centroid(self) -> Vec2:
+        """World-space centre of area."""
+        c = self._local_centroid
+        if self.angle != 0.0:
+            c = rotation(self.angle) @ c
+        return (float(c[0] + self.position[0]), float(c[1] + self.position[1]))
+
+    def moment_of_inertia(self, mass: float) -> float:
+        """Moment of inertia about the centroid for a uniform lamina of `mass`."""
+        return mass * self._local_second_moment / self._local_area
+
+    def contains_point(self, point) -> bool:
+        """True when `point` is inside or on the boundary."""
+        p = np.asarray(point, dtype=float)
+        offsets = np.einsum("ij,ij->i", self.normals, p - self.vertices)
+        return bool(np.all(offsets <= 1e-9 * max(1.0, math.sqrt(self.area))))
+
+
+def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, float]:
+    """Area, centroid and polar second moment about the centroid (per unit density)."""
+    x0, y0 = v[:, 0], v[:, 1]
+    x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
+    cross = x0 * y1 - x1 * y0
+    area = cross.sum() / 2
+    cx = ((x0 + x1) * cross).sum() / (6 * area)
+    cy = ((y0 + y1) * cross).sum() / (6 * area)
+    # Second moment about the origin, then shifted to the centroid (parallel axis).
+    j_origin = (cross * (x0 * x0 + x0 * x1 + x1 * x1 + y0 * y0 + y0 * y1 + y1 * y1)).sum() / 12
+    j_centroid = j_origin - area * (cx * cx + cy * cy)
+    return float(area), np.array([cx, cy]), float(j_centroid)
+
+
+class Circle:
+    """A circle of `radius` centred on `position`; `angle` only orients its marker line."""
+
+    __slots__ = ("radius", "position", "angle")
+
+    kind = "circle"
+
+    def __init__(self, radius: float, position=(0.0, 0.0), angle=0.0):
+        try:
+            radius = float(radius)
+        except (TypeError, ValueError):
+            raise ShapeError(f"radius must be a number, got {radius!r}") from None
+        if not (math.isfinite(radius) and radius > 0):
+            raise ShapeError(f"radius must be a positive finite number, got {radius}")
+        self.radius = radius
+        self.position = _as_point(position, "position")
+        self.angle = _as_angle(angle)
+
+    def __repr__(self) -> str:
+        return f"Circle(radius={self.radius:g}, position={self.position})"
+
+    def placed(self, position=None, angle=None) -> Circle:
+        moved = object.__new__(Circle)
+        moved.radius = self.radius
+        moved.position = self.position if position is None else _as_point(position, "position")
+        moved.angle = self.angle if angle is None else _as_angle(angle)
+        return moved
+
+    @property
+    def centroid(self) -> Vec2:
+        return self.position
+
+    @property
+    def area(self) -> float:
+        return math.pi * self.radius * self.radius
+
+    def moment_of_inertia(self, mass: float) -> float:
+        return 0.5 * mass * self.radius * self.radius
+
+    def aabb(self) -> AABB:
+        (x, y), r = self.position, self.radius
+        return AABB(x - r, y - r, x + r, y + r)
+
+    def project(self, axis) -> tuple[float, float]:
+        d = self.position[0] * float(axis[0]) + self.position[1] * float(axis[1])
+        return d - self.radius, d + self.radius
+
+    def contains_point(self, point) -> bool:
+        dx, dy = float(point[0]) - self.position[0], float(point[1]) - self.position[1]
+        return math.hypot(dx, dy) <= self.radius * (1 + 1e-12)
+
+
+Shape = Polygon | Circle

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from .geometry import Polygon
+from .geometry import Circle, Polygon
 from .physics import StepRecord, World
 from .scene import CANVAS, SCENE_WIDTH
 
@@ -270,14 +270,21 @@ class _View:
     def fs(self, size: int) -> int:
         return max(6, round(size * self.s))
 
-    def text(self, text, pos, size, color, anchor="topleft") -> pygame.Rect:
+    def text(self, text, pos, size, color, anchor="topleft", inside=None) -> pygame.Rect:
+        """Blit a cached label; `inside` (a screen Rect) keeps it from being clipped."""
         surf = _label(text, self.fs(size), color)
         rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        if inside is not None:
+            rect.clamp_ip(inside)
         self.surface.blit(surf, rect)
         return rect
 
-    def text_canvas(self, text, pos, size, color, anchor="topleft") -> pygame.Rect:
-        return self.text(text, self.p(*pos), size, color, anchor)
+    def text_canvas(self, text, pos, size, color, anchor="topleft", inside=None) -> pygame.Rect:
+        return self.text(text, self.p(*pos), size, color, anchor, inside)
+
+    @property
+    def scene_inner(self) -> pygame.Rect:
+        return self.scene_rect.inflate(-round(12 * self.s), -round(12 * self.s))
 
 
 # -- drawing primitives ---------------------------------------------------------------
@@ -384,35 +391,98 @@ def _mix(a: Color, b: Color, t: float) -> Color:
 # -- the scene ------------------------------------------------------------------------
 
 
+_points_cache: dict = {}
+
+
+def _screen_polygons(view: _View, world: World) -> list:
+    """Screen-space vertex lists of every body, cached while the geometry arrays are the same
+    (a paused world redraws for free). The cache keeps the array alive, so its id is unique."""
+    vertices = world.geometry()["vertices"]
+    key = (id(vertices), view.s, view.ox, view.oy)
+    hit = _points_cache.get("polygons")
+    if hit is not None and hit[0] == key and hit[1] is vertices:
+        return hit[2]
+    counts = world.vertex_count
+    polygons: list = [()] * len(counts)
+    for k in np.unique(counts).tolist():
+        if k == 0:
+            continue  # circles: drawn from position and radius
+        rows = np.flatnonzero(counts == k)
+        group = vertices[rows, :k] * view.s
+        group[..., 0] += view.ox
+        group[..., 1] += view.oy
+        for i, pts in zip(rows.tolist(), group.tolist(), strict=True):
+            polygons[i] = pts
+    _points_cache["polygons"] = (key, vertices, polygons)
+    return polygons
+
+
+_hatch_cache: dict = {}
+
+
+def _hatch(pts, spacing) -> list:
+    """Diagonal hatching inside a convex polygon (screen points): the segments."""
+    segments = []
+    d = [p[0] + p[1] for p in pts]
+    lo, hi = min(d), max(d)
+    k = (math.floor(lo / spacing) + 1) * spacing
+    n = len(pts)
+    while k < hi:
+        ends = []
+        for i in range(n):
+            a, b = d[i] - k, d[(i + 1) % n] - k
+            if (a < 0) != (b < 0):
+                t = a / (a - b)
+                p, q = pts[i], pts[(i + 1) % n]
+                ends.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+        if len(ends) >= 2:
+            segments.append((ends[0], ends[1]))
+        k += spacing
+    return segments
+
+
 def _draw_bodies(view: _View, world: World, pair: tuple[int, int] | None) -> None:
-    """Every body but the pair on show: one fill + one outline each (bulk arrays)."""
+    """Every body but the pair on show: one fill + one outline each (bulk arrays).
+    Static bodies are darker and hatched (when there are few of them)."""
     theme = view.theme
     surf = view.surface
-    g = world.geometry()
-    vertices = view.pts(g["vertices"])
-    counts = world.vertex_count.tolist()
+    polygons = _screen_polygons(view, world)
     static = world.static.tolist()
     is_polygon = world.is_polygon.tolist()
     skip = set(pair) if pair else set()
-    width = view.w(theme.thin if len(world.bodies) > CROWDED else theme.line * 0.75)
-    positions = view.pts(world.position)
-    radii = (world.radius * view.s).tolist()
-    angles = world.angle.tolist()
-    for i in range(len(world.bodies)):
+    crowded = len(world.bodies) > CROWDED
+    width = view.w(theme.thin if crowded else theme.line * 0.75)
+    hatch = int(world.static.sum()) <= 50
+    hatch_color = _mix(theme.static_fill, theme.static, 0.45)
+    hatch_width = view.w(1)
+    draw_polygon, draw_lines = pygame.draw.polygon, pygame.draw.lines
+    other_fill, other = theme.other_fill, theme.other
+    for i, pts in enumerate(polygons):
         if i in skip:
             continue
-        fill, line = (
-            (theme.static_fill, theme.static) if static[i] else (theme.other_fill, theme.other)
-        )
-        if is_polygon[i]:
-            pts = vertices[i][: counts[i]]
-            pygame.draw.polygon(surf, fill, pts)
-            pygame.draw.polygon(surf, line, pts, width)
+        if static[i]:
+            fill, line = theme.static_fill, theme.static
         else:
-            c, r = positions[i], radii[i]
+            fill, line = other_fill, other
+        if is_polygon[i]:
+            draw_polygon(surf, fill, pts)
+            if static[i] and hatch:
+                key = (tuple(map(tuple, pts)), view.s)
+                segments = _hatch_cache.get(key)
+                if segments is None:
+                    if len(_hatch_cache) > 256:
+                        _hatch_cache.clear()
+                    segments = _hatch_cache[key] = _hatch(pts, 12 * view.s)
+                for p, q in segments:
+                    pygame.draw.line(surf, hatch_color, p, q, hatch_width)
+            draw_lines(surf, line, True, pts, width)
+        else:
+            p = world.position[i]
+            c = view.p(float(p[0]), float(p[1]))
+            r = float(world.radius[i]) * view.s
+            a = float(world.angle[i])
             pygame.draw.circle(surf, fill, c, r)
             pygame.draw.circle(surf, line, c, r, width)
-            a = angles[i]
             pygame.draw.line(surf, line, c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)), width)
 
 
@@ -459,8 +529,12 @@ def _draw_features(view: _View, shape, color: Color, letter: str, overlays: Over
     normals = np.asarray(shape.normals)
     mids = (verts + np.roll(verts, -1, axis=0)) / 2
     centroid = np.asarray(shape.centroid)
-    length = theme.normal_length
+    box = shape.aabb()
+    size = max(box.width, box.height)
+    length = min(theme.normal_length, max(12.0, size * 0.45))
     fs = theme.font_small
+    if size < 40:  # a tiny body: numbers would cover it, keep only the arrows
+        overlays = Overlays(show_normals=overlays.show_normals, show_vertex_indices=False)
     if overlays.show_normals:
         for k in range(len(verts)):
             col = theme.edge_colors[k % len(theme.edge_colors)]
@@ -476,6 +550,27 @@ def _draw_features(view: _View, shape, color: Color, letter: str, overlays: Over
             n = math.hypot(*d) or 1.0
             pos = v + d / n * 14
             view.text_canvas(str(k), pos, fs, color, "center")
+
+
+def _draw_circle_axes(view: _View, shown) -> None:
+    """Tutorial 004's circle axis: from the polygon's closest vertex to the circle's centre."""
+    theme = view.theme
+    for axis in shown.report.axes:
+        if axis.feature != "closest vertex" or axis.feature_index is None:
+            continue
+        circle, other = (
+            (shown.a_shape, shown.b_shape) if axis.owner == "a" else (shown.b_shape, shown.a_shape)
+        )
+        if not isinstance(circle, Circle) or not isinstance(other, Polygon):
+            continue
+        vertex = other.vertices[axis.feature_index]
+        p, q = view.p(*vertex), view.p(*circle.position)
+        _dashed(view.surface, theme.text, p, q, view.w(theme.thin), 6, 5)
+        pygame.draw.circle(view.surface, theme.text, p, view.w(4))
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        view.text(
+            "closest vertex axis", mid, theme.font_small, theme.text, "midleft", view.scene_inner
+        )
 
 
 def _draw_ghost(view: _View, shape, color: Color) -> None:
@@ -503,7 +598,9 @@ def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
     return c - u * shape.radius, c + u * shape.radius
 
 
-def _draw_axis_projection(view: _View, shown, axis, overlays: Overlays, separating: bool) -> None:
+def _draw_axis_projection(
+    view: _View, shown, axis, overlays: Overlays, separating: bool, avoid: pygame.Rect | None
+) -> None:
     """The classic picture: the axis beside the shapes, both projections dropped onto it,
     the gap (or overlap) highlighted, and the separating line across the middle of the gap."""
     theme = view.theme
@@ -518,11 +615,18 @@ def _draw_axis_projection(view: _View, shown, axis, overlays: Overlays, separati
     mid_t = (lo_t + hi_t) / 2
     margin = 40.0
 
-    def inside_score(c):
-        x, y = mid_t * u + c * w
-        return min(x - 10, SCENE_WIDTH - 10 - x, y - 10, CANVAS[1] - 10 - y)
+    def margin_of(point) -> float:
+        x, y = point
+        score = min(x - 10, SCENE_WIDTH - 10 - x, y - 10, CANVAS[1] - 10 - y, 60.0)
+        if avoid is not None and avoid.inflate(20, 20).collidepoint(x, y):
+            score -= 1000.0
+        return score
 
-    c = max((w_hi + margin, w_lo - margin), key=inside_score)
+    def score(c: float) -> float:
+        ends = [lo_t * u + c * w, hi_t * u + c * w, mid_t * u + (c + 30 * np.sign(c - w_lo)) * w]
+        return min(margin_of(p) for p in ends) - 0.05 * min(abs(c - w_hi), abs(c - w_lo))
+
+    c = max((w_hi + margin, w_lo - margin, w_hi + 2.5 * margin, w_lo - 2.5 * margin), key=score)
     side = 1.0 if c > w_hi else -1.0
 
     def at(t, off=0.0):
@@ -530,6 +634,14 @@ def _draw_axis_projection(view: _View, shown, axis, overlays: Overlays, separati
 
     thin = view.w(theme.thin)
     thick = view.w(theme.line * 2.2)
+    inner = view.scene_inner
+
+    def label_off(text: str) -> float:
+        """How far off the axis (canvas px) a centred label must sit to clear the bars."""
+        half_w = len(text) * theme.font_small * 0.602 / 2
+        half_h = theme.font_small * 0.6
+        return 12 + half_w * abs(w[0]) + half_h * abs(w[1])
+
     # the axis itself, across the scene
     pygame.draw.line(
         surf, theme.separating if separating else theme.ruler, at(-3000), at(3000), thin
@@ -549,23 +661,37 @@ def _draw_axis_projection(view: _View, shown, axis, overlays: Overlays, separati
             pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
         g_mid = (g_lo + g_hi) / 2
         label = f"gap {-axis.overlap:.1f}"
-        view.text(label, at(g_mid, 30), theme.font_small, theme.gap, "center")
+        view.text(label, at(g_mid, label_off(label)), theme.font_small, theme.gap, "center", inner)
         if separating and overlays.show_separating_axis:
             # the separating line: perpendicular to the axis, through the middle of the gap
             p = view.p(*(g_mid * u + (c - 3000 * side) * w))
             q = view.p(*(g_mid * u + (c + 3000 * side) * w))
             _dashed(surf, theme.separating, p, q, view.w(theme.line), 14, 8)
             name = _axis_name(axis)
-            tag = at(lo_t - 16, 16) if inside_score(c) > 0 else at(mid_t, 50)
-            view.text(
-                f"separating axis ({name})", tag, theme.font_small, theme.separating, "midright"
+            spots = [
+                lo_t * u - 120 * u + (c + side * 22) * w,
+                hi_t * u + 120 * u + (c + side * 22) * w,
+            ]
+            tag = max(spots, key=margin_of)
+            view.text_canvas(
+                f"separating axis ({name})",
+                tag,
+                theme.font_small,
+                theme.separating,
+                "center",
+                inner,
             )
     else:
         o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
         pygame.draw.line(surf, theme.overlap, at(o_lo), at(o_hi), view.w(theme.line * 3.2))
         o_mid = (o_lo + o_hi) / 2
         view.text(
-            f"overlap {axis.overlap:.1f}", at(o_mid, 30), theme.font_small, theme.overlap, "center"
+            label := f"overlap {axis.overlap:.1f}",
+            at(o_mid, label_off(label)),
+            theme.font_small,
+            theme.overlap,
+            "center",
+            inner,
         )
 
 
@@ -830,8 +956,11 @@ def _panel(view: _View, rect_canvas: tuple[float, float, float, float], rgba) ->
     return rect
 
 
-def _draw_hud(view: _View, world: World, record: StepRecord | None, status: HudStatus) -> None:
-    theme = view.theme
+def _hud_layout(world: World, record: StepRecord | None, status: HudStatus, theme: Theme):
+    """The HUD's lines (text, size, colour) and its panel (x, y, w, h) in canvas pixels.
+
+    The panel goes to the first scene corner (top-left, top-right, bottom-left,
+    bottom-right) that does not hide the pair on show."""
     fs = theme.font_small
     char_w = fs * 0.602  # DejaVu Sans Mono advance
     width = 520 if theme.name == "projector" else 470
@@ -877,14 +1006,60 @@ def _draw_hud(view: _View, world: World, record: StepRecord | None, status: HudS
     bits.append(f"scene {status.scene_number}/{status.scene_count}")
     lines.append(("   ".join(bits), fs, theme.text_dim))
 
+    height = 20 + sum(size + 5 for _, size, _ in lines)
+    corners = [
+        (8, 8),
+        (SCENE_WIDTH - 8 - width, 8),
+        (8, CANVAS[1] - 44 - height),
+        (SCENE_WIDTH - 8 - width, CANVAS[1] - 44 - height),
+    ]
+    boxes = _pair_boxes(world, record)
+    if not boxes:
+        return lines, (8, 8, width, height)
+
+    def hidden(corner) -> float:
+        panel = pygame.Rect(corner[0], corner[1], width, height)
+        return sum(panel.clip(b).width * panel.clip(b).height for b in boxes)
+
+    best = min(corners, key=hidden)  # min keeps the first of equals: deterministic
+    return lines, (best[0], best[1], width, height)
+
+
+def _pair_boxes(world: World, record: StepRecord | None) -> list:
+    """Canvas boxes around the pair on show (tested and current poses, with room for labels),
+    clipped to the scene: what the HUD must not hide."""
+    if record is None or record.shown is None:
+        return []
+    shown = record.shown
+    scene = pygame.Rect(0, 0, SCENE_WIDTH, CANVAS[1])
+    out = []
+    for shape in (shown.a_shape, shown.b_shape, world.shape(shown.a), world.shape(shown.b)):
+        box = shape.aabb()
+        rect = pygame.Rect(
+            math.floor(box.min_x),
+            math.floor(box.min_y),
+            math.ceil(box.width),
+            math.ceil(box.height),
+        ).inflate(70, 70)
+        # a huge body (a floor, a wall) can share a corner with the HUD: count only its rim
+        if rect.width > SCENE_WIDTH * 0.6 or rect.height > CANVAS[1] * 0.6:
+            rect = rect.clip(scene)
+            rect.width, rect.height = min(rect.width, 80), min(rect.height, 80)
+        out.append(rect.clip(scene))
+    return out
+
+
+def _draw_hud(view: _View, world: World, record: StepRecord | None, status: HudStatus) -> None:
+    theme = view.theme
+    fs = theme.font_small
     pad = 10
-    height = pad * 2 + sum(size + 5 for _, size, _ in lines)
-    _panel(view, (8, 8, width, height), theme.hud_bg)
-    y = 8 + pad
+    lines, box = _hud_layout(world, record, status, theme)
+    _panel(view, box, theme.hud_bg)
+    y = box[1] + pad
     for text, size, color in lines:
         if text == "PAUSED" or text.startswith("PAUSED"):
             pass
-        view.text_canvas(text, (8 + pad, y), size, color)
+        view.text_canvas(text, (box[0] + pad, y), size, color)
         y += size + 5
     # bottom line
     bottom = CANVAS[1] - 8
@@ -960,12 +1135,16 @@ def draw(
             if _moved(world, index, shape):
                 _draw_ghost(view, shape, color)
         if report.separating is not None and overlays.show_separating_axis:
-            _draw_axis_projection(view, shown, report.separating, overlays, True)
+            avoid = None
+            if overlays.show_hud:
+                avoid = pygame.Rect(_hud_layout(world, record, status, theme)[1])
+            _draw_axis_projection(view, shown, report.separating, overlays, True, avoid)
         for shape, color, letter in (
             (shown.a_shape, theme.shape_a, "A"),
             (shown.b_shape, theme.shape_b, "B"),
         ):
             _draw_features(view, shape, color, letter, overlays)
+        _draw_circle_axes(view, shown)
         if report.colliding:
             _draw_mtv(view, shown, overlays)
     elif not crowded:

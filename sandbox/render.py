@@ -151,7 +151,7 @@ THEMES: dict[str, Theme] = {
         mtv=OI_PURPLE,
         contact=OI_YELLOW,
         aabb=(120, 124, 136),
-        sweep=OI_BLUE,
+        sweep=(86, 160, 216),  # Okabe-Ito blue, lifted to read on the dark background
         ruler=(120, 124, 136),
         row_highlight=(0, 158, 115, 48),
         fill_alpha=70,
@@ -232,6 +232,22 @@ def _label(text: str, size: int, color: Color) -> pygame.Surface:
     return surf
 
 
+_patches: dict = {}
+
+
+def _patch(size, rgba) -> pygame.Surface:
+    """A cached translucent rectangle."""
+    key = (size, rgba)
+    surf = _patches.get(key)
+    if surf is None:
+        if len(_patches) > 512:
+            _patches.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        surf.fill(rgba)
+        _patches[key] = surf
+    return surf
+
+
 # -- the view: canvas coordinates -> surface pixels --------------------------------------
 
 
@@ -270,17 +286,25 @@ class _View:
     def fs(self, size: int) -> int:
         return max(6, round(size * self.s))
 
-    def text(self, text, pos, size, color, anchor="topleft", inside=None) -> pygame.Rect:
-        """Blit a cached label; `inside` (a screen Rect) keeps it from being clipped."""
+    def text(
+        self, text, pos, size, color, anchor="topleft", inside=None, halo=False
+    ) -> pygame.Rect:
+        """Blit a cached label; `inside` (a screen Rect) keeps it from being clipped;
+        `halo` lays a translucent patch of background under it, to read over lines."""
         surf = _label(text, self.fs(size), color)
         rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         if inside is not None:
             rect.clamp_ip(inside)
+        if halo:
+            patch = rect.inflate(round(6 * self.s), 0)
+            self.surface.blit(_patch(patch.size, (*self.theme.background, 190)), patch)
         self.surface.blit(surf, rect)
         return rect
 
-    def text_canvas(self, text, pos, size, color, anchor="topleft", inside=None) -> pygame.Rect:
-        return self.text(text, self.p(*pos), size, color, anchor, inside)
+    def text_canvas(
+        self, text, pos, size, color, anchor="topleft", inside=None, halo=False
+    ) -> pygame.Rect:
+        return self.text(text, self.p(*pos), size, color, anchor, inside, halo)
 
     @property
     def scene_inner(self) -> pygame.Rect:
@@ -569,7 +593,13 @@ def _draw_circle_axes(view: _View, shown) -> None:
         pygame.draw.circle(view.surface, theme.text, p, view.w(4))
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
         view.text(
-            "closest vertex axis", mid, theme.font_small, theme.text, "midleft", view.scene_inner
+            "closest vertex axis",
+            mid,
+            theme.font_small,
+            theme.text,
+            "midleft",
+            view.scene_inner,
+            halo=True,
         )
 
 
@@ -623,11 +653,24 @@ def _draw_axis_projection(
         return score
 
     def score(c: float) -> float:
-        ends = [lo_t * u + c * w, hi_t * u + c * w, mid_t * u + (c + 30 * np.sign(c - w_lo)) * w]
-        return min(margin_of(p) for p in ends) - 0.05 * min(abs(c - w_hi), abs(c - w_lo))
+        ends = [lo_t * u + c * w, hi_t * u + c * w, mid_t * u + c * w]
+        crossing = 25.0 if w_lo < c < w_hi else 0.0  # the axis would cross a shape
+        near = min(abs(c - e) for e in (*wa, *wb))
+        return min(margin_of(p) for p in ends) - crossing - 0.05 * near
 
-    c = max((w_hi + margin, w_lo - margin, w_hi + 2.5 * margin, w_lo - 2.5 * margin), key=score)
-    side = 1.0 if c > w_hi else -1.0
+    candidates = [w_hi + margin, w_lo - margin, w_hi + 2.5 * margin, w_lo - 2.5 * margin]
+    # A huge body (a floor) leaves no room beside the pair: then try beside each shape,
+    # and the offsets that keep the middle of the drawing inside the scene.
+    candidates += [wa[1] + margin, wa[0] - margin, wb[1] + margin, wb[0] - margin]
+    c_lo, c_hi = -math.inf, math.inf
+    for k, (lo_k, hi_k) in enumerate(((40.0, SCENE_WIDTH - 40.0), (40.0, CANVAS[1] - 40.0))):
+        if abs(w[k]) > 1e-9:
+            e0, e1 = sorted(((lo_k - mid_t * u[k]) / w[k], (hi_k - mid_t * u[k]) / w[k]))
+            c_lo, c_hi = max(c_lo, e0), min(c_hi, e1)
+    if c_lo <= c_hi:
+        candidates += [min(max(c, c_lo), c_hi) for c in candidates[:2]]
+    c = max(candidates, key=score)
+    side = 1.0 if c >= (w_lo + w_hi) / 2 else -1.0
 
     def at(t, off=0.0):
         return view.p(*(t * u + (c + side * off) * w))
@@ -661,7 +704,9 @@ def _draw_axis_projection(
             pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
         g_mid = (g_lo + g_hi) / 2
         label = f"gap {-axis.overlap:.1f}"
-        view.text(label, at(g_mid, label_off(label)), theme.font_small, theme.gap, "center", inner)
+        view.text(
+            label, at(g_mid, label_off(label)), theme.font_small, theme.gap, "center", inner, True
+        )
         if separating and overlays.show_separating_axis:
             # the separating line: perpendicular to the axis, through the middle of the gap
             p = view.p(*(g_mid * u + (c - 3000 * side) * w))
@@ -680,6 +725,7 @@ def _draw_axis_projection(
                 theme.separating,
                 "center",
                 inner,
+                True,
             )
     else:
         o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
@@ -692,6 +738,7 @@ def _draw_axis_projection(
             theme.overlap,
             "center",
             inner,
+            True,
         )
 
 
@@ -708,7 +755,7 @@ def _draw_mtv(view: _View, shown, overlays: Overlays) -> None:
         pygame.draw.circle(surf, theme.mtv, view.p(*c), view.w(4))
         _arrow(surf, theme.mtv, view.p(*c), view.p(*tip), view.w(theme.line * 1.5), view.s * 14)
         label_at = tip + n * 22
-        view.text_canvas("MTV", label_at, theme.font_small, theme.mtv, "center")
+        view.text_canvas("MTV", label_at, theme.font_small, theme.mtv, "center", halo=True)
     if overlays.show_contacts:
         for x, y in report.contacts:
             pygame.draw.circle(surf, theme.contact, view.p(x, y), view.w(7), view.w(theme.line))
@@ -716,23 +763,43 @@ def _draw_mtv(view: _View, shown, overlays: Overlays) -> None:
 
 
 def _draw_sweeps(view: _View, world: World, record: StepRecord) -> None:
-    """Each bullet's swept path this tick (a band), where it would have gone, and the hit."""
+    """Each bullet's swept test this tick: the band its shape sweeps over the motion, where it
+    would have ended (dashed), and the first touch where the swept test stopped it."""
     theme = view.theme
     surf = view.surface
+    inner = view.scene_inner
     for ev in record.sweeps:
         body = world.bodies[ev.body]
         angle = float(world.angle[ev.body])
         start = body.shape.placed(ev.start, angle)
-        end = body.shape.placed((ev.start[0] + ev.motion[0], ev.start[1] + ev.motion[1]), angle)
+        end_pos = (ev.start[0] + ev.motion[0], ev.start[1] + ev.motion[1])
+        end = body.shape.placed(end_pos, angle)
         a, b = _shape_outline(start), _shape_outline(end)
         band = _hull(np.vstack([a, b]))
-        _translucent_polygons(surf, [(view.pts(band), theme.sweep)], 60)
-        _dashed_polygon(surf, theme.sweep, view.pts(b), view.w(1.5), 5, 4)
-        pygame.draw.polygon(surf, theme.sweep, view.pts(a), view.w(1))
-        ca = view.p(*ev.start)
-        label_pos = (ca[0], ca[1] - 22 * view.s)
+        _translucent_polygons(surf, [(view.pts(band), theme.sweep)], 70)
+        pygame.draw.polygon(surf, theme.sweep, view.pts(band), view.w(1))
+        _dashed_polygon(surf, theme.sweep, view.pts(b), view.w(theme.thin), 5, 4)
+        pygame.draw.polygon(surf, theme.sweep, view.pts(a), view.w(theme.thin))
+        # the motion this tick, as an arrow above the band
+        length = math.hypot(*ev.motion)
+        if length > 1e-9:
+            nx, ny = -ev.motion[1] / length, ev.motion[0] / length
+            box = start.aabb()
+            lift = max(box.width, box.height) / 2 + 14
+            p0 = (ev.start[0] - nx * lift, ev.start[1] - ny * lift)
+            p1 = (end_pos[0] - nx * lift, end_pos[1] - ny * lift)
+            _arrow(surf, theme.sweep, view.p(*p0), view.p(*p1), view.w(theme.thin), 9 * view.s)
+            label_at = view.p(p0[0] - nx * 16, p0[1] - ny * 16)
+            view.text(
+                f"moves {length:.0f} px this tick",
+                label_at,
+                theme.font_small,
+                theme.sweep,
+                "midleft",
+                inner,
+                True,
+            )
         if ev.fraction is None:
-            view.text("swept: clear", label_pos, theme.font_small, theme.sweep, "midleft")
             continue
         hit_pos = (
             ev.start[0] + ev.motion[0] * ev.fraction,
@@ -741,13 +808,15 @@ def _draw_sweeps(view: _View, world: World, record: StepRecord) -> None:
         hit = body.shape.placed(hit_pos, angle)
         pygame.draw.polygon(surf, theme.gap, view.pts(_shape_outline(hit)), view.w(theme.line))
         hp = view.p(*hit_pos)
-        pygame.draw.circle(surf, theme.gap, hp, view.w(5))
+        pygame.draw.circle(surf, theme.gap, hp, view.w(6), view.w(2))
         view.text(
-            f"swept: first touch at t = {ev.fraction:.2f}",
-            (hp[0], hp[1] + 24 * view.s),
+            f"swept test: first touch at t = {ev.fraction:.2f}, stopped here",
+            (hp[0], hp[1] + 26 * view.s),
             theme.font_small,
             theme.gap,
             "midright",
+            inner,
+            True,
         )
 
 
@@ -956,6 +1025,10 @@ def _panel(view: _View, rect_canvas: tuple[float, float, float, float], rgba) ->
     return rect
 
 
+def _line_text(text) -> str:
+    return text if isinstance(text, str) else "".join(part for part, _ in text)
+
+
 def _hud_layout(world: World, record: StepRecord | None, status: HudStatus, theme: Theme):
     """The HUD's lines (text, size, colour) and its panel (x, y, w, h) in canvas pixels.
 
@@ -965,16 +1038,16 @@ def _hud_layout(world: World, record: StepRecord | None, status: HudStatus, them
     char_w = fs * 0.602  # DejaVu Sans Mono advance
     width = 520 if theme.name == "projector" else 470
     max_chars = int((width - 20) / char_w)
-    lines: list[tuple[str, int, Color]] = []  # (text, size, colour)
-    lines.append((status.scene_title, theme.font, theme.text))
+    lines: list = []  # (text, size, colour), or (((text, colour), ...), size, None)
+    for part in _wrap(status.scene_title, int((width - 20) / (theme.font * 0.602))):
+        lines.append((part, theme.font, theme.text))
     for part in _wrap(status.lesson, max_chars):
         lines.append((part, fs, theme.text_dim))
     shown = record.shown if record is not None else None
     if shown is not None:
         report = shown.report
         na, nb = world.bodies[shown.a].name, world.bodies[shown.b].name
-        lines.append((f"A = {na}", fs, theme.text_a))
-        lines.append((f"B = {nb}", fs, theme.text_b))
+        lines.append(((("A = " + na, theme.text_a), ("   B = " + nb, theme.text_b)), fs, None))
         if report.colliding:
             lines.append(("collision: yes", theme.font, theme.overlap))
         else:
@@ -987,25 +1060,23 @@ def _hud_layout(world: World, record: StepRecord | None, status: HudStatus, them
         inside = [n for n, v in (("a_in_b", report.a_in_b), ("b_in_a", report.b_in_a)) if v]
         if inside:
             lines.append((" ".join(inside) + ": one shape is inside the other", fs, theme.overlap))
-    tick = world.tick
     if len(world.bodies) > 2 and record is not None:
-        lines.append(
-            (
-                f"tick {tick}   SAT pairs {record.candidate_pairs} of {record.all_pairs}"
-                " (broad phase)",
-                fs,
-                theme.text,
-            )
-        )
-    else:
-        lines.append((f"tick {tick}", fs, theme.text))
+        pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs (broad phase)"
+        lines.append((pairs, fs, theme.text))
     state = "PAUSED" if status.paused else "running"
-    bits = [state, f"speed {status.speed_label}", f"resolve: {'on' if status.resolve else 'off'}"]
+    bits = [
+        f"tick {world.tick}",
+        state,
+        f"speed {status.speed_label}",
+        f"resolve {'on' if status.resolve else 'off'}",
+    ]
     if status.fps is not None:
         bits.append(f"{status.fps:.0f} fps")
     bits.append(f"scene {status.scene_number}/{status.scene_count}")
-    lines.append(("   ".join(bits), fs, theme.text_dim))
+    lines.append(("  ".join(bits), fs, theme.text_dim))
 
+    widest = max(len(_line_text(text)) * size * 0.602 for text, size, _ in lines)
+    width = min(SCENE_WIDTH - 16, max(width, math.ceil(widest) + 22))
     height = 20 + sum(size + 5 for _, size, _ in lines)
     corners = [
         (8, 8),
@@ -1057,9 +1128,13 @@ def _draw_hud(view: _View, world: World, record: StepRecord | None, status: HudS
     _panel(view, box, theme.hud_bg)
     y = box[1] + pad
     for text, size, color in lines:
-        if text == "PAUSED" or text.startswith("PAUSED"):
-            pass
-        view.text_canvas(text, (box[0] + pad, y), size, color)
+        if isinstance(text, str):
+            view.text_canvas(text, (box[0] + pad, y), size, color)
+        else:
+            x = box[0] + pad
+            for part, part_color in text:
+                r = view.text_canvas(part, (x, y), size, part_color)
+                x = (r.right - view.ox) / view.s
         y += size + 5
     # bottom line
     bottom = CANVAS[1] - 8

@@ -237,6 +237,7 @@ _patches: dict = {}
 
 def _patch(size, rgba) -> pygame.Surface:
     """A cached translucent rectangle."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
     key = (size, rgba)
     surf = _patches.get(key)
     if surf is None:
@@ -466,48 +467,57 @@ def _hatch(pts, spacing) -> list:
 
 
 def _draw_bodies(view: _View, world: World, pair: tuple[int, int] | None) -> None:
-    """Every body but the pair on show: one fill + one outline each (bulk arrays).
-    Static bodies are darker and hatched (when there are few of them)."""
+    """Every body but the pair on show, simply: one fill + one outline each (bulk arrays).
+    Static bodies first, darker and hatched (when there are few of them); then the others."""
     theme = view.theme
     surf = view.surface
     polygons = _screen_polygons(view, world)
-    static = world.static.tolist()
-    is_polygon = world.is_polygon.tolist()
-    skip = set(pair) if pair else set()
+    skip = np.zeros(len(world.bodies), dtype=bool)
+    if pair:
+        skip[list(pair)] = True
+    polygon = world.is_polygon & ~skip
     crowded = len(world.bodies) > CROWDED
     width = view.w(theme.thin if crowded else theme.line * 0.75)
-    hatch = int(world.static.sum()) <= 50
+    draw_polygon, draw_lines = pygame.draw.polygon, pygame.draw.lines
+
+    static_polygons = np.flatnonzero(polygon & world.static).tolist()
+    hatch = len(static_polygons) <= 50
     hatch_color = _mix(theme.static_fill, theme.static, 0.45)
     hatch_width = view.w(1)
-    draw_polygon, draw_lines = pygame.draw.polygon, pygame.draw.lines
-    other_fill, other = theme.other_fill, theme.other
-    for i, pts in enumerate(polygons):
-        if i in skip:
-            continue
-        if static[i]:
-            fill, line = theme.static_fill, theme.static
-        else:
-            fill, line = other_fill, other
-        if is_polygon[i]:
-            draw_polygon(surf, fill, pts)
-            if static[i] and hatch:
-                key = (tuple(map(tuple, pts)), view.s)
-                segments = _hatch_cache.get(key)
-                if segments is None:
-                    if len(_hatch_cache) > 256:
-                        _hatch_cache.clear()
-                    segments = _hatch_cache[key] = _hatch(pts, 12 * view.s)
-                for p, q in segments:
-                    pygame.draw.line(surf, hatch_color, p, q, hatch_width)
-            draw_lines(surf, line, True, pts, width)
-        else:
-            p = world.position[i]
-            c = view.p(float(p[0]), float(p[1]))
-            r = float(world.radius[i]) * view.s
-            a = float(world.angle[i])
-            pygame.draw.circle(surf, fill, c, r)
-            pygame.draw.circle(surf, line, c, r, width)
-            pygame.draw.line(surf, line, c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)), width)
+    fill, line = theme.static_fill, theme.static
+    for i in static_polygons:
+        pts = polygons[i]
+        draw_polygon(surf, fill, pts)
+        if hatch:
+            key = (tuple(map(tuple, pts)), view.s)
+            segments = _hatch_cache.get(key)
+            if segments is None:
+                if len(_hatch_cache) > 256:
+                    _hatch_cache.clear()
+                segments = _hatch_cache[key] = _hatch(pts, 12 * view.s)
+            for p, q in segments:
+                pygame.draw.line(surf, hatch_color, p, q, hatch_width)
+        draw_lines(surf, line, True, pts, width)
+
+    fill, line = theme.other_fill, theme.other
+    for i in np.flatnonzero(polygon & ~world.static).tolist():
+        pts = polygons[i]
+        draw_polygon(surf, fill, pts)
+        draw_lines(surf, line, True, pts, width)
+
+    for i in np.flatnonzero(~world.is_polygon & ~skip).tolist():
+        fill, line = (
+            (theme.static_fill, theme.static)
+            if world.static[i]
+            else (theme.other_fill, theme.other)
+        )
+        p = world.position[i]
+        c = view.p(float(p[0]), float(p[1]))
+        r = float(world.radius[i]) * view.s
+        a = float(world.angle[i])
+        pygame.draw.circle(surf, fill, c, r)
+        pygame.draw.circle(surf, line, c, r, width)
+        pygame.draw.line(surf, line, c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)), width)
 
 
 def _draw_aabbs(view: _View, world: World) -> None:
@@ -917,10 +927,7 @@ def _draw_ruler_row(view: _View, axis, x0, x1, y, h, sep, mtv_axis) -> None:
     is_mtv = mtv_axis is not None and axis.index == mtv_axis.index
     if is_sep or is_mtv:
         hl = theme.row_highlight if is_sep else (*theme.mtv, 45)
-        band = pygame.Surface(
-            (round((x1 - x0 + 10) * s), max(1, round((h - 3) * s))), pygame.SRCALPHA
-        )
-        band.fill(hl)
+        band = _patch((round((x1 - x0 + 10) * s), max(1, round((h - 3) * s))), hl)
         surf.blit(band, view.p(x0 - 5, y))
         stripe = theme.separating if is_sep else theme.mtv
         pygame.draw.rect(
@@ -1019,9 +1026,7 @@ def _panel(view: _View, rect_canvas: tuple[float, float, float, float], rgba) ->
     x, y, w, h = rect_canvas
     px, py = view.p(x, y)
     rect = pygame.Rect(round(px), round(py), round(w * view.s), round(h * view.s))
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    layer.fill(rgba)
-    view.surface.blit(layer, rect)
+    view.surface.blit(_patch(tuple(rect.size), tuple(rgba)), rect)
     return rect
 
 

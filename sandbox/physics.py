@@ -7,15 +7,18 @@ shows. Conventions are those of `sandbox.geometry`: pixels, y down, gravity +y.
 World.step(dt, controls)::
 
     1. steer        the controlled body follows the arrow keys (and Q/E turn it)
-    2. integrate    v += g dt;  x += v dt             (semi-implicit Euler)
-    3. sweep        bullets: cut the motion at the first touch (swept SAT),
+    2. forces       v += g dt
+    3. velocities   sequential impulses on last step's contacts (still touching:
+                    the MTV left them so): no closing speed, restitution, friction
+    4. integrate    x += v dt                          (semi-implicit Euler)
+    5. sweep        bullets: cut the motion at the first touch (swept SAT),
                     so a fast thin body cannot tunnel through a thin wall
-    4. broad phase  sort-and-sweep on the bounding boxes -> candidate pairs
-    5. narrow phase sat_many on polygon pairs, sat on pairs with a circle
-    6. resolve      push apart along the MTV, split by inverse mass; an impulse
-                    along the normal with restitution, and Coulomb friction
-                    (4-6 run `iterations` times, so stacks settle)
-    7. record       the pair on show: its full SAT report (every axis), as tested
+    6. broad phase  sort-and-sweep on the bounding boxes -> candidate pairs
+    7. narrow phase sat_many on polygon pairs, sat on pairs with a circle
+    8. resolve      push apart along the MTV, split by inverse mass; new contacts
+                    also get an impulse along the normal (so impacts bounce)
+                    (6-8 run `iterations` times, so stacks settle)
+    9. record       the pair on show: its full SAT report (every axis), as tested
 
 `step` never reads a clock: the same world, dt and controls give the same
 state, bit for bit.
@@ -33,7 +36,7 @@ from .geometry import AABB, Circle, Polygon, ShapeError, Vec2
 from .sat import PolygonBatch, SatResult, sat, sat_many, sweep
 
 # Below this closing speed (px/s) a contact does not bounce: resting contacts stay at rest.
-BOUNCE_THRESHOLD = 40.0
+BOUNCE_THRESHOLD = 60.0
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ class World:
         swept: bool = True,
         iterations: int = 3,
         damping: float = 0.0,
+        slop: float = 0.0,
+        correction: float = 1.0,
         control_speed: float = 240.0,
         turn_speed: float = 1.5,
     ):
@@ -146,10 +151,19 @@ class World:
         self.resolve = resolve
         self.swept = swept
         self.iterations = iterations
+        # Overlap (px) left in place by the MTV correction: resting contacts then stay
+        # in contact from step to step instead of flickering at zero depth.
+        self.slop = slop
+        # Fraction of the MTV applied per pass: below 1, a body touching several others
+        # is not pushed by the sum of MTVs all measured on the same snapshot.
+        self.correction = correction
         self.damping = damping
         self.control_speed = control_speed
         self.turn_speed = turn_speed
+        self.velocity_iterations = 8
         self.tick = 0
+        self._contacts: list[Contact] = []  # last step's, for the velocity solve
+        self._impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
         self.partner: int | None = None  # chosen by Tab; None = nearest to the controlled body
         self.record: StepRecord | None = None
 
@@ -316,6 +330,9 @@ class World:
         if not (math.isfinite(dt) and dt > 0):
             raise ValueError(f"dt must be a positive number of seconds, got {dt}")
         self._steer(dt, controls)
+        self._apply_forces(dt)
+        if self.resolve:
+            self._solve_velocities(self._contacts)
         self._integrate(dt)
         sweeps = self._sweep_bullets(dt) if self.swept else ()
         contacts: list[Contact] = []
@@ -333,9 +350,14 @@ class World:
             if not self.resolve:
                 contacts = found[0]
                 break
-            self._resolve(found[0], impulses=(iteration == 0))
             if iteration == 0:
                 contacts = found[0]
+                known = {(c.a, c.b) for c in self._contacts}
+                fresh = [c for c in contacts if (c.a, c.b) not in known]
+                self._resolve(contacts, impulse_for=fresh)
+            else:
+                self._resolve(found[0], impulse_for=())
+        self._contacts = contacts if self.resolve else []
         self.tick += 1
         shown = None
         if shown_before is not None:
@@ -367,7 +389,7 @@ class World:
             self.angle[c] += turn * self.turn_speed * dt
             self._moved()
 
-    def _integrate(self, dt: float) -> None:
+    def _apply_forces(self, dt: float) -> None:
         moving = ~self.static
         self.velocity[moving] += np.asarray(self.gravity) * dt
         if self.damping:
@@ -376,8 +398,74 @@ class World:
             if self.controlled is not None:
                 others[self.controlled] = False
             self.velocity[others] *= keep
+
+    def _integrate(self, dt: float) -> None:
+        moving = ~self.static
         self.position[moving] += self.velocity[moving] * dt
         self._moved()
+
+    def _solve_velocities(self, contacts: list[Contact]) -> None:
+        """Sequential impulses (box2d-lite): per contact, accumulate a normal impulse
+        P >= 0 that stops the closing speed (or bounces it back by restitution) and a
+        friction impulse clamped to |Pt| <= mu P; sweep all contacts several times so
+        that a stack passes its weight down to the floor. Warm starting: each contact
+        begins with the impulses it ended the last step with, so a resting stack
+        converges over a few frames instead of within one.
+        """
+        if not contacts:
+            self._impulses = {}
+            return
+        velocity = self.velocity.tolist()
+        inv_mass = self.inv_mass.tolist()
+        # Without gravity the arrows set the controlled body's velocity outright (tutorial
+        # 003); its contacts are left to the MTV, which slides it along what it pushes.
+        steered = self.controlled if self.gravity == (0.0, 0.0) else None
+        rows = []
+        for c in contacts:
+            ia, ib = inv_mass[c.a], inv_mass[c.b]
+            if ia + ib == 0.0 or steered in (c.a, c.b):
+                continue
+            nx, ny = c.normal
+            va, vb = velocity[c.a], velocity[c.b]
+            # Closing speed before any warm start: it alone decides whether this bounces.
+            closing = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
+            body_a, body_b = self.bodies[c.a], self.bodies[c.b]
+            e = min(body_a.restitution, body_b.restitution) if -closing > BOUNCE_THRESHOLD else 0.0
+            mu = math.sqrt(body_a.friction * body_b.friction)
+            p, pt = self._impulses.get((c.a, c.b), (0.0, 0.0))
+            # [a, b, nx, ny, ia, ib, 1/(ia+ib), target normal speed, mu, P, Pt]
+            rows.append([c.a, c.b, nx, ny, ia, ib, 1.0 / (ia + ib), -e * closing, mu, p, pt])
+        for a, b, nx, ny, ia, ib, _, _, _, p, pt in rows:  # warm start
+            tx, ty = -ny, nx
+            jx, jy = p * nx + pt * tx, p * ny + pt * ty
+            velocity[a][0] += ia * jx
+            velocity[a][1] += ia * jy
+            velocity[b][0] -= ib * jx
+            velocity[b][1] -= ib * jy
+        for _ in range(self.velocity_iterations):
+            for row in rows:
+                a, b, nx, ny, ia, ib, k, target, mu, p, pt = row
+                va, vb = velocity[a], velocity[b]
+                vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
+                new_p = max(p + (target - vn) * k, 0.0)
+                dp = new_p - p
+                row[9] = new_p
+                va[0] += dp * ia * nx
+                va[1] += dp * ia * ny
+                vb[0] -= dp * ib * nx
+                vb[1] -= dp * ib * ny
+                tx, ty = -ny, nx
+                vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
+                limit = mu * new_p
+                new_pt = max(-limit, min(limit, pt - vt * k))
+                dpt = new_pt - pt
+                row[10] = new_pt
+                va[0] += dpt * ia * tx
+                va[1] += dpt * ia * ty
+                vb[0] -= dpt * ib * tx
+                vb[1] -= dpt * ib * ty
+        self.velocity[:] = velocity
+        self._impulses = {(row[0], row[1]): (row[9], row[10]) for row in rows}
 
     def _sweep_bullets(self, dt: float) -> tuple[SweepEvent, ...]:
         """Cut each bullet's last motion at its first touch with anything in the way."""
@@ -457,7 +545,7 @@ class World:
                 )
         return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
 
-    def _resolve(self, contacts: list[Contact], impulses: bool) -> None:
+    def _resolve(self, contacts: list[Contact], impulse_for) -> None:
         """Push each pair apart along its MTV (split by inverse mass), then bounce and slide.
 
         Pairs are handled one after another in a fixed order (Gauss-Seidel), on
@@ -466,6 +554,7 @@ class World:
         position = self.position.tolist()
         velocity = self.velocity.tolist()
         inv_mass = self.inv_mass.tolist()
+        bounce = {(c.a, c.b) for c in impulse_for}
         for c in contacts:
             ia, ib = inv_mass[c.a], inv_mass[c.b]
             total = ia + ib
@@ -473,12 +562,13 @@ class World:
                 continue
             nx, ny = c.normal
             pa, pb = position[c.a], position[c.b]
-            share_a, share_b = c.depth * ia / total, c.depth * ib / total
+            push = max(c.depth - self.slop, 0.0) * self.correction
+            share_a, share_b = push * ia / total, push * ib / total
             pa[0] += nx * share_a
             pa[1] += ny * share_a
             pb[0] -= nx * share_b
             pb[1] -= ny * share_b
-            if not impulses:
+            if (c.a, c.b) not in bounce:
                 continue
             va, vb = velocity[c.a], velocity[c.b]
             vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny

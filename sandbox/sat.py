@@ -23,6 +23,10 @@ distance from the origin to the matching edge of the Minkowski difference, so
 the least depth over the edge normals is the true penetration depth, engulfed
 or not.
 
+Parallel axes: a candidate whose cross product with an earlier candidate is at
+most ``PARALLEL_TOLERANCE`` in size is not tested; it is reported in
+``skipped`` with the tested axis it duplicates.
+
 Ties are broken deterministically: among axes whose depth is within
 ``TIE_TOLERANCE`` (relative) of the least, the first in test order wins; when
 both ways out along that axis are equal, A is pushed away from B's centroid,
@@ -32,7 +36,16 @@ its normal from one frame to the next.
 All projections of one call are computed in a single numpy batch (cheaper in
 numpy than stopping midway); the report then stops at the first separating
 axis, exactly the axes the early-exit algorithm tests. Per-axis records are
-built from those arrays the first time they are read.
+built from those numbers the first time they are read.
+
+Arithmetic contract (what keeps ``sat`` and ``sat_many`` in step): every
+projection is ``axis_x * x + axis_y * y`` as two IEEE products and one sum
+(elementwise numpy or plain floats, never BLAS, whose fused multiply-adds round
+differently), and every later step uses the same operations in the same order in
+both. So ``sat_many`` reproduces ``sat``'s numbers bit for bit and the two agree
+exactly on touching pairs too.
+
+This module keeps no state between calls: no caches, no globals that change.
 """
 
 from __future__ import annotations
@@ -54,6 +67,9 @@ TIE_TOLERANCE = 1e-9
 CONTAINMENT_TOLERANCE = 1e-9
 
 OWNERS = ("a", "b")
+
+_FLIP = np.array([1.0, -1.0])  # (y, x) * _FLIP = (y, -x): an axis turned a quarter turn
+_FLIP.flags.writeable = False
 
 
 @dataclass(frozen=True)
@@ -92,22 +108,49 @@ class SkippedAxis:
     parallel_to: int  # AxisTest.index of the axis it duplicates
 
 
-@dataclass(frozen=True)
 class _AxisTable:
-    """The raw arrays behind a report; records are built from them on demand."""
+    """The raw numbers behind a report; records are built from them on demand.
 
-    axes: np.ndarray  # (k, 2) every candidate, in test order
-    owner: tuple  # per candidate: 0 (A) or 1 (B)
-    feature: tuple  # per candidate: "edge" / "closest vertex" / "centres"
-    feature_index: tuple
-    duplicate_of: np.ndarray  # per candidate: candidate index it is parallel to, or -1
-    a_lo: np.ndarray
-    a_hi: np.ndarray
-    b_lo: np.ndarray
-    b_hi: np.ndarray
-    depth: np.ndarray
-    push: np.ndarray
-    stop: int  # candidates [0, stop) were reached
+    Candidates are A's axes (the first `split`) then B's, in test order.
+    ``lo[c] = [a_min, b_min, ...]`` and ``hi[c] = [a_max, b_max, ...]`` on candidate c.
+    """
+
+    __slots__ = (
+        "a",
+        "b",
+        "axes",
+        "split",
+        "features",
+        "indices",
+        "duplicate_of",
+        "lo",
+        "hi",
+        "stop",
+    )
+
+    def __init__(self, a, b, axes, split, features, indices, duplicate_of, lo, hi, stop):
+        self.a, self.b = a, b  # the shapes (for the centroid tie-break, read lazily)
+        self.axes = axes  # (k, 2) array
+        self.split = split
+        self.features = features  # (A's feature name, B's)
+        self.indices = indices  # (A's feature indices, B's): sequences
+        self.duplicate_of = (
+            duplicate_of  # per candidate: earlier parallel candidate or -1; None = none
+        )
+        self.lo = lo
+        self.hi = hi
+        self.stop = stop  # candidates [0, stop) were reached
+
+
+def _push(lo_way: float, hi_way: float, axis_x: float, axis_y: float, a, b) -> int:
+    """+1 when A leaves along +axis, -1 along -axis (ties: away from B's centroid)."""
+    if hi_way < lo_way:
+        return 1
+    if hi_way > lo_way:
+        return -1
+    ca, cb = a.centroid, b.centroid
+    offset = axis_x * (ca[0] - cb[0]) + axis_y * (ca[1] - cb[1])
+    return -1 if offset < 0 else 1
 
 
 @dataclass(frozen=True)
@@ -134,42 +177,41 @@ class SatResult:
     def _records(self):
         """(tested records, skipped records, candidate index -> tested index)."""
         t = self._table
+        axes = t.axes[: t.stop].tolist()
+        duplicate_of = t.duplicate_of
         tested: list[AxisTest] = []
         skipped: list[SkippedAxis] = []
         index_of = {}
         for c in range(t.stop):
-            axis = (float(t.axes[c, 0]), float(t.axes[c, 1]))
-            owner = OWNERS[t.owner[c]]
-            if t.duplicate_of[c] >= 0:
+            side = 0 if c < t.split else 1
+            feature_index = t.indices[side][c - side * t.split]
+            axis = (axes[c][0], axes[c][1])
+            if duplicate_of is not None and duplicate_of[c] >= 0:
+                first = duplicate_of[c]
+                while duplicate_of[first] >= 0:  # (parallel to a skipped one: follow it)
+                    first = duplicate_of[first]
                 skipped.append(
                     SkippedAxis(
-                        axis,
-                        owner,
-                        t.feature[c],
-                        t.feature_index[c],
-                        index_of[int(t.duplicate_of[c])],
+                        axis, OWNERS[side], t.features[side], feature_index, index_of[first]
                     )
                 )
                 continue
             index_of[c] = len(tested)
-            a_lo, a_hi, b_lo, b_hi = (
-                float(t.a_lo[c]),
-                float(t.a_hi[c]),
-                float(t.b_lo[c]),
-                float(t.b_hi[c]),
-            )
+            a_lo, b_lo = t.lo[c][0], t.lo[c][1]
+            a_hi, b_hi = t.hi[c][0], t.hi[c][1]
+            lo_way, hi_way = a_hi - b_lo, b_hi - a_lo
             tested.append(
                 AxisTest(
                     index=len(tested),
                     axis=axis,
-                    owner=owner,
-                    feature=t.feature[c],
-                    feature_index=t.feature_index[c],
+                    owner=OWNERS[side],
+                    feature=t.features[side],
+                    feature_index=feature_index,
                     a_interval=(a_lo, a_hi),
                     b_interval=(b_lo, b_hi),
                     overlap=min(a_hi, b_hi) - max(a_lo, b_lo),
-                    depth=float(t.depth[c]),
-                    push=int(t.push[c]),
+                    depth=min(lo_way, hi_way),
+                    push=_push(lo_way, hi_way, axis[0], axis[1], t.a, t.b),
                 )
             )
         return tuple(tested), tuple(skipped), index_of
@@ -239,6 +281,24 @@ class SatResult:
         }
 
 
+def _result(colliding, mtv, depth, normal, a_in_b, b_in_a, contacts, all_axes, table, best):
+    """A SatResult, filled in without the frozen dataclass's per-field __setattr__."""
+    result = object.__new__(SatResult)
+    result.__dict__.update(
+        colliding=colliding,
+        mtv=mtv,
+        depth=depth,
+        normal=normal,
+        a_in_b=a_in_b,
+        b_in_a=b_in_a,
+        contacts=contacts,
+        all_axes=all_axes,
+        _table=table,
+        _mtv_candidate=best,
+    )
+    return result
+
+
 # -- candidate axes ---------------------------------------------------------------
 
 
@@ -256,7 +316,7 @@ def _closest_vertex_axis(circle: Circle, polygon: Polygon):
 def _shape_axes(shape, other):
     """(axes (m, 2), feature name, feature indices) that `shape` contributes."""
     if isinstance(shape, Polygon):
-        return shape.normals, "edge", tuple(range(len(shape)))
+        return shape.normals, "edge", range(len(shape))
     if isinstance(other, Polygon):
         axis, k = _closest_vertex_axis(shape, other)
         if axis is None:
@@ -270,32 +330,37 @@ def _shape_axes(shape, other):
 
 
 def _project(shape, axes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Min and max of `shape` on each row of `axes`."""
+    """Min and max of `shape` on each row of `axes` (products and sum, no BLAS)."""
     if isinstance(shape, Polygon):
-        d = axes @ shape.vertices.T
+        v = shape.vertices
+        d = axes[:, :1] * v[:, 0]
+        d += axes[:, 1:] * v[:, 1]
         return d.min(axis=1), d.max(axis=1)
-    c = axes @ np.asarray(shape.position)
+    x, y = shape.position
+    c = axes[:, 0] * x + axes[:, 1] * y
     return c - shape.radius, c + shape.radius
+
+
+def _cross(axes: np.ndarray) -> np.ndarray:
+    """cross[i, j] = axes[i] x axes[j] = x_i * y_j - y_i * x_j (exactly antisymmetric)."""
+    return np.outer(axes[:, 0], axes[:, 1]) - np.outer(axes[:, 1], axes[:, 0])
+
+
+def _first_parallel(parallel: np.ndarray):
+    """Per candidate, the first earlier candidate parallel to it or -1; None if none is.
+
+    `parallel[i, j]`: |axes[i] x axes[j]| <= PARALLEL_TOLERANCE.
+    """
+    earlier_parallel = np.tril(parallel, -1)
+    if not earlier_parallel.any():
+        return None
+    return np.where(earlier_parallel.any(axis=1), earlier_parallel.argmax(axis=1), -1).tolist()
 
 
 def _parallel_duplicates(axes: np.ndarray) -> np.ndarray:
     """For each axis, the index of the first earlier axis parallel to it, or -1."""
-    cross = np.outer(axes[:, 0], axes[:, 1]) - np.outer(axes[:, 1], axes[:, 0])
-    earlier_parallel = np.tril(np.abs(cross) <= PARALLEL_TOLERANCE, -1)
-    return np.where(earlier_parallel.any(axis=1), earlier_parallel.argmax(axis=1), -1)
-
-
-def _push_direction(lo_way, hi_way, centre_offset_on_axis):
-    """+1 when A leaves along +axis, -1 along -axis (arrays in, array out)."""
-    push = np.where(hi_way < lo_way, 1, -1)
-    tie = hi_way == lo_way
-    return np.where(tie, np.where(centre_offset_on_axis < 0, -1, 1), push)
-
-
-def _least_depth_index(depth: np.ndarray) -> int:
-    """First index whose depth is within TIE_TOLERANCE of the least depth."""
-    least = depth.min()
-    return int(np.argmax(depth <= least + TIE_TOLERANCE * max(1.0, abs(least))))
+    first = _first_parallel(np.abs(_cross(axes)) <= PARALLEL_TOLERANCE)
+    return np.full(len(axes), -1) if first is None else np.array(first)
 
 
 # -- the test ---------------------------------------------------------------------
@@ -308,50 +373,112 @@ def sat(a, b, *, all_axes: bool = False) -> SatResult:
     first separating axis; with ``all_axes=True`` every axis is tested and
     reported, which is what an overlay showing all projections wants.
     """
+    if isinstance(a, Polygon) and isinstance(b, Polygon):
+        return _sat_polygons(a, b, all_axes)
     for name, shape in (("a", a), ("b", b)):
         if not isinstance(shape, (Polygon, Circle)):
             raise TypeError(
                 f"sat(): {name} must be a Polygon or a Circle, got {type(shape).__name__}"
             )
+    return _sat_general(a, b, all_axes)
 
+
+def _sat_polygons(a: Polygon, b: Polygon, all_axes: bool) -> SatResult:
+    """Two polygons: one numpy batch for every projection and every cross product."""
+    na = len(a.local_vertices)
+    k = na + len(b.local_vertices)
+    axes = np.concatenate((a.normals, b.normals))
+    # Columns: A's vertices, B's vertices, then every axis turned a quarter turn, so
+    # that proj[i, k + j] = axes[i] . (y_j, -x_j) is the cross product axes[i] x axes[j].
+    columns = np.concatenate((a.vertices, b.vertices, axes[:, ::-1] * _FLIP))
+    proj = axes[:, :1] * columns[:, 0]
+    proj += axes[:, 1:] * columns[:, 1]
+    cuts = (0, na, k)
+    lo = np.minimum.reduceat(proj, cuts, axis=1)  # [a_min, b_min, -] per axis
+    hi = np.maximum.reduceat(proj, cuts, axis=1)  # [a_max, b_max, -]
+    # The ways out along each axis: A toward -axis (a_max - b_min), toward +axis (b_max - a_min).
+    depth = (hi[:, :2] - lo[:, 1::-1]).min(axis=1).tolist()
+    cross = np.abs(proj[:, k:]) <= PARALLEL_TOLERANCE
+    # The diagonal (an axis with itself) is exactly zero: anything more is a parallel pair.
+    duplicate_of = _first_parallel(cross) if np.count_nonzero(cross) > k else None
+    return _decide(
+        a,
+        b,
+        axes,
+        na,
+        ("edge", "edge"),
+        (range(na), range(k - na)),
+        duplicate_of,
+        lo.tolist(),
+        hi.tolist(),
+        depth,
+        all_axes,
+        True,
+    )
+
+
+def _sat_general(a, b, all_axes: bool) -> SatResult:
+    """Any pair with a circle in it."""
     axes_a, feature_a, index_a = _shape_axes(a, b)
     axes_b, feature_b, index_b = _shape_axes(b, a)
     axes = np.concatenate([axes_a, axes_b])
-    owner = (0,) * len(axes_a) + (1,) * len(axes_b)
-    feature = (feature_a,) * len(axes_a) + (feature_b,) * len(axes_b)
-    feature_index = index_a + index_b
-
-    duplicate_of = _parallel_duplicates(axes)
     a_lo, a_hi = _project(a, axes)
     b_lo, b_hi = _project(b, axes)
-    lo_way = a_hi - b_lo  # A pushed toward -axis until a_max = b_min
-    hi_way = b_hi - a_lo  # A pushed toward +axis until a_min = b_max
-    depth = np.minimum(lo_way, hi_way)
-    centre_a, centre_b = a.centroid, b.centroid
-    offset = axes @ np.array([centre_a[0] - centre_b[0], centre_a[1] - centre_b[1]])
-    push = _push_direction(lo_way, hi_way, offset)
-
-    tested = duplicate_of < 0
-    separating = np.flatnonzero(tested & (depth < 0))
-    colliding = separating.size == 0
-    stop = len(axes) if (colliding or all_axes) else int(separating[0]) + 1
-    table = _AxisTable(
-        axes, owner, feature, feature_index, duplicate_of, a_lo, a_hi, b_lo, b_hi, depth, push, stop
+    lo = np.column_stack([a_lo, b_lo])
+    hi = np.column_stack([a_hi, b_hi])
+    depth = (hi - lo[:, ::-1]).min(axis=1).tolist()
+    return _decide(
+        a,
+        b,
+        axes,
+        len(axes_a),
+        (feature_a, feature_b),
+        (index_a, index_b),
+        _first_parallel(np.abs(_cross(axes)) <= PARALLEL_TOLERANCE),
+        lo.tolist(),
+        hi.tolist(),
+        depth,
+        all_axes,
+        False,
     )
 
+
+def _decide(a, b, axes, split, features, indices, duplicate_of, lo, hi, depth, all_axes, polygons):
+    """From the projections of every candidate to the SatResult (plain floats from here)."""
+    k = len(depth)
+    if duplicate_of is None:
+        tested = depth
+        least = min(depth)
+    else:
+        tested = [d if duplicate_of[c] < 0 else math.inf for c, d in enumerate(depth)]
+        least = min(tested)
+    colliding = least >= 0.0
     if not colliding:
-        return SatResult(False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1)
+        stop = k
+        if not all_axes:
+            stop = next(c for c, d in enumerate(tested) if d < 0.0) + 1
+        table = _AxisTable(a, b, axes, split, features, indices, duplicate_of, lo, hi, stop)
+        return _result(False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1)
 
-    candidates = np.flatnonzero(tested)
-    best = int(candidates[_least_depth_index(depth[candidates])])
-    least = max(0.0, float(depth[best]))
-    normal = (float(push[best] * axes[best, 0]) + 0.0, float(push[best] * axes[best, 1]) + 0.0)
+    limit = least + TIE_TOLERANCE * max(1.0, abs(least))
+    best = next(c for c, d in enumerate(tested) if d <= limit)
+    table = _AxisTable(a, b, axes, split, features, indices, duplicate_of, lo, hi, k)
+    axis_x, axis_y = axes[best].tolist()
+    push = _push(hi[best][0] - lo[best][1], hi[best][1] - lo[best][0], axis_x, axis_y, a, b)
+    normal = (push * axis_x + 0.0, push * axis_y + 0.0)
+    least = max(0.0, depth[best])
     mtv = (normal[0] * least + 0.0, normal[1] * least + 0.0)
-    reference_is_a = owner[best] == 0
+    reference_is_a = best < split
     contacts = _contacts(a, b, normal, reference_is_a)
-    return SatResult(
-        True, mtv, least, normal, _inside(a, b), _inside(b, a), contacts, all_axes, table, best
-    )
+    if polygons:
+        # A inside polygon B exactly when, on each of B's own normals, A's maximum is
+        # no further out than B's (that maximum is B's edge line): read off the table.
+        slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(a.area + b.area))
+        a_in_b = all(h[0] <= h[1] + slack for h in hi[split:])
+        b_in_a = all(h[1] <= h[0] + slack for h in hi[:split])
+    else:
+        a_in_b, b_in_a = _inside(a, b), _inside(b, a)
+    return _result(True, mtv, least, normal, a_in_b, b_in_a, contacts, all_axes, table, best)
 
 
 # -- contacts and containment -----------------------------------------------------
@@ -360,51 +487,76 @@ def sat(a, b, *, all_axes: bool = False) -> SatResult:
 def _contacts(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]:
     """Contact points on the incident shape (the one not owning the MTV axis)."""
     reference, incident = (a, b) if reference_is_a else (b, a)
-    n = np.asarray(normal)
-    toward_incident = -n if reference_is_a else n  # normal points from B toward A
+    # The normal points from B toward A; toward_incident points from reference to incident.
+    tx, ty = (-normal[0], -normal[1]) if reference_is_a else normal
     if isinstance(incident, Circle):
-        p = np.asarray(incident.position) - toward_incident * incident.radius
-        return ((float(p[0]), float(p[1])),)
+        (x, y), r = incident.position, incident.radius
+        return ((x - tx * r, y - ty * r),)
     if isinstance(reference, Circle):
-        k = int(np.argmin(incident.vertices @ toward_incident))
-        return ((float(incident.vertices[k, 0]), float(incident.vertices[k, 1])),)
-    return _clip_contacts(reference, incident, toward_incident)
+        vertices = incident.vertices.tolist()
+        return (tuple(vertices[_argmin_dot(vertices, tx, ty)]),)
+    return _clip_contacts(reference, incident, tx, ty)
 
 
-def _clip_contacts(reference: Polygon, incident: Polygon, toward_incident: np.ndarray):
+def _argmax_dot(vectors, x: float, y: float) -> int:
+    """Index of the first vector with the largest dot product with (x, y)."""
+    best, best_value = 0, -math.inf
+    for i, (vx, vy) in enumerate(vectors):
+        value = vx * x + vy * y
+        if value > best_value:
+            best, best_value = i, value
+    return best
+
+
+def _argmin_dot(vectors, x: float, y: float) -> int:
+    """Index of the first vector with the smallest dot product with (x, y)."""
+    best, best_value = 0, math.inf
+    for i, (vx, vy) in enumerate(vectors):
+        value = vx * x + vy * y
+        if value < best_value:
+            best, best_value = i, value
+    return best
+
+
+def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
     """Box2D-style clipping: incident edge cut to the reference edge's side planes,
     keeping the points that are on or behind the reference face.
 
-        reference edge r1 ------------- r2        ^ toward_incident
+        reference edge r1 ------------- r2        ^ toward_incident (tx, ty)
                  |   x  incident points  x  |     |
               side plane              side plane
     """
-    rv, iv = reference.vertices, incident.vertices
+    ref_normals = reference.normals.tolist()
+    rv, iv = reference.vertices.tolist(), incident.vertices.tolist()
     nr, ni = len(rv), len(iv)
-    ref_edge = int(np.argmax(reference.normals @ toward_incident))
-    inc_edge = int(np.argmin(incident.normals @ toward_incident))
+    ref_edge = _argmax_dot(ref_normals, tx, ty)
+    inc_edge = _argmin_dot(incident.normals.tolist(), tx, ty)
     r1, r2 = rv[ref_edge], rv[(ref_edge + 1) % nr]
     points = [iv[inc_edge], iv[(inc_edge + 1) % ni]]
-    tangent = (r2 - r1) / math.hypot(*(r2 - r1))
-    for bound, sign in ((float(tangent @ r1), 1.0), (float(tangent @ r2), -1.0)):
+    ex, ey = r2[0] - r1[0], r2[1] - r1[1]
+    length = math.hypot(ex, ey)
+    ux, uy = ex / length, ey / length  # the reference edge's unit tangent
+    for bound, sign in ((ux * r1[0] + uy * r1[1], 1.0), (ux * r2[0] + uy * r2[1], -1.0)):
         # keep sign * (tangent . p - bound) >= 0
-        d = [sign * (float(tangent @ p) - bound) for p in points]
-        if d[0] < 0 and d[1] < 0:
+        d0 = sign * (ux * points[0][0] + uy * points[0][1] - bound)
+        d1 = sign * (ux * points[1][0] + uy * points[1][1] - bound)
+        if d0 < 0 and d1 < 0:
             points = []
             break
-        if d[0] < 0 or d[1] < 0:
-            t = d[0] / (d[0] - d[1])
-            cut = points[0] + t * (points[1] - points[0])
-            points = [cut, points[1]] if d[0] < 0 else [points[0], cut]
-    face_normal = reference.normals[ref_edge]
-    face = float(face_normal @ r1)
+        if d0 < 0 or d1 < 0:
+            t = d0 / (d0 - d1)
+            (p0x, p0y), (p1x, p1y) = points
+            cut = [p0x + t * (p1x - p0x), p0y + t * (p1y - p0y)]
+            points = [cut, points[1]] if d0 < 0 else [points[0], cut]
+    fx, fy = ref_normals[ref_edge]
+    face = fx * r1[0] + fy * r1[1]
     slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(reference.area + incident.area))
-    kept = [p for p in points if float(face_normal @ p) - face <= slack]
+    kept = [p for p in points if fx * p[0] + fy * p[1] - face <= slack]
     if not kept:  # deep or engulfed overlap: fall back on the incident's deepest vertex
-        kept = [iv[int(np.argmin(iv @ toward_incident))]]
-    unique = []
+        kept = [iv[_argmin_dot(iv, tx, ty)]]
+    unique: list[Vec2] = []
     for p in kept:
-        point = (float(p[0]), float(p[1]))
+        point = (p[0], p[1])
         if point not in unique:
             unique.append(point)
     return tuple(unique)
@@ -565,6 +717,30 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
 
 # -- many pairs at once -----------------------------------------------------------
 
+# sat_many first drops the pairs whose bounding circles or boxes are apart by more
+# than rounding could ever hide: those are certainly not colliding in sat() too.
+# Why: if the shapes are `dist` apart, the origin lies `dist` outside their Minkowski
+# difference, whose edge normals are the candidate axes; its nearest point is on an
+# edge (gap on that edge's axis = dist) or at a corner, where one of the two edge
+# normals is within half the corner's turn of the direction to the origin. So some
+# candidate axis shows a gap of at least dist * cos(turn / 2), and the difference
+# turns less at each corner than either shape does (its normals are the union of
+# theirs): `turn` = the sharper of the two shapes' largest turns between adjacent
+# normals. A computed depth is off by ~1e-15 of the coordinates' size, so a bound of
+# _REJECT_SLACK (relative) leaves rounding no way to make such a pair touch.
+_REJECT_SLACK = 1e-9
+# Two candidate axes parallel within PARALLEL_TOLERANCE give depths that differ by at
+# most ~2.1e-12 x (largest |vertex|) (a tilt of 1e-12 moves a projection by that
+# times |vertex|, plus rounding): sat_many re-checks the rare rows where a difference
+# that small could change the answer (see _sat_candidates).
+_CROSS_SLACK = 1e-11
+# Candidate pairs are processed in blocks of at most this many (bounds the memory).
+_BLOCK = 16384
+# Grouping pairs by vertex count trims the padding; a group aims at this many pairs.
+_GROUP = 384
+# Elements of one (vertices, axes, pairs) product array: keeps it cache-sized.
+_PRODUCT = 1 << 17
+
 
 class PolygonBatch:
     """Polygons packed into padded numpy arrays, ready for `sat_many`.
@@ -572,6 +748,10 @@ class PolygonBatch:
     Shorter polygons are padded by repeating their last vertex and their first
     normal: a repeated vertex changes no projection and a repeated normal is a
     parallel duplicate, so padding never changes an answer.
+
+    ``vertices`` / ``normals`` are (P, N, 2), ``own_lo`` / ``own_hi`` (P, N) each
+    polygon's interval on its own normals, ``centroids`` (P, 2); the rest is the
+    same data laid out for `sat_many` (pairs along the last axis).
     """
 
     def __init__(self, polygons: Sequence[Polygon]):
@@ -580,24 +760,113 @@ class PolygonBatch:
             if not isinstance(p, Polygon):
                 raise TypeError(f"PolygonBatch: item {i} is a {type(p).__name__}, not a Polygon")
         count = len(polygons)
-        width = max((len(p) for p in polygons), default=3)
-        vertices = np.empty((count, width, 2))
-        normals = np.empty((count, width, 2))
-        centroids = np.empty((count, 2))
-        for i, p in enumerate(polygons):
-            n = len(p)
-            vertices[i, :n] = p.vertices
-            vertices[i, n:] = p.vertices[-1]
-            normals[i, :n] = p.normals
-            normals[i, n:] = p.normals[0]
-            centroids[i] = p.centroid
+        sizes = np.array([len(p.local_vertices) for p in polygons], dtype=np.intp)
+        width = int(sizes.max()) if count else 3
+        if count:
+            flat_vertices = np.concatenate([p.vertices for p in polygons])
+            flat_normals = np.concatenate([p.normals for p in polygons])
+            start = (np.cumsum(sizes) - sizes)[:, None]
+            slot = np.arange(width)
+            last = sizes[:, None] - 1
+            vertices = flat_vertices[start + np.minimum(slot, last)]
+            normals = flat_normals[start + np.where(slot <= last, slot, 0)]
+        else:
+            vertices = np.empty((0, width, 2))
+            normals = np.empty((0, width, 2))
+        self._polygons = polygons
+        self._centroids = None
+        self._pack(vertices, normals, sizes, None, None)
+
+    @classmethod
+    def from_arrays(cls, vertices, normals, centroids, own_lo=None, own_hi=None) -> PolygonBatch:
+        """A batch from already padded world arrays (P, N, 2), (P, N, 2), (P, 2).
+
+        For callers (the physics step) that keep polygons as arrays; the padding
+        rule is the one above: repeat the last vertex and the first normal.
+        `own_lo` / `own_hi` (P, N), each polygon's interval on its own normals,
+        are projected here unless the caller already knows them (then `sat_many`
+        uses the caller's numbers as they are).
+        """
+        vertices = np.array(vertices, dtype=float)
+        normals = np.array(normals, dtype=float)
+        centroids = np.array(centroids, dtype=float).reshape(-1, 2)
+        if vertices.ndim != 3 or vertices.shape[2] != 2 or normals.shape != vertices.shape:
+            raise ValueError(
+                f"PolygonBatch.from_arrays(): vertices and normals must both be (P, N, 2), "
+                f"got {vertices.shape} and {normals.shape}"
+            )
+        if len(centroids) != len(vertices):
+            raise ValueError(
+                f"PolygonBatch.from_arrays(): {len(centroids)} centroids "
+                f"for {len(vertices)} polygons"
+            )
+        batch = object.__new__(cls)
+        batch._polygons = None
+        batch._centroids = centroids
+        sizes = np.full(len(vertices), vertices.shape[1], dtype=np.intp)
+        if own_lo is None or own_hi is None:
+            own_lo = own_hi = None
+        else:
+            own_lo = np.array(own_lo, dtype=float).reshape(vertices.shape[:2])
+            own_hi = np.array(own_hi, dtype=float).reshape(vertices.shape[:2])
+        batch._pack(vertices, normals, sizes, own_lo, own_hi)
+        return batch
+
+    def _pack(self, vertices, normals, sizes, own_lo, own_hi) -> None:
+        count, width = vertices.shape[:2]
         self.vertices = vertices
         self.normals = normals
-        self.centroids = centroids
-        # Each polygon's own interval on each of its own normals.
-        own = np.einsum("pkd,pnd->pkn", normals, vertices)
-        self.own_lo = own.min(axis=2)
-        self.own_hi = own.max(axis=2)
+        self.sizes = sizes
+        self.width = width
+        # Rows: normal x, normal y, vertex x, vertex y, own interval lo, hi; each (N, P).
+        soa = np.empty((6, width, count))
+        soa[0], soa[1] = normals[:, :, 0].T, normals[:, :, 1].T
+        soa[2], soa[3] = vertices[:, :, 0].T, vertices[:, :, 1].T
+        nx, ny, vx, vy = soa[0], soa[1], soa[2], soa[3]
+        if own_lo is None:
+            lo = nx * vx[0]
+            lo += ny * vy[0]
+            hi = lo.copy()
+            d = np.empty_like(lo)
+            t = np.empty_like(lo)
+            for j in range(1, width):
+                np.multiply(nx, vx[j], out=d)
+                np.multiply(ny, vy[j], out=t)
+                d += t
+                np.minimum(lo, d, out=lo)
+                np.maximum(hi, d, out=hi)
+        else:
+            lo, hi = own_lo.T, own_hi.T
+        self.own_lo, self.own_hi = lo.T, hi.T
+        # A normal parallel to an earlier one of the same polygon (padding included) is
+        # never tested: its own interval becomes (-inf, inf), so its depth is +inf.
+        duplicate = np.zeros((width, count), dtype=bool)
+        for i in range(1, width):
+            cross = nx[i] * ny[:i]
+            cross -= ny[i] * nx[:i]  # the same x_i * y_e - y_i * x_e as sat()
+            duplicate[i] = (np.abs(cross) <= PARALLEL_TOLERANCE).any(axis=0)
+        soa[4] = np.where(duplicate, -np.inf, lo)
+        soa[5] = np.where(duplicate, np.inf, hi)
+        self._soa = soa
+        # Bounds for the early rejection: box, circle round the box centre, the largest
+        # |vertex| (scale of the rounding) and cos(largest turn / 2) (see _REJECT_SLACK).
+        bound = np.empty((9, count))
+        bound[0], bound[1] = vx.min(axis=0), vy.min(axis=0)
+        bound[2], bound[3] = vx.max(axis=0), vy.max(axis=0)
+        cx = bound[4] = (bound[0] + bound[2]) * 0.5
+        cy = bound[5] = (bound[1] + bound[3]) * 0.5
+        radius = bound[6] = np.sqrt(((vx - cx) ** 2 + (vy - cy) ** 2).max(axis=0, initial=0.0))
+        bound[7] = np.hypot(cx, cy) + radius
+        turn = nx * np.roll(nx, -1, axis=0) + ny * np.roll(ny, -1, axis=0)
+        bound[8] = np.sqrt(np.clip((1.0 + turn.min(axis=0, initial=1.0)) * 0.5, 0.0, 1.0))
+        self._bound = bound
+
+    @property
+    def centroids(self) -> np.ndarray:
+        """(P, 2) world centroids (computed on first use for a batch of Polygons)."""
+        if self._centroids is None:
+            self._centroids = np.array([p.centroid for p in self._polygons]).reshape(-1, 2)
+        return self._centroids
 
     def __len__(self) -> int:
         return len(self.vertices)
@@ -613,59 +882,146 @@ class SatBatchResult:
     normal: np.ndarray  # (P, 2), from B toward A, zero where not colliding
 
 
-def sat_many(polygons_a, polygons_b, *, chunk: int = 2048) -> SatBatchResult:
+def sat_many(polygons_a, polygons_b, *, chunk: int = 1024) -> SatBatchResult:
     """`sat(polygons_a[i], polygons_b[i])` for every i at once, vectorised with numpy.
 
     Accepts sequences of Polygons or prebuilt `PolygonBatch`es of equal length.
     Same axes, same depths, same tie-breaks as `sat()`: row i equals
-    ``sat(a[i], b[i])``'s colliding / mtv / depth / normal.
+    ``sat(a[i], b[i])``'s colliding / mtv / depth / normal (for batches built from
+    Polygons, bit for bit). `chunk` caps the pairs handled in one numpy step.
     """
     batch_a = polygons_a if isinstance(polygons_a, PolygonBatch) else PolygonBatch(polygons_a)
     batch_b = polygons_b if isinstance(polygons_b, PolygonBatch) else PolygonBatch(polygons_b)
     if len(batch_a) != len(batch_b):
         raise ValueError(f"sat_many(): {len(batch_a)} shapes in A but {len(batch_b)} in B")
     count = len(batch_a)
-    colliding = np.empty(count, dtype=bool)
-    depth = np.empty(count)
-    normal = np.empty((count, 2))
-    for start in range(0, count, chunk):
-        s = slice(start, min(start + chunk, count))
-        colliding[s], depth[s], normal[s] = _sat_chunk(batch_a, batch_b, s)
-    mtv = normal * depth[:, None]
-    return SatBatchResult(colliding, mtv + 0.0, depth, normal)
+    colliding = np.zeros(count, dtype=bool)
+    depth = np.zeros(count)
+    normal = np.zeros((count, 2))
+    if count:
+        candidates = np.flatnonzero(_may_touch(batch_a._bound, batch_b._bound))
+        for start in range(0, len(candidates), _BLOCK):
+            rows = candidates[start : start + _BLOCK]
+            _sat_candidates(batch_a, batch_b, rows, max(1, int(chunk)), colliding, depth, normal)
+    mtv = normal * depth[:, None] + 0.0
+    return SatBatchResult(colliding, mtv, depth, normal)
 
 
-def _cross_intervals(normals: np.ndarray, vertices: np.ndarray):
-    """Min and max of each polygon in `vertices` on each of the paired `normals`."""
-    d = normals[:, :, None, 0] * vertices[:, None, :, 0]
-    d += normals[:, :, None, 1] * vertices[:, None, :, 1]
-    return d.min(axis=2), d.max(axis=2)
+def _may_touch(bound_a: np.ndarray, bound_b: np.ndarray) -> np.ndarray:
+    """False for pairs certainly apart (their bounds show a clear gap; see _REJECT_SLACK)."""
+    gap = np.hypot(bound_a[4] - bound_b[4], bound_a[5] - bound_b[5]) - bound_a[6] - bound_b[6]
+    for box_gap in (
+        bound_a[0] - bound_b[2],
+        bound_b[0] - bound_a[2],
+        bound_a[1] - bound_b[3],
+        bound_b[1] - bound_a[3],
+    ):
+        np.maximum(gap, box_gap, out=gap)
+    scale = np.maximum(np.maximum(bound_a[7], bound_b[7]), 1.0)
+    return gap * np.maximum(bound_a[8], bound_b[8]) <= _REJECT_SLACK * scale
 
 
-def _sat_chunk(batch_a: PolygonBatch, batch_b: PolygonBatch, s: slice):
-    va, vb = batch_a.vertices[s], batch_b.vertices[s]
-    na, nb = batch_a.normals[s], batch_b.normals[s]
-    # Axes in sat()'s order: A's normals, then B's.
-    b_lo_on_a, b_hi_on_a = _cross_intervals(na, vb)
-    a_lo_on_b, a_hi_on_b = _cross_intervals(nb, va)
-    axes = np.concatenate([na, nb], axis=1)
-    a_lo = np.concatenate([batch_a.own_lo[s], a_lo_on_b], axis=1)
-    a_hi = np.concatenate([batch_a.own_hi[s], a_hi_on_b], axis=1)
-    b_lo = np.concatenate([b_lo_on_a, batch_b.own_lo[s]], axis=1)
-    b_hi = np.concatenate([b_hi_on_a, batch_b.own_hi[s]], axis=1)
-    lo_way, hi_way = a_hi - b_lo, b_hi - a_lo
+def _groups(size_a: np.ndarray, size_b: np.ndarray, chunk: int):
+    """Split pairs into groups of similar vertex counts: [(positions, width_a, width_b)]."""
+    n = len(size_a)
+    splits = max(1, int(math.sqrt(n / _GROUP)))
+    groups = []
+    for part in np.array_split(np.argsort(size_a, kind="stable"), splits):
+        part = part[np.argsort(size_b[part], kind="stable")]
+        for piece in np.array_split(part, splits):
+            if not len(piece):
+                continue
+            wa, wb = int(size_a[piece].max()), int(size_b[piece].max())
+            step = max(1, min(chunk, _PRODUCT // (wa * wb)))
+            for s in range(0, len(piece), step):
+                groups.append((piece[s : s + step], wa, wb))
+    return groups
+
+
+def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, normal_out) -> None:
+    """sat_many's work on the pairs `rows` that passed the bounds test."""
+    soa_a, soa_b = batch_a._soa, batch_b._soa
+    width_a, width_b = batch_a.width, batch_b.width
+    n = len(rows)
+    # The two ways out (lo_way = a_max - b_min, hi_way = b_max - a_min) on every axis:
+    # rows [0, width_a) are A's normals, [width_a, width_a + width_b) B's; +inf for padding.
+    lo_way = np.full((width_a + width_b, n), np.inf)
+    hi_way = np.full((width_a + width_b, n), np.inf)
+    groups = _groups(batch_a.sizes[rows], batch_b.sizes[rows], chunk)
+    rows = rows[np.concatenate([positions for positions, _, _ in groups])]
+    # One gather each (np.take wants a contiguous source), then a slice per group.
+    gather_a = np.take(soa_a, rows, axis=2)  # (6, width_a, n)
+    gather_b = np.take(soa_b, rows, axis=2)
+    column = 0
+    for positions, wa, wb in groups:
+        cols = slice(column, column + len(positions))
+        column += len(positions)
+        ga = gather_a[:, :wa, cols]  # (6, wa, p)
+        gb = gather_b[:, :wb, cols]
+        # B's vertices on A's normals: (wb, wa, p) products, then min / max over B's vertices.
+        d = gb[2][:, None] * ga[0]
+        d += gb[3][:, None] * ga[1]
+        np.subtract(ga[5], d.min(axis=0), out=lo_way[:wa, cols])
+        np.subtract(d.max(axis=0), ga[4], out=hi_way[:wa, cols])
+        # A's vertices on B's normals.
+        d = ga[2][:, None] * gb[0]
+        d += ga[3][:, None] * gb[1]
+        np.subtract(d.max(axis=0), gb[4], out=lo_way[width_a : width_a + wb, cols])
+        np.subtract(gb[5], d.min(axis=0), out=hi_way[width_a : width_a + wb, cols])
+
     depth = np.minimum(lo_way, hi_way)
-    colliding = (depth >= 0).all(axis=1)
-
-    least = depth.min(axis=1)
-    tolerance = TIE_TOLERANCE * np.maximum(1.0, np.abs(least))
-    best = np.argmax(depth <= (least + tolerance)[:, None], axis=1)
-    rows = np.arange(len(best))
-    axis = axes[rows, best]
-    centre_offset = batch_a.centroids[s] - batch_b.centroids[s]
-    push = _push_direction(
-        lo_way[rows, best], hi_way[rows, best], np.einsum("pd,pd->p", axis, centre_offset)
+    least_a = depth[:width_a].min(axis=0)
+    least_b = depth[width_a:].min(axis=0)
+    least = np.minimum(least_a, least_b)
+    colliding = least >= 0.0
+    limit = least + TIE_TOLERANCE * np.maximum(1.0, np.abs(least))
+    # B's normals parallel to one of A's (skipped by sat()) are still in `depth`. Their
+    # depths are within `slack` of their twin's on A's side, so they can only matter in
+    # a row whose answer is within that of changing: re-check exactly those rows.
+    scale = np.maximum(np.maximum(batch_a._bound[7, rows], batch_b._bound[7, rows]), 1.0)
+    slack = _CROSS_SLACK * scale
+    suspect = np.where(
+        colliding, np.maximum(least_a, least_b) <= limit + 3.0 * slack, least >= -slack
     )
-    normal = np.where(colliding[:, None], axis * push[:, None] + 0.0, 0.0)
-    depth_out = np.where(colliding, np.maximum(depth[rows, best], 0.0), 0.0)
-    return colliding, depth_out, normal
+    if suspect.any():
+        s = np.flatnonzero(suspect)
+        twin = _parallel_to_a(soa_a, soa_b, rows[s])  # (width_b, len(s))
+        if twin.any():
+            sub = depth[width_a:, s]
+            sub[twin] = np.inf
+            depth[width_a:, s] = sub
+            least[s] = np.minimum(least_a[s], sub.min(axis=0))
+            colliding[s] = least[s] >= 0.0
+            limit[s] = least[s] + TIE_TOLERANCE * np.maximum(1.0, np.abs(least[s]))
+
+    hits = np.flatnonzero(colliding)
+    colliding_out[rows] = colliding
+    if not len(hits):
+        return
+    # The first axis in test order within the tie tolerance of the least depth.
+    best = np.argmax(depth[:, hits] <= limit[hits], axis=0)
+    low, high = lo_way[best, hits], hi_way[best, hits]
+    r = rows[hits]
+    from_a = best < width_a
+    slot_a = np.minimum(best, width_a - 1)
+    slot_b = np.clip(best - width_a, 0, width_b - 1)
+    axis_x = np.where(from_a, soa_a[0, slot_a, r], soa_b[0, slot_b, r])
+    axis_y = np.where(from_a, soa_a[1, slot_a, r], soa_b[1, slot_b, r])
+    push = np.where(high < low, 1.0, -1.0)
+    tie = np.flatnonzero(high == low)
+    if len(tie):  # both ways out equal: away from B's centroid (sat()'s rule)
+        ca, cb = batch_a.centroids[r[tie]], batch_b.centroids[r[tie]]
+        offset = axis_x[tie] * (ca[:, 0] - cb[:, 0]) + axis_y[tie] * (ca[:, 1] - cb[:, 1])
+        push[tie] = np.where(offset < 0, -1.0, 1.0)
+    depth_out[r] = np.maximum(np.minimum(low, high), 0.0) + 0.0
+    normal_out[r, 0] = push * axis_x + 0.0
+    normal_out[r, 1] = push * axis_y + 0.0
+
+
+def _parallel_to_a(soa_a: np.ndarray, soa_b: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """(width_b, len(rows)): B's normal j is parallel to one of A's (sat()'s cross product)."""
+    ax, ay = soa_a[0][:, rows], soa_a[1][:, rows]
+    bx, by = soa_b[0][:, rows], soa_b[1][:, rows]
+    cross = bx[:, None] * ay
+    cross -= by[:, None] * ax
+    return (np.abs(cross) <= PARALLEL_TOLERANCE).any(axis=1)

@@ -24,6 +24,8 @@ from pathlib import Path
 from .physics import Controls, World
 from .scene import CANVAS, DEFAULT_SCENE, SCENES, Scene, SceneError, load_scene
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before the render layer imports pygame
+
 STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
 MESSAGE_STEPS = 120  # a transient message stays for this many frames
@@ -499,6 +501,9 @@ def _write_atomically(path: Path, write) -> None:
     os.close(handle)
     try:
         write(Path(temporary))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; outputs are not
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

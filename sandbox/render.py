@@ -949,6 +949,9 @@ def _draw_ruler_row(view: _View, axis, x0, x1, y, h, sep, mtv_axis) -> None:
     name_rect = view.text_canvas(_axis_name(axis), (x0 + 24, y + 3), fs, col)
     if axis.overlap < 0:
         result, rcol = f"gap {-axis.overlap:.1f}", theme.gap
+    elif axis.depth > axis.overlap + 1e-9:
+        # One interval inside the other: the way out is longer than the shared length.
+        result, rcol = f"inside, out {axis.depth:.1f}", theme.overlap
     else:
         result, rcol = f"overlap {axis.overlap:.1f}", theme.overlap
     res_rect = view.text_canvas(result, (x1, y + 3), fs, rcol, "topright")

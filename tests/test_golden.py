@@ -1,0 +1,107 @@
+"""Golden screenshots: every scene at a fixed tick after scripted input, pixel for pixel.
+
+Exact on the pinned pygame-ce (requirements.txt); other pygame builds rasterise
+differently and skip. On a mismatch the actual, expected and diff PNGs are
+written to tests/output/. Regenerate after an intended change with:
+
+    python -m pytest tests/test_golden.py --update-goldens
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from sandbox.app import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+OUTPUT = ROOT / "tests" / "output"
+
+# name: (scene, theme, frames, holds)
+CASES = {
+    "classic": ("classic", "dark", 60, ["right:0-29", "up:30-44"]),
+    "classic-projector": ("classic", "projector", 60, ["right:0-29", "up:30-44"]),
+    "six-axes": ("six-axes", "dark", 1, []),
+    "six-axes-projector": ("six-axes", "projector", 1, []),
+    "squares": ("squares", "dark", 30, ["left:0-9", "e:0-20"]),
+    "circle": ("circle", "dark", 40, ["right:0-24", "down:10-30"]),
+    "engulfed": ("engulfed", "dark", 20, ["right:0-9"]),
+    "gravity": ("gravity", "dark", 90, ["right:0-30", "g:60-60"]),
+    "pile": ("pile", "dark", 120, ["left:0-40"]),
+    "tunnelling": ("tunnelling", "dark", 9, []),
+    "help": ("classic", "dark", 1, ["h:0-0"]),
+}
+
+
+def _pinned_pygame_ce() -> str | None:
+    """The exact pygame-ce version requirements.txt pins."""
+    text = (ROOT / "requirements.txt").read_text()
+    match = re.search(r"^pygame-ce==(\S+)", text, re.M)
+    return match.group(1) if match else None
+
+
+def _skip_unless_pinned_rasteriser():
+    pinned = _pinned_pygame_ce()
+    if not getattr(pygame, "IS_CE", False) or pygame.version.ver != pinned:
+        pytest.skip(f"goldens are exact on pygame-ce {pinned}; this is pygame {pygame.version.ver}")
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_scene_matches_golden(name, tmp_path, request, capsys):
+    _skip_unless_pinned_rasteriser()
+    scene, theme, frames, holds = CASES[name]
+    actual_path = tmp_path / f"{name}.png"
+    argv = [
+        "--headless",
+        "--scene",
+        scene,
+        "--theme",
+        theme,
+        "--frames",
+        str(frames),
+        "--screenshot",
+        str(actual_path),
+    ]
+    for hold in holds:
+        argv += ["--hold", hold]
+    assert main(argv) == 0, capsys.readouterr().err
+    golden_path = GOLDEN / f"{name}.png"
+    if request.config.getoption("--update-goldens"):
+        GOLDEN.mkdir(exist_ok=True)
+        golden_path.write_bytes(actual_path.read_bytes())
+        return
+    assert golden_path.exists(), f"no golden {golden_path.name}: run with --update-goldens"
+    actual = pygame.image.load(str(actual_path))
+    expected = pygame.image.load(str(golden_path))
+    same_size = actual.get_size() == expected.get_size()
+    if same_size and pygame.image.tobytes(actual, "RGB") == pygame.image.tobytes(expected, "RGB"):
+        return
+    OUTPUT.mkdir(exist_ok=True)
+    pygame.image.save(actual, str(OUTPUT / f"{name}-actual.png"))
+    pygame.image.save(expected, str(OUTPUT / f"{name}-expected.png"))
+    if same_size:
+        diff = _diff(actual, expected)
+        pygame.image.save(diff, str(OUTPUT / f"{name}-diff.png"))
+    pytest.fail(f"{name}: screenshot differs from {golden_path.name}; see {OUTPUT}/{name}-*.png")
+
+
+def _diff(actual, expected):
+    """White where the pixels differ, a dimmed copy of the expected image elsewhere."""
+    import numpy as np
+
+    a = pygame.surfarray.array3d(actual).astype(int)
+    e = pygame.surfarray.array3d(expected).astype(int)
+    changed = (a != e).any(axis=2)
+    out = (e // 4).astype(np.uint8)
+    out[changed] = 255
+    return pygame.surfarray.make_surface(out)
+
+
+def test_every_scene_has_a_golden():
+    scenes = {case[0] for case in CASES.values()}
+    from sandbox.scene import SCENES
+
+    assert scenes == set(SCENES)

@@ -104,6 +104,17 @@ def _as_angle(value) -> float:
     return angle
 
 
+def _positive(value, rule: str) -> float:
+    """`value` as a positive finite float, else ShapeError('<rule>, got <value>')."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ShapeError(f"{rule}, got {value!r}") from None
+    if not (math.isfinite(number) and number > 0):
+        raise ShapeError(f"{rule}, got {number}")
+    return number
+
+
 def signed_area(vertices: np.ndarray) -> float:
     """Shoelace area: positive for the library's winding, negative for the other."""
     x, y = vertices[:, 0], vertices[:, 1]
@@ -138,6 +149,11 @@ def _validated_local_vertices(vertices) -> np.ndarray:
     area = signed_area(v)
     if abs(area) <= DEGENERATE_TOLERANCE * size * size:
         raise ShapeError("polygon has zero area (all vertices on one line)")
+
+    def callers(i: int) -> int:
+        """Vertex i of the normalised list, numbered as in the caller's list."""
+        return (n - i) % n if area < 0 else i
+
     if area < 0:
         # Keep vertex 0 in place so that the numbering the user wrote survives.
         v = np.concatenate([v[:1], v[:0:-1]])
@@ -150,12 +166,12 @@ def _validated_local_vertices(vertices) -> np.ndarray:
     scale = lengths * np.roll(lengths, -1)
     flat = np.abs(cross) <= DEGENERATE_TOLERANCE * scale
     if flat.any():
-        i = (int(np.argmax(flat)) + 1) % n
+        i = callers((int(np.argmax(flat)) + 1) % n)
         raise ShapeError(
             f"vertex {i} lies on the line through its neighbours (collinear); remove it"
         )
     if (cross < 0).any():
-        i = (int(np.argmax(cross < 0)) + 1) % n
+        i = callers((int(np.argmax(cross < 0)) + 1) % n)
         raise ShapeError(
             f"polygon is concave at vertex {i}; concave shapes must be split into convex parts"
         )
@@ -190,6 +206,8 @@ class Polygon:
         "_local_area",
         "_local_centroid",
         "_local_second_moment",
+        "_reach",
+        "_corner",
     )
 
     def __init__(self, vertices: Iterable[Sequence[float]], position=(0.0, 0.0), angle=0.0):
@@ -203,6 +221,12 @@ class Polygon:
         self._local_area = area
         self._local_centroid = centroid
         self._local_second_moment = second_moment
+        # Two constants of the shape, whatever its pose (used by sat to skip pairs that
+        # are clearly apart): the largest distance from the position to a vertex, and
+        # cos(half the largest turn between adjacent normals).
+        self._reach = float(np.hypot(local[:, 0], local[:, 1]).max())
+        turn = np.einsum("ij,ij->i", normals, np.roll(normals, -1, axis=0)).min()
+        self._corner = math.sqrt(min(1.0, max(0.0, (1.0 + float(turn)) / 2)))
         self._place(_as_point(position, "position"), _as_angle(angle))
 
     def _place(self, position: Vec2, angle: float) -> None:
@@ -223,18 +247,15 @@ class Polygon:
         """A regular polygon; vertex i sits at angle 2*pi*i/sides on the circle of `radius`."""
         if not isinstance(sides, (int, np.integer)) or isinstance(sides, bool) or sides < 3:
             raise ShapeError(f"a regular polygon needs a whole number of sides >= 3, got {sides!r}")
-        radius = float(radius)
-        if not (math.isfinite(radius) and radius > 0):
-            raise ShapeError(f"radius must be a positive finite number, got {radius}")
+        radius = _positive(radius, "radius must be a positive finite number")
         t = 2 * math.pi * np.arange(sides) / sides
         return cls(np.column_stack([np.cos(t), np.sin(t)]) * radius, position, angle)
 
     @classmethod
     def box(cls, width: float, height: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
         """A width x height rectangle centred on its position (corners numbered as above)."""
-        width, height = float(width), float(height)
-        if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
-            raise ShapeError(f"box sides must be positive finite numbers, got {width} x {height}")
+        sides = "box sides must be positive finite numbers"
+        width, height = _positive(width, sides), _positive(height, sides)
         hw, hh = width / 2, height / 2
         return cls([(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)], position, angle)
 
@@ -247,6 +268,8 @@ class Polygon:
             "_local_area",
             "_local_centroid",
             "_local_second_moment",
+            "_reach",
+            "_corner",
         ):
             setattr(moved, name, getattr(self, name))
         moved._place(
@@ -337,13 +360,7 @@ class Circle:
     kind = "circle"
 
     def __init__(self, radius: float, position=(0.0, 0.0), angle=0.0):
-        try:
-            radius = float(radius)
-        except (TypeError, ValueError):
-            raise ShapeError(f"radius must be a number, got {radius!r}") from None
-        if not (math.isfinite(radius) and radius > 0):
-            raise ShapeError(f"radius must be a positive finite number, got {radius}")
-        self.radius = radius
+        self.radius = _positive(radius, "radius must be a positive finite number")
         self.position = _as_point(position, "position")
         self.angle = _as_angle(angle)
 

@@ -427,29 +427,21 @@ NAN, INF = float("nan"), float("inf")
         pytest.param(
             lambda: Polygon.regular(5, "big"),
             r"radius",
-            marks=pytest.mark.xfail(
-                strict=True, reason="regular(): float('big') leaks a bare ValueError"
-            ),
             id="regular-radius-not-a-number",
         ),
         pytest.param(
             lambda: Polygon.regular(5, None),
             r"radius",
-            marks=pytest.mark.xfail(
-                strict=True, reason="regular(): float(None) leaks a bare TypeError"
-            ),
             id="regular-radius-none",
         ),
         pytest.param(
             lambda: Polygon.box("wide", 10),
             r"box sides",
-            marks=pytest.mark.xfail(strict=True, reason="box(): float('wide') leaks ValueError"),
             id="box-width-not-a-number",
         ),
         pytest.param(
             lambda: Polygon.box(10, None),
             r"box sides",
-            marks=pytest.mark.xfail(strict=True, reason="box(): float(None) leaks TypeError"),
             id="box-height-none",
         ),
     ],
@@ -472,10 +464,6 @@ COLLINEAR = [(0, 0), (4, 0), (4, 4), (0, 4), (0, 2)]  # vertex 4 lies on edge 3-
             reverse_keep_first(CONCAVE),
             3,
             "concave",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="names the vertex in the re-wound order, not the caller's (says 2)",
-            ),
             id="concave-reversed",
         ),
         (COLLINEAR, 4, "collinear"),
@@ -483,10 +471,6 @@ COLLINEAR = [(0, 0), (4, 0), (4, 4), (0, 4), (0, 2)]  # vertex 4 lies on edge 3-
             reverse_keep_first(COLLINEAR),
             1,
             "collinear",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="names the vertex in the re-wound order, not the caller's (says 4)",
-            ),
             id="collinear-reversed",
         ),
     ],

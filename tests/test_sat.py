@@ -83,7 +83,7 @@ def test_overlapping_boxes_give_the_exact_mtv():
     assert not (ab.a_in_b or ab.b_in_a)
     assert ab.mtv_axis.depth == ab.depth
     # Adding the MTV to A leaves the two just touching.
-    moved = sat(translated(a, ab.mtv), b)
+    moved, _ = both_orders(translated(a, ab.mtv), b)
     assert moved.colliding and moved.depth == 0.0
 
 
@@ -147,7 +147,7 @@ def test_touching_vertex_on_edge():
     assert ab.colliding and ab.depth == 0.0 and ab.normal == (0.0, -1.0)
     assert ab.contacts == ((0.0, 0.0),) and ba.contacts == ((0.0, 0.0),)
     # A hair higher and they are apart.
-    assert not sat(translated(diamond, (0, -1e-9)), floor).colliding
+    assert not both_orders(translated(diamond, (0, -1e-9)), floor)[0].colliding
 
 
 def test_touching_circles():
@@ -173,7 +173,7 @@ def test_engulfed_box_leaves_by_the_nearer_side_not_the_interval_overlap():
     assert ab.mtv_axis.overlap == 20.0  # the inner interval's length
     assert (ab.a_in_b, ab.b_in_a) == (True, False)
     assert (ba.a_in_b, ba.b_in_a) == (False, True)
-    moved = sat(translated(small, ab.mtv), big)
+    moved, _ = both_orders(translated(small, ab.mtv), big)
     assert moved.colliding and moved.depth == 0.0 and not moved.a_in_b
 
 
@@ -414,10 +414,11 @@ def test_hexagons_and_turned_box_axis_counts():
     """Aligned hexagons share 3 directions; a box turned by 30 degrees against an
     aligned box has 4."""
     h1, h2 = Polygon.regular(6, 20), Polygon.regular(6, 10, position=(15, 0))
-    r = sat(h1, h2, all_axes=True)
-    assert (len(r.axes), len(r.skipped)) == (3, 9)
-    r = sat(Polygon.box(20, 20), Polygon.box(20, 20, (10, 0), angle=math.pi / 6), all_axes=True)
-    assert (len(r.axes), len(r.skipped)) == (4, 4)
+    for r in both_orders(h1, h2, all_axes=True):
+        assert (len(r.axes), len(r.skipped)) == (3, 9)
+    box, turned = Polygon.box(20, 20), Polygon.box(20, 20, (10, 0), angle=math.pi / 6)
+    for r in both_orders(box, turned, all_axes=True):
+        assert (len(r.axes), len(r.skipped)) == (4, 4)
 
 
 def test_early_exit_stops_at_the_first_separating_axis():
@@ -434,6 +435,10 @@ def test_early_exit_stops_at_the_first_separating_axis():
     assert full.separating == early.separating
     assert full.axes[: len(early.axes)] == early.axes
     assert (early.all_axes, full.all_axes) == (False, True)
+    # In the other order B's three faces come first; the separating face is the sixth.
+    early_ba, full_ba = both_orders(b, a)[0], both_orders(b, a, all_axes=True)[0]
+    assert len(early_ba.axes) == 6 and early_ba.separating is early_ba.axes[-1]
+    assert full_ba.axes == early_ba.axes
 
 
 def test_tutorial_004_six_axes_only_e3_separates():
@@ -515,8 +520,8 @@ def test_box_resting_flat_on_a_box_has_two_clipped_contacts():
     assert ab.mtv == (0.0, -1.0) and ba.mtv == (0.0, 1.0)
     assert contact_set(ab) == {(-20.0, -10.0), (20.0, -10.0)}
     assert contact_set(ba) == {(-20.0, -9.0), (20.0, -9.0)}
-    resting = sat(translated(box, ab.mtv), floor)
-    assert contact_set(resting) == {(-20.0, -10.0), (20.0, -10.0)}
+    resting, resting_ba = both_orders(translated(box, ab.mtv), floor)
+    assert contact_set(resting) == contact_set(resting_ba) == {(-20.0, -10.0), (20.0, -10.0)}
 
 
 def test_box_overhanging_a_ledge_clips_to_the_ledge_end():
@@ -545,20 +550,20 @@ def test_report_fields_are_consistent():
     depth = the shorter way out, and the MTV axis times its push is the normal."""
     a = Polygon.regular(6, 30, position=(0, 0), angle=0.2)
     b = Polygon.box(50, 20, position=(35, 12), angle=0.5)
-    r = sat(a, b, all_axes=True)
-    assert r.colliding
-    for t in r.axes:
-        assert math.hypot(*t.axis) == pytest.approx(1.0)
-        (a0, a1), (b0, b1) = t.a_interval, t.b_interval
-        assert t.a_interval == pytest.approx(a.project(t.axis))
-        assert t.b_interval == pytest.approx(b.project(t.axis))
-        assert t.overlap == pytest.approx(min(a1, b1) - max(a0, b0))
-        assert t.depth == pytest.approx(min(a1 - b0, b1 - a0))
-        assert t.depth >= r.depth - 1e-12
-    m = r.mtv_axis
-    assert (m.axis[0] * m.push, m.axis[1] * m.push) == approx_vec(r.normal)
-    assert r.depth == pytest.approx(m.depth)
-    assert math.hypot(*r.mtv) == pytest.approx(r.depth)
+    for first, second, r in zip((a, b), (b, a), both_orders(a, b, all_axes=True), strict=True):
+        assert r.colliding
+        for t in r.axes:
+            assert math.hypot(*t.axis) == pytest.approx(1.0)
+            (a0, a1), (b0, b1) = t.a_interval, t.b_interval
+            assert t.a_interval == pytest.approx(first.project(t.axis))
+            assert t.b_interval == pytest.approx(second.project(t.axis))
+            assert t.overlap == pytest.approx(min(a1, b1) - max(a0, b0))
+            assert t.depth == pytest.approx(min(a1 - b0, b1 - a0))
+            assert t.depth >= r.depth - 1e-12
+        m = r.mtv_axis
+        assert (m.axis[0] * m.push, m.axis[1] * m.push) == approx_vec(r.normal)
+        assert r.depth == pytest.approx(m.depth)
+        assert math.hypot(*r.mtv) == pytest.approx(r.depth)
 
 
 def test_to_dict_is_json_ready_and_matches_the_result():

@@ -104,12 +104,13 @@ def _as_angle(value) -> float:
     return angle
 
 
-def _positive(value, rule: str) -> float:
-    """`value` as a positive finite float, else ShapeError('<rule>, got <value>')."""
+def _positive(value, what: str, rule: str) -> float:
+    """`value` as a positive finite float, else ShapeError: '<what> must be a number' or
+    '<rule>', each followed by what was given."""
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ShapeError(f"{rule}, got {value!r}") from None
+        raise ShapeError(f"{what} must be a number, got {value!r}") from None
     if not (math.isfinite(number) and number > 0):
         raise ShapeError(f"{rule}, got {number}")
     return number
@@ -247,15 +248,15 @@ class Polygon:
         """A regular polygon; vertex i sits at angle 2*pi*i/sides on the circle of `radius`."""
         if not isinstance(sides, (int, np.integer)) or isinstance(sides, bool) or sides < 3:
             raise ShapeError(f"a regular polygon needs a whole number of sides >= 3, got {sides!r}")
-        radius = _positive(radius, "radius must be a positive finite number")
+        radius = _positive(radius, "radius", "radius must be a positive finite number")
         t = 2 * math.pi * np.arange(sides) / sides
         return cls(np.column_stack([np.cos(t), np.sin(t)]) * radius, position, angle)
 
     @classmethod
     def box(cls, width: float, height: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
         """A width x height rectangle centred on its position (corners numbered as above)."""
-        sides = "box sides must be positive finite numbers"
-        width, height = _positive(width, sides), _positive(height, sides)
+        rule = "box sides must be positive finite numbers"
+        width, height = _positive(width, "box sides", rule), _positive(height, "box sides", rule)
         hw, hh = width / 2, height / 2
         return cls([(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)], position, angle)
 
@@ -360,7 +361,7 @@ class Circle:
     kind = "circle"
 
     def __init__(self, radius: float, position=(0.0, 0.0), angle=0.0):
-        self.radius = _positive(radius, "radius must be a positive finite number")
+        self.radius = _positive(radius, "radius", "radius must be a positive finite number")
         self.position = _as_point(position, "position")
         self.angle = _as_angle(angle)
 

@@ -248,3 +248,12 @@ def test_real_process_exit_status_and_no_traceback(tmp_path):
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_readme_keymap_is_the_apps_keymap():
+    """The README's key table lists exactly what the help overlay (the keymap) says."""
+    from sandbox.app import help_lines
+
+    readme = (ROOT / "README.md").read_text()
+    for keys, action in help_lines():
+        assert f"| {keys} | {action} |" in readme

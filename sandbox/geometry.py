@@ -138,7 +138,7 @@ def _validated_local_vertices(vertices) -> np.ndarray:
         raise ShapeError(f"a polygon needs at least 3 vertices, got {n}")
     if not np.isfinite(v).all():
         bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
-        raise ShapeError(f"vertex {bad} is not finite: {tuple(v[bad])}")
+        raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
 
     size = float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
     edges = np.roll(v, -1, axis=0) - v

@@ -162,7 +162,7 @@ class World:
         self.turn_speed = turn_speed
         self.velocity_iterations = 8
         self.tick = 0
-        self._contacts: list[Contact] = []  # last step's, for the velocity solve
+        self._contacts: list[tuple] = []  # last step's (a, b, nx, ny, depth), for the solver
         self._impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
         self.partner: int | None = None  # chosen by Tab; None = nearest to the controlled body
         self.record: StepRecord | None = None
@@ -352,8 +352,8 @@ class World:
                 break
             if iteration == 0:
                 contacts = found[0]
-                known = {(c.a, c.b) for c in self._contacts}
-                fresh = [c for c in contacts if (c.a, c.b) not in known]
+                known = {(c[0], c[1]) for c in self._contacts}
+                fresh = {(c[0], c[1]) for c in contacts} - known
                 self._resolve(contacts, impulse_for=fresh)
             else:
                 self._resolve(found[0], impulse_for=())
@@ -363,8 +363,9 @@ class World:
         if shown_before is not None:
             a, b, sa, sb = shown_before
             shown = ShownPair(a, b, sa, sb, sat(sa, sb, all_axes=True))
+        records = tuple(Contact(a, b, (nx, ny), d) for a, b, nx, ny, d in contacts)
         self.record = StepRecord(
-            self.tick, candidate_count, swept_count, all_count, tuple(contacts), shown, sweeps
+            self.tick, candidate_count, swept_count, all_count, records, shown, sweeps
         )
         return self.record
 
@@ -404,7 +405,7 @@ class World:
         self.position[moving] += self.velocity[moving] * dt
         self._moved()
 
-    def _solve_velocities(self, contacts: list[Contact]) -> None:
+    def _solve_velocities(self, contacts: list[tuple]) -> None:
         """Sequential impulses (box2d-lite): per contact, accumulate a normal impulse
         P >= 0 that stops the closing speed (or bounces it back by restitution) and a
         friction impulse clamped to |Pt| <= mu P; sweep all contacts several times so
@@ -421,20 +422,19 @@ class World:
         # 003); its contacts are left to the MTV, which slides it along what it pushes.
         steered = self.controlled if self.gravity == (0.0, 0.0) else None
         rows = []
-        for c in contacts:
-            ia, ib = inv_mass[c.a], inv_mass[c.b]
-            if ia + ib == 0.0 or steered in (c.a, c.b):
+        for a, b, nx, ny, _ in contacts:
+            ia, ib = inv_mass[a], inv_mass[b]
+            if ia + ib == 0.0 or steered in (a, b):
                 continue
-            nx, ny = c.normal
-            va, vb = velocity[c.a], velocity[c.b]
+            va, vb = velocity[a], velocity[b]
             # Closing speed before any warm start: it alone decides whether this bounces.
             closing = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
-            body_a, body_b = self.bodies[c.a], self.bodies[c.b]
+            body_a, body_b = self.bodies[a], self.bodies[b]
             e = min(body_a.restitution, body_b.restitution) if -closing > BOUNCE_THRESHOLD else 0.0
             mu = math.sqrt(body_a.friction * body_b.friction)
-            p, pt = self._impulses.get((c.a, c.b), (0.0, 0.0))
+            p, pt = self._impulses.get((a, b), (0.0, 0.0))
             # [a, b, nx, ny, ia, ib, 1/(ia+ib), target normal speed, mu, P, Pt]
-            rows.append([c.a, c.b, nx, ny, ia, ib, 1.0 / (ia + ib), -e * closing, mu, p, pt])
+            rows.append([a, b, nx, ny, ia, ib, 1.0 / (ia + ib), -e * closing, mu, p, pt])
         for a, b, nx, ny, ia, ib, _, _, _, p, pt in rows:  # warm start
             tx, ty = -ny, nx
             jx, jy = p * nx + pt * tx, p * ny + pt * ty
@@ -507,7 +507,11 @@ class World:
         return tuple(events)
 
     def _collide(self):
-        """Broad phase then narrow phase on the current pose: (contacts, counts...)."""
+        """Broad phase then narrow phase on the current pose.
+
+        Returns (contacts as (a, b, nx, ny, depth) tuples, candidate pairs, x-swept
+        pairs, all pairs). Plain tuples: the solver passes run several times a step.
+        """
         g = self.geometry()
         broad = sort_and_sweep(g["boxes"], self.static)
         pairs = broad.pairs
@@ -530,51 +534,52 @@ class World:
                 colliding[polygon_pair] = batch.colliding
                 normal[polygon_pair] = batch.normal
                 depth[polygon_pair] = batch.depth
-            shapes = self.shapes() if not polygon_pair.all() else None
             for k in np.flatnonzero(~polygon_pair):
-                report = sat(shapes[first[k]], shapes[second[k]])
+                report = sat(self.shape(int(first[k])), self.shape(int(second[k])))
                 colliding[k], normal[k], depth[k] = report.colliding, report.normal, report.depth
-            for k in np.flatnonzero(colliding):
-                contacts.append(
-                    Contact(
-                        int(first[k]),
-                        int(second[k]),
-                        (float(normal[k, 0]), float(normal[k, 1])),
-                        float(depth[k]),
-                    )
+            hit = np.flatnonzero(colliding)
+            contacts = list(
+                zip(
+                    first[hit].tolist(),
+                    second[hit].tolist(),
+                    normal[hit, 0].tolist(),
+                    normal[hit, 1].tolist(),
+                    depth[hit].tolist(),
+                    strict=True,
                 )
+            )
         return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
 
-    def _resolve(self, contacts: list[Contact], impulse_for) -> None:
-        """Push each pair apart along its MTV (split by inverse mass), then bounce and slide.
+    def _resolve(self, contacts: list[tuple], impulse_for: set) -> None:
+        """Push each pair apart along its MTV (split by inverse mass); the pairs in
+        `impulse_for` (new contacts: impacts) also bounce and slide.
 
         Pairs are handled one after another in a fixed order (Gauss-Seidel), on
-        plain floats: a few hundred contacts a step stay cheap.
+        plain floats.
         """
         position = self.position.tolist()
         velocity = self.velocity.tolist()
         inv_mass = self.inv_mass.tolist()
-        bounce = {(c.a, c.b) for c in impulse_for}
-        for c in contacts:
-            ia, ib = inv_mass[c.a], inv_mass[c.b]
+        slop, correction = self.slop, self.correction
+        for a, b, nx, ny, depth in contacts:
+            ia, ib = inv_mass[a], inv_mass[b]
             total = ia + ib
             if total == 0.0:
                 continue
-            nx, ny = c.normal
-            pa, pb = position[c.a], position[c.b]
-            push = max(c.depth - self.slop, 0.0) * self.correction
+            pa, pb = position[a], position[b]
+            push = max(depth - slop, 0.0) * correction
             share_a, share_b = push * ia / total, push * ib / total
             pa[0] += nx * share_a
             pa[1] += ny * share_a
             pb[0] -= nx * share_b
             pb[1] -= ny * share_b
-            if (c.a, c.b) not in bounce:
+            if (a, b) not in impulse_for:
                 continue
-            va, vb = velocity[c.a], velocity[c.b]
+            va, vb = velocity[a], velocity[b]
             vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
             if vn >= 0:
                 continue  # already separating
-            body_a, body_b = self.bodies[c.a], self.bodies[c.b]
+            body_a, body_b = self.bodies[a], self.bodies[b]
             e = min(body_a.restitution, body_b.restitution) if -vn > BOUNCE_THRESHOLD else 0.0
             j = -(1 + e) * vn / total
             va[0] += j * ia * nx

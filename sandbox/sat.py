@@ -111,8 +111,11 @@ class SkippedAxis:
 class _AxisTable:
     """The raw numbers behind a report; records are built from them on demand.
 
-    Candidates are A's axes (the first `split`) then B's, in test order.
-    ``lo[c] = [a_min, b_min, ...]`` and ``hi[c] = [a_max, b_max, ...]`` on candidate c.
+    Candidates are A's axes (the first `split`) then B's, in test order, with
+    A's interval ``[a_lo[c], a_hi[c]]``, B's and ``depth[c]`` on candidate c (plain
+    float lists: few objects for the garbage collector to walk). The parallel-duplicate
+    structure is found when first needed, and for a polygon pair proven apart by its
+    bounds the projections are too.
     """
 
     __slots__ = (
@@ -122,24 +125,39 @@ class _AxisTable:
         "split",
         "features",
         "indices",
-        "duplicate_of",
-        "lo",
-        "hi",
-        "stop",
+        "a_lo",
+        "b_lo",
+        "a_hi",
+        "b_hi",
+        "depth",
+        "_duplicate_of",
     )
 
-    def __init__(self, a, b, axes, split, features, indices, duplicate_of, lo, hi, stop):
-        self.a, self.b = a, b  # the shapes (for the centroid tie-break, read lazily)
-        self.axes = axes  # (k, 2) array
+    def __init__(self, a, b, axes, split, features, indices, intervals, depth, duplicate_of):
+        self.a, self.b = a, b  # the shapes (for the centroid tie-break and deferred work)
+        self.axes = axes  # (k, 2) array, or None: polygons' projections not made yet
         self.split = split
         self.features = features  # (A's feature name, B's)
-        self.indices = indices  # (A's feature indices, B's): sequences
-        self.duplicate_of = (
-            duplicate_of  # per candidate: earlier parallel candidate or -1; None = none
-        )
-        self.lo = lo
-        self.hi = hi
-        self.stop = stop  # candidates [0, stop) were reached
+        self.indices = indices  # (A's feature indices, B's), or None: edge c of the owner
+        self.a_lo, self.b_lo, self.a_hi, self.b_hi = intervals
+        self.depth = depth
+        self._duplicate_of = duplicate_of  # list / None (no duplicates) / _UNKNOWN
+
+    def filled(self) -> _AxisTable:
+        if self.axes is None:
+            self.axes, intervals, self.depth = _polygon_projections(self.a, self.b)
+            self.a_lo, self.b_lo, self.a_hi, self.b_hi = intervals
+        return self
+
+    def duplicate_of(self):
+        """Per candidate, the first earlier candidate parallel to it or -1 (None: none)."""
+        if self._duplicate_of is _UNKNOWN:
+            cross = _cross(self.filled().axes)
+            self._duplicate_of = _first_parallel(np.abs(cross) <= PARALLEL_TOLERANCE)
+        return self._duplicate_of
+
+
+_UNKNOWN = "unknown"  # marker: not worked out yet
 
 
 def _push(lo_way: float, hi_way: float, axis_x: float, axis_y: float, a, b) -> int:
@@ -176,15 +194,24 @@ class SatResult:
     @cached_property
     def _records(self):
         """(tested records, skipped records, candidate index -> tested index)."""
-        t = self._table
-        axes = t.axes[: t.stop].tolist()
-        duplicate_of = t.duplicate_of
+        t = self._table.filled()
+        duplicate_of = t.duplicate_of()
+        stop = len(t.depth)
+        if not (self.colliding or self.all_axes):  # early exit: up to the first separating axis
+            stop = next(
+                c + 1
+                for c, d in enumerate(t.depth)
+                if d < 0.0 and (duplicate_of is None or duplicate_of[c] < 0)
+            )
+        axes = t.axes[:stop].tolist()
         tested: list[AxisTest] = []
         skipped: list[SkippedAxis] = []
         index_of = {}
-        for c in range(t.stop):
+        for c in range(stop):
             side = 0 if c < t.split else 1
-            feature_index = t.indices[side][c - side * t.split]
+            feature_index = c - side * t.split
+            if t.indices is not None:
+                feature_index = t.indices[side][feature_index]
             axis = (axes[c][0], axes[c][1])
             if duplicate_of is not None and duplicate_of[c] >= 0:
                 first = duplicate_of[c]
@@ -197,9 +224,7 @@ class SatResult:
                 )
                 continue
             index_of[c] = len(tested)
-            a_lo, b_lo = t.lo[c][0], t.lo[c][1]
-            a_hi, b_hi = t.hi[c][0], t.hi[c][1]
-            lo_way, hi_way = a_hi - b_lo, b_hi - a_lo
+            a_lo, b_lo, a_hi, b_hi = t.a_lo[c], t.b_lo[c], t.a_hi[c], t.b_hi[c]
             tested.append(
                 AxisTest(
                     index=len(tested),
@@ -210,8 +235,8 @@ class SatResult:
                     a_interval=(a_lo, a_hi),
                     b_interval=(b_lo, b_hi),
                     overlap=min(a_hi, b_hi) - max(a_lo, b_lo),
-                    depth=min(lo_way, hi_way),
-                    push=_push(lo_way, hi_way, axis[0], axis[1], t.a, t.b),
+                    depth=t.depth[c],
+                    push=_push(a_hi - b_lo, b_hi - a_lo, axis[0], axis[1], t.a, t.b),
                 )
             )
         return tuple(tested), tuple(skipped), index_of
@@ -383,38 +408,64 @@ def sat(a, b, *, all_axes: bool = False) -> SatResult:
     return _sat_general(a, b, all_axes)
 
 
-def _sat_polygons(a: Polygon, b: Polygon, all_axes: bool) -> SatResult:
-    """Two polygons: one numpy batch for every projection and every cross product."""
+def _polygon_projections(a: Polygon, b: Polygon):
+    """(axes, intervals, depth) for two polygons: every projection in one numpy batch."""
     na = len(a.local_vertices)
-    k = na + len(b.local_vertices)
     axes = np.concatenate((a.normals, b.normals))
-    # Columns: A's vertices, B's vertices, then every axis turned a quarter turn, so
-    # that proj[i, k + j] = axes[i] . (y_j, -x_j) is the cross product axes[i] x axes[j].
-    columns = np.concatenate((a.vertices, b.vertices, axes[:, ::-1] * _FLIP))
-    proj = axes[:, :1] * columns[:, 0]
-    proj += axes[:, 1:] * columns[:, 1]
-    cuts = (0, na, k)
-    lo = np.minimum.reduceat(proj, cuts, axis=1)  # [a_min, b_min, -] per axis
-    hi = np.maximum.reduceat(proj, cuts, axis=1)  # [a_max, b_max, -]
-    # The ways out along each axis: A toward -axis (a_max - b_min), toward +axis (b_max - a_min).
-    depth = (hi[:, :2] - lo[:, 1::-1]).min(axis=1).tolist()
-    cross = np.abs(proj[:, k:]) <= PARALLEL_TOLERANCE
-    # The diagonal (an axis with itself) is exactly zero: anything more is a parallel pair.
-    duplicate_of = _first_parallel(cross) if np.count_nonzero(cross) > k else None
-    return _decide(
-        a,
-        b,
-        axes,
-        na,
-        ("edge", "edge"),
-        (range(na), range(k - na)),
-        duplicate_of,
-        lo.tolist(),
-        hi.tolist(),
-        depth,
-        all_axes,
-        True,
-    )
+    vertices = np.concatenate((a.vertices, b.vertices))
+    proj = axes[:, :1] * vertices[:, 0]
+    proj += axes[:, 1:] * vertices[:, 1]
+    a_lo, b_lo = np.minimum.reduceat(proj, (0, na), axis=1).T.tolist()
+    a_hi, b_hi = np.maximum.reduceat(proj, (0, na), axis=1).T.tolist()
+    intervals = (a_lo, b_lo, a_hi, b_hi)
+    return axes, intervals, _depths(*intervals)
+
+
+def _depths(a_lo, b_lo, a_hi, b_hi) -> list[float]:
+    """Per axis, the shorter way out: A toward -axis (a_max - b_min) or +axis (b_max - a_min)."""
+    return [min(ah - bl, bh - al) for al, bl, ah, bh in zip(a_lo, b_lo, a_hi, b_hi, strict=True)]
+
+
+def _sat_polygons(a: Polygon, b: Polygon, all_axes: bool) -> SatResult:
+    """Two polygons. Parallel duplicates are only looked for when they could matter."""
+    (ax, ay), (bx, by) = a.position, b.position
+    # Largest |vertex| (bounds the rounding) and the bounding circles' gap.
+    scale = max(1.0, abs(ax) + abs(ay) + a._reach, abs(bx) + abs(by) + b._reach)
+    gap = math.hypot(ax - bx, ay - by) - a._reach - b._reach
+    split = len(a.local_vertices)
+    if gap * max(a._corner, b._corner) > _REJECT_SLACK * scale:
+        # Clearly apart (see _REJECT_SLACK): not colliding, projections left for the records.
+        table = _AxisTable(a, b, None, split, _EDGES, None, _NO_INTERVALS, None, _UNKNOWN)
+        return _result(False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1)
+
+    axes, intervals, depth = _polygon_projections(a, b)
+    # The answer is worked out over every candidate, duplicates included. A duplicate's
+    # depth is within `slack` of the tested axis it duplicates (see _CROSS_SLACK), so
+    # that answer is sat()'s unless a depth is within a few `slack` of deciding it:
+    # a least depth just below zero, or a second axis near the least. Only then are the
+    # duplicates found now and left out (otherwise when the records are first read).
+    slack = _CROSS_SLACK * scale
+    least = min(depth)
+    duplicate_of = _UNKNOWN
+    if least < 0.0:
+        if least < -slack:
+            table = _AxisTable(a, b, axes, split, _EDGES, None, intervals, depth, duplicate_of)
+            return _result(
+                False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1
+            )
+    else:
+        window = least + TIE_TOLERANCE * max(1.0, abs(least)) + 3.0 * slack
+        if sum(1 for d in depth if d <= window) == 1:
+            best = depth.index(least)
+            table = _AxisTable(a, b, axes, split, _EDGES, None, intervals, depth, duplicate_of)
+            return _colliding(a, b, table, best, all_axes, True)
+    duplicate_of = _first_parallel(np.abs(_cross(axes)) <= PARALLEL_TOLERANCE)
+    table = _AxisTable(a, b, axes, split, _EDGES, None, intervals, depth, duplicate_of)
+    return _decide(table, all_axes, True)
+
+
+_EDGES = ("edge", "edge")
+_NO_INTERVALS = (None, None, None, None)
 
 
 def _sat_general(a, b, all_axes: bool) -> SatResult:
@@ -424,58 +475,55 @@ def _sat_general(a, b, all_axes: bool) -> SatResult:
     axes = np.concatenate([axes_a, axes_b])
     a_lo, a_hi = _project(a, axes)
     b_lo, b_hi = _project(b, axes)
-    lo = np.column_stack([a_lo, b_lo])
-    hi = np.column_stack([a_hi, b_hi])
-    depth = (hi - lo[:, ::-1]).min(axis=1).tolist()
-    return _decide(
+    intervals = (a_lo.tolist(), b_lo.tolist(), a_hi.tolist(), b_hi.tolist())
+    depth = _depths(*intervals)
+    duplicate_of = _first_parallel(np.abs(_cross(axes)) <= PARALLEL_TOLERANCE)
+    table = _AxisTable(
         a,
         b,
         axes,
         len(axes_a),
         (feature_a, feature_b),
         (index_a, index_b),
-        _first_parallel(np.abs(_cross(axes)) <= PARALLEL_TOLERANCE),
-        lo.tolist(),
-        hi.tolist(),
+        intervals,
         depth,
-        all_axes,
-        False,
+        duplicate_of,
     )
+    return _decide(table, all_axes, False)
 
 
-def _decide(a, b, axes, split, features, indices, duplicate_of, lo, hi, depth, all_axes, polygons):
-    """From the projections of every candidate to the SatResult (plain floats from here)."""
-    k = len(depth)
-    if duplicate_of is None:
-        tested = depth
-        least = min(depth)
-    else:
-        tested = [d if duplicate_of[c] < 0 else math.inf for c, d in enumerate(depth)]
-        least = min(tested)
-    colliding = least >= 0.0
-    if not colliding:
-        stop = k
-        if not all_axes:
-            stop = next(c for c, d in enumerate(tested) if d < 0.0) + 1
-        table = _AxisTable(a, b, axes, split, features, indices, duplicate_of, lo, hi, stop)
+def _decide(table: _AxisTable, all_axes: bool, polygons: bool) -> SatResult:
+    """The answer over the tested candidates (duplicates known)."""
+    duplicate_of = table.duplicate_of()
+    depth = table.depth
+    if duplicate_of is not None:
+        depth = [d if duplicate_of[c] < 0 else math.inf for c, d in enumerate(depth)]
+    least = min(depth)
+    if least < 0.0:
         return _result(False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1)
-
     limit = least + TIE_TOLERANCE * max(1.0, abs(least))
-    best = next(c for c, d in enumerate(tested) if d <= limit)
-    table = _AxisTable(a, b, axes, split, features, indices, duplicate_of, lo, hi, k)
-    axis_x, axis_y = axes[best].tolist()
-    push = _push(hi[best][0] - lo[best][1], hi[best][1] - lo[best][0], axis_x, axis_y, a, b)
+    best = next(c for c, d in enumerate(depth) if d <= limit)
+    return _colliding(table.a, table.b, table, best, all_axes, polygons)
+
+
+def _colliding(a, b, table: _AxisTable, best: int, all_axes: bool, polygons: bool) -> SatResult:
+    """The colliding result, MTV along candidate `best`."""
+    a_hi, b_hi = table.a_hi, table.b_hi
+    axis_x, axis_y = table.axes[best].tolist()
+    lo_way, hi_way = a_hi[best] - table.b_lo[best], b_hi[best] - table.a_lo[best]
+    push = _push(lo_way, hi_way, axis_x, axis_y, a, b)
     normal = (push * axis_x + 0.0, push * axis_y + 0.0)
-    least = max(0.0, depth[best])
+    least = max(0.0, table.depth[best])
     mtv = (normal[0] * least + 0.0, normal[1] * least + 0.0)
-    reference_is_a = best < split
-    contacts = _contacts(a, b, normal, reference_is_a)
+    split = table.split
+    contacts = _contacts(a, b, normal, best < split)
     if polygons:
         # A inside polygon B exactly when, on each of B's own normals, A's maximum is
         # no further out than B's (that maximum is B's edge line): read off the table.
         slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(a.area + b.area))
-        a_in_b = all(h[0] <= h[1] + slack for h in hi[split:])
-        b_in_a = all(h[1] <= h[0] + slack for h in hi[:split])
+        k = len(a_hi)
+        a_in_b = all(a_hi[c] <= b_hi[c] + slack for c in range(split, k))
+        b_in_a = all(b_hi[c] <= a_hi[c] + slack for c in range(split))
     else:
         a_in_b, b_in_a = _inside(a, b), _inside(b, a)
     return _result(True, mtv, least, normal, a_in_b, b_in_a, contacts, all_axes, table, best)
@@ -493,29 +541,22 @@ def _contacts(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]:
         (x, y), r = incident.position, incident.radius
         return ((x - tx * r, y - ty * r),)
     if isinstance(reference, Circle):
-        vertices = incident.vertices.tolist()
-        return (tuple(vertices[_argmin_dot(vertices, tx, ty)]),)
+        xs, ys = incident.vertices.T.tolist()
+        k = _argmin_dot(xs, ys, tx, ty)
+        return ((xs[k], ys[k]),)
     return _clip_contacts(reference, incident, tx, ty)
 
 
-def _argmax_dot(vectors, x: float, y: float) -> int:
-    """Index of the first vector with the largest dot product with (x, y)."""
-    best, best_value = 0, -math.inf
-    for i, (vx, vy) in enumerate(vectors):
-        value = vx * x + vy * y
-        if value > best_value:
-            best, best_value = i, value
-    return best
+def _argmax_dot(xs, ys, x: float, y: float) -> int:
+    """Index of the first vector (xs[i], ys[i]) with the largest dot product with (x, y)."""
+    dots = [vx * x + vy * y for vx, vy in zip(xs, ys, strict=True)]
+    return dots.index(max(dots))
 
 
-def _argmin_dot(vectors, x: float, y: float) -> int:
-    """Index of the first vector with the smallest dot product with (x, y)."""
-    best, best_value = 0, math.inf
-    for i, (vx, vy) in enumerate(vectors):
-        value = vx * x + vy * y
-        if value < best_value:
-            best, best_value = i, value
-    return best
+def _argmin_dot(xs, ys, x: float, y: float) -> int:
+    """Index of the first vector (xs[i], ys[i]) with the smallest dot product with (x, y)."""
+    dots = [vx * x + vy * y for vx, vy in zip(xs, ys, strict=True)]
+    return dots.index(min(dots))
 
 
 def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
@@ -526,40 +567,42 @@ def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
                  |   x  incident points  x  |     |
               side plane              side plane
     """
-    ref_normals = reference.normals.tolist()
-    rv, iv = reference.vertices.tolist(), incident.vertices.tolist()
-    nr, ni = len(rv), len(iv)
-    ref_edge = _argmax_dot(ref_normals, tx, ty)
-    inc_edge = _argmin_dot(incident.normals.tolist(), tx, ty)
-    r1, r2 = rv[ref_edge], rv[(ref_edge + 1) % nr]
-    points = [iv[inc_edge], iv[(inc_edge + 1) % ni]]
-    ex, ey = r2[0] - r1[0], r2[1] - r1[1]
+    rnx, rny = reference.normals.T.tolist()
+    rx, ry = reference.vertices.T.tolist()
+    inx, iny = incident.normals.T.tolist()
+    ix, iy = incident.vertices.T.tolist()
+    nr, ni = len(rx), len(ix)
+    ref_edge = _argmax_dot(rnx, rny, tx, ty)
+    inc_edge = _argmin_dot(inx, iny, tx, ty)
+    r1x, r1y = rx[ref_edge], ry[ref_edge]
+    r2x, r2y = rx[(ref_edge + 1) % nr], ry[(ref_edge + 1) % nr]
+    j = (inc_edge + 1) % ni
+    points = [(ix[inc_edge], iy[inc_edge]), (ix[j], iy[j])]
+    ex, ey = r2x - r1x, r2y - r1y
     length = math.hypot(ex, ey)
     ux, uy = ex / length, ey / length  # the reference edge's unit tangent
-    for bound, sign in ((ux * r1[0] + uy * r1[1], 1.0), (ux * r2[0] + uy * r2[1], -1.0)):
+    for bound, sign in ((ux * r1x + uy * r1y, 1.0), (ux * r2x + uy * r2y, -1.0)):
         # keep sign * (tangent . p - bound) >= 0
-        d0 = sign * (ux * points[0][0] + uy * points[0][1] - bound)
-        d1 = sign * (ux * points[1][0] + uy * points[1][1] - bound)
+        (p0x, p0y), (p1x, p1y) = points
+        d0 = sign * (ux * p0x + uy * p0y - bound)
+        d1 = sign * (ux * p1x + uy * p1y - bound)
         if d0 < 0 and d1 < 0:
             points = []
             break
         if d0 < 0 or d1 < 0:
             t = d0 / (d0 - d1)
-            (p0x, p0y), (p1x, p1y) = points
-            cut = [p0x + t * (p1x - p0x), p0y + t * (p1y - p0y)]
+            cut = (p0x + t * (p1x - p0x), p0y + t * (p1y - p0y))
             points = [cut, points[1]] if d0 < 0 else [points[0], cut]
-    fx, fy = ref_normals[ref_edge]
-    face = fx * r1[0] + fy * r1[1]
+    fx, fy = rnx[ref_edge], rny[ref_edge]
+    face = fx * r1x + fy * r1y
     slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(reference.area + incident.area))
     kept = [p for p in points if fx * p[0] + fy * p[1] - face <= slack]
     if not kept:  # deep or engulfed overlap: fall back on the incident's deepest vertex
-        kept = [iv[_argmin_dot(iv, tx, ty)]]
-    unique: list[Vec2] = []
-    for p in kept:
-        point = (p[0], p[1])
-        if point not in unique:
-            unique.append(point)
-    return tuple(unique)
+        k = _argmin_dot(ix, iy, tx, ty)
+        return ((ix[k], iy[k]),)
+    if len(kept) == 2 and kept[0] == kept[1]:
+        return (kept[0],)
+    return tuple(kept)
 
 
 def _inside(inner, outer) -> bool:

@@ -777,10 +777,12 @@ _REJECT_SLACK = 1e-9
 # times |vertex|, plus rounding): sat_many re-checks the rare rows where a difference
 # that small could change the answer (see _sat_candidates).
 _CROSS_SLACK = 1e-11
-# Candidate pairs are processed in blocks of at most this many (bounds the memory).
-_BLOCK = 16384
+# Candidate pairs are processed in blocks whose gathered data stays under this many
+# bytes: numpy asks the kernel for huge pages from 4 MiB up, and the page faults of
+# fresh big temporaries cost more than the extra blocks.
+_BLOCK_BYTES = 3 << 20
 # Grouping pairs by vertex count trims the padding; a group aims at this many pairs.
-_GROUP = 384
+_GROUP = 256
 # Elements of one (vertices, axes, pairs) product array: keeps it cache-sized.
 _PRODUCT = 1 << 17
 
@@ -803,22 +805,23 @@ class PolygonBatch:
             if not isinstance(p, Polygon):
                 raise TypeError(f"PolygonBatch: item {i} is a {type(p).__name__}, not a Polygon")
         count = len(polygons)
-        sizes = np.array([len(p.local_vertices) for p in polygons], dtype=np.intp)
+        sizes = np.fromiter(map(len, polygons), dtype=np.intp, count=count)
         width = int(sizes.max()) if count else 3
+        soa = np.empty((width, 6, count))
         if count:
-            flat_vertices = np.concatenate([p.vertices for p in polygons])
-            flat_normals = np.concatenate([p.normals for p in polygons])
-            start = (np.cumsum(sizes) - sizes)[:, None]
-            slot = np.arange(width)
-            last = sizes[:, None] - 1
-            vertices = flat_vertices[start + np.minimum(slot, last)]
-            normals = flat_normals[start + np.where(slot <= last, slot, 0)]
-        else:
-            vertices = np.empty((0, width, 2))
-            normals = np.empty((0, width, 2))
+            # Every vertex, then every normal, as (x row, y row); padded slots index into it.
+            flat = np.concatenate([p.vertices for p in polygons] + [p.normals for p in polygons])
+            flat = np.ascontiguousarray(flat.T)
+            start = np.cumsum(sizes) - sizes
+            slot = np.arange(width)[:, None]
+            last = sizes - 1
+            vertex = start + np.minimum(slot, last)
+            normal = len(flat[0]) // 2 + start + np.where(slot <= last, slot, 0)
+            soa[:, 2:4] = np.take(flat, vertex, axis=1).transpose(1, 0, 2)
+            soa[:, 0:2] = np.take(flat, normal, axis=1).transpose(1, 0, 2)
         self._polygons = polygons
         self._centroids = None
-        self._pack(vertices, normals, sizes, None, None)
+        self._pack(soa, sizes, None)
 
     @classmethod
     def from_arrays(cls, vertices, normals, centroids, own_lo=None, own_hi=None) -> PolygonBatch:
@@ -830,8 +833,8 @@ class PolygonBatch:
         are projected here unless the caller already knows them (then `sat_many`
         uses the caller's numbers as they are).
         """
-        vertices = np.array(vertices, dtype=float)
-        normals = np.array(normals, dtype=float)
+        vertices = np.asarray(vertices, dtype=float)
+        normals = np.asarray(normals, dtype=float)
         centroids = np.array(centroids, dtype=float).reshape(-1, 2)
         if vertices.ndim != 3 or vertices.shape[2] != 2 or normals.shape != vertices.shape:
             raise ValueError(
@@ -843,30 +846,33 @@ class PolygonBatch:
                 f"PolygonBatch.from_arrays(): {len(centroids)} centroids "
                 f"for {len(vertices)} polygons"
             )
+        count, width = vertices.shape[:2]
+        soa = np.empty((width, 6, count))
+        soa[:, 0:2] = normals.transpose(1, 2, 0)
+        soa[:, 2:4] = vertices.transpose(1, 2, 0)
+        own = None
+        if own_lo is not None and own_hi is not None:
+            own = (
+                np.asarray(own_lo, dtype=float).reshape(count, width).T,
+                np.asarray(own_hi, dtype=float).reshape(count, width).T,
+            )
         batch = object.__new__(cls)
         batch._polygons = None
         batch._centroids = centroids
-        sizes = np.full(len(vertices), vertices.shape[1], dtype=np.intp)
-        if own_lo is None or own_hi is None:
-            own_lo = own_hi = None
-        else:
-            own_lo = np.array(own_lo, dtype=float).reshape(vertices.shape[:2])
-            own_hi = np.array(own_hi, dtype=float).reshape(vertices.shape[:2])
-        batch._pack(vertices, normals, sizes, own_lo, own_hi)
+        batch._pack(soa, np.full(count, width, dtype=np.intp), own)
         return batch
 
-    def _pack(self, vertices, normals, sizes, own_lo, own_hi) -> None:
-        count, width = vertices.shape[:2]
-        self.vertices = vertices
-        self.normals = normals
+    def _pack(self, soa: np.ndarray, sizes: np.ndarray, own) -> None:
+        """Complete `soa` (N, 6, P), whose rows 0-3 (normal x, y, vertex x, y) are set.
+
+        Row 4 / 5 become the own intervals with parallel duplicates opened to +-inf.
+        Slot-major, so that the first w slots of every polygon are one contiguous block.
+        """
+        width, count = soa.shape[0], soa.shape[2]
         self.sizes = sizes
         self.width = width
-        # Rows: normal x, normal y, vertex x, vertex y, own interval lo, hi; each (N, P).
-        soa = np.empty((6, width, count))
-        soa[0], soa[1] = normals[:, :, 0].T, normals[:, :, 1].T
-        soa[2], soa[3] = vertices[:, :, 0].T, vertices[:, :, 1].T
-        nx, ny, vx, vy = soa[0], soa[1], soa[2], soa[3]
-        if own_lo is None:
+        nx, ny, vx, vy = soa[:, 0], soa[:, 1], soa[:, 2], soa[:, 3]
+        if own is None:
             lo = nx * vx[0]
             lo += ny * vy[0]
             hi = lo.copy()
@@ -879,30 +885,62 @@ class PolygonBatch:
                 np.minimum(lo, d, out=lo)
                 np.maximum(hi, d, out=hi)
         else:
-            lo, hi = own_lo.T, own_hi.T
-        self.own_lo, self.own_hi = lo.T, hi.T
+            lo, hi = own
+        self._own = lo, hi
         # A normal parallel to an earlier one of the same polygon (padding included) is
         # never tested: its own interval becomes (-inf, inf), so its depth is +inf.
         duplicate = np.zeros((width, count), dtype=bool)
         for i in range(1, width):
             cross = nx[i] * ny[:i]
             cross -= ny[i] * nx[:i]  # the same x_i * y_e - y_i * x_e as sat()
-            duplicate[i] = (np.abs(cross) <= PARALLEL_TOLERANCE).any(axis=0)
-        soa[4] = np.where(duplicate, -np.inf, lo)
-        soa[5] = np.where(duplicate, np.inf, hi)
+            np.abs(cross, out=cross)
+            duplicate[i] = (cross <= PARALLEL_TOLERANCE).any(axis=0)
+        soa[:, 4] = np.where(duplicate, -np.inf, lo)
+        soa[:, 5] = np.where(duplicate, np.inf, hi)
         self._soa = soa
         # Bounds for the early rejection: box, circle round the box centre, the largest
-        # |vertex| (scale of the rounding) and cos(largest turn / 2) (see _REJECT_SLACK).
-        bound = np.empty((9, count))
-        bound[0], bound[1] = vx.min(axis=0), vy.min(axis=0)
-        bound[2], bound[3] = vx.max(axis=0), vy.max(axis=0)
+        # |vertex| (scale of the rounding), cos(largest turn / 2) (see _REJECT_SLACK) and
+        # the extent along the diagonals (x + y, x - y).
+        bound = np.empty((13, count))
+        bound[0], bound[1] = vx.min(axis=0, initial=np.inf), vy.min(axis=0, initial=np.inf)
+        bound[2], bound[3] = vx.max(axis=0, initial=-np.inf), vy.max(axis=0, initial=-np.inf)
         cx = bound[4] = (bound[0] + bound[2]) * 0.5
         cy = bound[5] = (bound[1] + bound[3]) * 0.5
         radius = bound[6] = np.sqrt(((vx - cx) ** 2 + (vy - cy) ** 2).max(axis=0, initial=0.0))
         bound[7] = np.hypot(cx, cy) + radius
         turn = nx * np.roll(nx, -1, axis=0) + ny * np.roll(ny, -1, axis=0)
         bound[8] = np.sqrt(np.clip((1.0 + turn.min(axis=0, initial=1.0)) * 0.5, 0.0, 1.0))
+        diagonal = vx + vy
+        bound[9], bound[10] = (
+            diagonal.min(axis=0, initial=np.inf),
+            diagonal.max(axis=0, initial=-np.inf),
+        )
+        np.subtract(vx, vy, out=diagonal)
+        bound[11], bound[12] = (
+            diagonal.min(axis=0, initial=np.inf),
+            diagonal.max(axis=0, initial=-np.inf),
+        )
         self._bound = bound
+
+    @property
+    def vertices(self) -> np.ndarray:
+        """(P, N, 2) world vertices, padded by repeating the last one (a view)."""
+        return self._soa[:, 2:4].transpose(2, 0, 1)
+
+    @property
+    def normals(self) -> np.ndarray:
+        """(P, N, 2) outward unit normals, padded by repeating the first one (a view)."""
+        return self._soa[:, 0:2].transpose(2, 0, 1)
+
+    @property
+    def own_lo(self) -> np.ndarray:
+        """(P, N): each polygon's minimum on each of its own normals."""
+        return self._own[0].T
+
+    @property
+    def own_hi(self) -> np.ndarray:
+        """(P, N): each polygon's maximum on each of its own normals."""
+        return self._own[1].T
 
     @property
     def centroids(self) -> np.ndarray:
@@ -912,7 +950,7 @@ class PolygonBatch:
         return self._centroids
 
     def __len__(self) -> int:
-        return len(self.vertices)
+        return self._soa.shape[2]
 
 
 @dataclass(frozen=True)
@@ -943,15 +981,20 @@ def sat_many(polygons_a, polygons_b, *, chunk: int = 1024) -> SatBatchResult:
     normal = np.zeros((count, 2))
     if count:
         candidates = np.flatnonzero(_may_touch(batch_a._bound, batch_b._bound))
-        for start in range(0, len(candidates), _BLOCK):
-            rows = candidates[start : start + _BLOCK]
+        block = max(256, _BLOCK_BYTES // (6 * 8 * max(batch_a.width, batch_b.width)))
+        for start in range(0, len(candidates), block):
+            rows = candidates[start : start + block]
             _sat_candidates(batch_a, batch_b, rows, max(1, int(chunk)), colliding, depth, normal)
     mtv = normal * depth[:, None] + 0.0
     return SatBatchResult(colliding, mtv, depth, normal)
 
 
 def _may_touch(bound_a: np.ndarray, bound_b: np.ndarray) -> np.ndarray:
-    """False for pairs certainly apart (their bounds show a clear gap; see _REJECT_SLACK)."""
+    """False for pairs certainly apart (their bounds show a clear gap; see _REJECT_SLACK).
+
+    The gap between two shapes along any unit direction is a lower bound on their
+    distance: the bounding circles' gap, the boxes' along x and y, along the diagonals.
+    """
     gap = np.hypot(bound_a[4] - bound_b[4], bound_a[5] - bound_b[5]) - bound_a[6] - bound_b[6]
     for box_gap in (
         bound_a[0] - bound_b[2],
@@ -960,24 +1003,39 @@ def _may_touch(bound_a: np.ndarray, bound_b: np.ndarray) -> np.ndarray:
         bound_b[1] - bound_a[3],
     ):
         np.maximum(gap, box_gap, out=gap)
+    diagonal_gap = np.maximum(bound_a[9] - bound_b[10], bound_b[9] - bound_a[10])
+    np.maximum(diagonal_gap, bound_a[11] - bound_b[12], out=diagonal_gap)
+    np.maximum(diagonal_gap, bound_b[11] - bound_a[12], out=diagonal_gap)
+    np.maximum(gap, diagonal_gap * math.sqrt(0.5), out=gap)
     scale = np.maximum(np.maximum(bound_a[7], bound_b[7]), 1.0)
     return gap * np.maximum(bound_a[8], bound_b[8]) <= _REJECT_SLACK * scale
 
 
 def _groups(size_a: np.ndarray, size_b: np.ndarray, chunk: int):
-    """Split pairs into groups of similar vertex counts: [(positions, width_a, width_b)]."""
+    """Split pairs into groups of similar vertex counts: [(positions, width_a, width_b)].
+
+    `splits` bands of A's vertex count (equal numbers of pairs), each cut into
+    `splits` bands of B's; every group keeps its pairs in ascending order.
+    """
     n = len(size_a)
     splits = max(1, int(math.sqrt(n / _GROUP)))
+    order = np.argsort(size_a, kind="stable")
+    band = np.empty(n, dtype=np.intp)
+    band[order] = np.arange(n) * splits // n  # A's band of each pair
+    # One stable (radix) sort by (A's band, B's count), then equal cuts of each band.
+    key = (band * (int(size_b.max()) + 1) + size_b).astype(np.int32)
+    order = np.argsort(key, kind="stable")
     groups = []
-    for part in np.array_split(np.argsort(size_a, kind="stable"), splits):
-        part = part[np.argsort(size_b[part], kind="stable")]
+    ends = np.cumsum(np.bincount(band, minlength=splits))
+    for part in np.split(order, ends[:-1]):
         for piece in np.array_split(part, splits):
             if not len(piece):
                 continue
+            piece = np.sort(piece)
             wa, wb = int(size_a[piece].max()), int(size_b[piece].max())
             step = max(1, min(chunk, _PRODUCT // (wa * wb)))
-            for s in range(0, len(piece), step):
-                groups.append((piece[s : s + step], wa, wb))
+            for start in range(0, len(piece), step):
+                groups.append((piece[start : start + step], wa, wb))
     return groups
 
 
@@ -993,24 +1051,26 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
     groups = _groups(batch_a.sizes[rows], batch_b.sizes[rows], chunk)
     rows = rows[np.concatenate([positions for positions, _, _ in groups])]
     # One gather each (np.take wants a contiguous source), then a slice per group.
-    gather_a = np.take(soa_a, rows, axis=2)  # (6, width_a, n)
+    # One gather per side (np.take wants a contiguous source), then a slice per group:
+    # slots x rows (normal x, y, vertex x, y, lo, hi) x pairs.
+    gather_a = np.take(soa_a, rows, axis=2)
     gather_b = np.take(soa_b, rows, axis=2)
     column = 0
     for positions, wa, wb in groups:
         cols = slice(column, column + len(positions))
         column += len(positions)
-        ga = gather_a[:, :wa, cols]  # (6, wa, p)
-        gb = gather_b[:, :wb, cols]
+        ga = gather_a[:wa, :, cols]  # (wa, 6, p)
+        gb = gather_b[:wb, :, cols]
         # B's vertices on A's normals: (wb, wa, p) products, then min / max over B's vertices.
-        d = gb[2][:, None] * ga[0]
-        d += gb[3][:, None] * ga[1]
-        np.subtract(ga[5], d.min(axis=0), out=lo_way[:wa, cols])
-        np.subtract(d.max(axis=0), ga[4], out=hi_way[:wa, cols])
+        d = gb[:, 2, None] * ga[:, 0]
+        d += gb[:, 3, None] * ga[:, 1]
+        np.subtract(ga[:, 5], d.min(axis=0), out=lo_way[:wa, cols])
+        np.subtract(d.max(axis=0), ga[:, 4], out=hi_way[:wa, cols])
         # A's vertices on B's normals.
-        d = ga[2][:, None] * gb[0]
-        d += ga[3][:, None] * gb[1]
-        np.subtract(d.max(axis=0), gb[4], out=lo_way[width_a : width_a + wb, cols])
-        np.subtract(gb[5], d.min(axis=0), out=hi_way[width_a : width_a + wb, cols])
+        d = ga[:, 2, None] * gb[:, 0]
+        d += ga[:, 3, None] * gb[:, 1]
+        np.subtract(d.max(axis=0), gb[:, 4], out=lo_way[width_a : width_a + wb, cols])
+        np.subtract(gb[:, 5], d.min(axis=0), out=hi_way[width_a : width_a + wb, cols])
 
     depth = np.minimum(lo_way, hi_way)
     least_a = depth[:width_a].min(axis=0)
@@ -1042,14 +1102,14 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
     if not len(hits):
         return
     # The first axis in test order within the tie tolerance of the least depth.
-    best = np.argmax(depth[:, hits] <= limit[hits], axis=0)
+    best = np.argmax(depth <= limit, axis=0)[hits]
     low, high = lo_way[best, hits], hi_way[best, hits]
     r = rows[hits]
     from_a = best < width_a
     slot_a = np.minimum(best, width_a - 1)
     slot_b = np.clip(best - width_a, 0, width_b - 1)
-    axis_x = np.where(from_a, soa_a[0, slot_a, r], soa_b[0, slot_b, r])
-    axis_y = np.where(from_a, soa_a[1, slot_a, r], soa_b[1, slot_b, r])
+    axis_x = np.where(from_a, soa_a[slot_a, 0, r], soa_b[slot_b, 0, r])
+    axis_y = np.where(from_a, soa_a[slot_a, 1, r], soa_b[slot_b, 1, r])
     push = np.where(high < low, 1.0, -1.0)
     tie = np.flatnonzero(high == low)
     if len(tie):  # both ways out equal: away from B's centroid (sat()'s rule)
@@ -1063,8 +1123,8 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
 
 def _parallel_to_a(soa_a: np.ndarray, soa_b: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """(width_b, len(rows)): B's normal j is parallel to one of A's (sat()'s cross product)."""
-    ax, ay = soa_a[0][:, rows], soa_a[1][:, rows]
-    bx, by = soa_b[0][:, rows], soa_b[1][:, rows]
+    ax, ay = soa_a[:, 0, rows], soa_a[:, 1, rows]
+    bx, by = soa_b[:, 0, rows], soa_b[:, 1, rows]
     cross = bx[:, None] * ay
     cross -= by[:, None] * ax
     return (np.abs(cross) <= PARALLEL_TOLERANCE).any(axis=1)

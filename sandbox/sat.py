@@ -36,7 +36,11 @@ its normal from one frame to the next.
 All projections of one call are computed in a single numpy batch (cheaper in
 numpy than stopping midway); the report then stops at the first separating
 axis, exactly the axes the early-exit algorithm tests. Per-axis records are
-built from those numbers the first time they are read.
+built from those numbers the first time they are read. Work the answer does
+not need waits for the records too, with the same numbers in the end: the
+projections of two polygons whose bounds are clearly apart, and the search for
+parallel duplicates unless a depth lies within rounding of deciding the answer
+(see _REJECT_SLACK and _CROSS_SLACK).
 
 Arithmetic contract (what keeps ``sat`` and ``sat_many`` in step): every
 projection is ``axis_x * x + axis_y * y`` as two IEEE products and one sum
@@ -68,8 +72,25 @@ CONTAINMENT_TOLERANCE = 1e-9
 
 OWNERS = ("a", "b")
 
-_FLIP = np.array([1.0, -1.0])  # (y, x) * _FLIP = (y, -x): an axis turned a quarter turn
-_FLIP.flags.writeable = False
+# Shapes whose bounds are apart by more than rounding could ever hide are certainly
+# not colliding: sat() and sat_many skip the projections for them. Why: if the shapes
+# are `dist` apart, the origin lies `dist` outside their Minkowski difference, whose
+# edge normals are the candidate axes. Its nearest point is on an edge (the gap on that
+# edge's axis is dist) or at a corner, where one of the two edge normals is within half
+# the corner's turn of the direction to the origin: some candidate axis shows a gap of
+# at least dist * cos(turn / 2). The difference's normals are the union of the shapes'
+# normals, so each of its corners turns no more than the smaller of the two shapes'
+# largest turns between adjacent normals. A computed depth is off by ~1e-15 of the
+# coordinates' size, so a margin of _REJECT_SLACK (relative) leaves rounding no way to
+# make such a pair touch.
+_REJECT_SLACK = 1e-9
+# Two candidate axes parallel within PARALLEL_TOLERANCE give depths within ~2.1e-12 x
+# the largest |vertex| (a tilt of 1e-12 moves a projection by that much, plus rounding).
+# A skipped axis is at most three such steps from the tested axis it duplicates (a
+# convex polygon has at most two normals near any one direction, so a pair has at most
+# four), so its depth is within _CROSS_SLACK x the largest |vertex| of that axis's. So
+# duplicates can change an answer only when depths lie that close to deciding it.
+_CROSS_SLACK = 1e-11
 
 
 @dataclass(frozen=True)
@@ -157,7 +178,7 @@ class _AxisTable:
         return self._duplicate_of
 
 
-_UNKNOWN = "unknown"  # marker: not worked out yet
+_UNKNOWN = object()  # marker: not worked out yet
 
 
 def _push(lo_way: float, hi_way: float, axis_x: float, axis_y: float, a, b) -> int:
@@ -218,15 +239,21 @@ class SatResult:
                 while duplicate_of[first] >= 0:  # (parallel to a skipped one: follow it)
                     first = duplicate_of[first]
                 skipped.append(
-                    SkippedAxis(
-                        axis, OWNERS[side], t.features[side], feature_index, index_of[first]
+                    _frozen(
+                        SkippedAxis,
+                        axis=axis,
+                        owner=OWNERS[side],
+                        feature=t.features[side],
+                        feature_index=feature_index,
+                        parallel_to=index_of[first],
                     )
                 )
                 continue
             index_of[c] = len(tested)
             a_lo, b_lo, a_hi, b_hi = t.a_lo[c], t.b_lo[c], t.a_hi[c], t.b_hi[c]
             tested.append(
-                AxisTest(
+                _frozen(
+                    AxisTest,
                     index=len(tested),
                     axis=axis,
                     owner=OWNERS[side],
@@ -306,10 +333,17 @@ class SatResult:
         }
 
 
+def _frozen(cls, **fields):
+    """An instance of frozen dataclass `cls`, filled in without its per-field __setattr__
+    (the same object its __init__ would build, several times faster)."""
+    instance = object.__new__(cls)
+    instance.__dict__.update(fields)
+    return instance
+
+
 def _result(colliding, mtv, depth, normal, a_in_b, b_in_a, contacts, all_axes, table, best):
-    """A SatResult, filled in without the frozen dataclass's per-field __setattr__."""
-    result = object.__new__(SatResult)
-    result.__dict__.update(
+    return _frozen(
+        SatResult,
         colliding=colliding,
         mtv=mtv,
         depth=depth,
@@ -321,7 +355,6 @@ def _result(colliding, mtv, depth, normal, a_in_b, b_in_a, contacts, all_axes, t
         _table=table,
         _mtv_candidate=best,
     )
-    return result
 
 
 # -- candidate axes ---------------------------------------------------------------
@@ -368,7 +401,8 @@ def _project(shape, axes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _cross(axes: np.ndarray) -> np.ndarray:
     """cross[i, j] = axes[i] x axes[j] = x_i * y_j - y_i * x_j (exactly antisymmetric)."""
-    return np.outer(axes[:, 0], axes[:, 1]) - np.outer(axes[:, 1], axes[:, 0])
+    x, y = axes[:, 0], axes[:, 1]
+    return x[:, None] * y - y[:, None] * x
 
 
 def _first_parallel(parallel: np.ndarray):
@@ -376,9 +410,9 @@ def _first_parallel(parallel: np.ndarray):
 
     `parallel[i, j]`: |axes[i] x axes[j]| <= PARALLEL_TOLERANCE.
     """
-    earlier_parallel = np.tril(parallel, -1)
-    if not earlier_parallel.any():
+    if np.count_nonzero(parallel) == len(parallel):  # only the diagonal (x_i * y_i - y_i * x_i = 0)
         return None
+    earlier_parallel = np.tril(parallel, -1)
     return np.where(earlier_parallel.any(axis=1), earlier_parallel.argmax(axis=1), -1).tolist()
 
 
@@ -760,23 +794,6 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
 
 # -- many pairs at once -----------------------------------------------------------
 
-# sat_many first drops the pairs whose bounding circles or boxes are apart by more
-# than rounding could ever hide: those are certainly not colliding in sat() too.
-# Why: if the shapes are `dist` apart, the origin lies `dist` outside their Minkowski
-# difference, whose edge normals are the candidate axes; its nearest point is on an
-# edge (gap on that edge's axis = dist) or at a corner, where one of the two edge
-# normals is within half the corner's turn of the direction to the origin. So some
-# candidate axis shows a gap of at least dist * cos(turn / 2), and the difference
-# turns less at each corner than either shape does (its normals are the union of
-# theirs): `turn` = the sharper of the two shapes' largest turns between adjacent
-# normals. A computed depth is off by ~1e-15 of the coordinates' size, so a bound of
-# _REJECT_SLACK (relative) leaves rounding no way to make such a pair touch.
-_REJECT_SLACK = 1e-9
-# Two candidate axes parallel within PARALLEL_TOLERANCE give depths that differ by at
-# most ~2.1e-12 x (largest |vertex|) (a tilt of 1e-12 moves a projection by that
-# times |vertex|, plus rounding): sat_many re-checks the rare rows where a difference
-# that small could change the answer (see _sat_candidates).
-_CROSS_SLACK = 1e-11
 # Candidate pairs are processed in blocks whose gathered data stays under this many
 # bytes: numpy asks the kernel for huge pages from 4 MiB up, and the page faults of
 # fresh big temporaries cost more than the extra blocks.

@@ -57,6 +57,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from functools import cached_property
 
 import numpy as np
@@ -178,7 +179,11 @@ class _AxisTable:
         return self._duplicate_of
 
 
-_UNKNOWN = object()  # marker: not worked out yet
+class _Marker(Enum):
+    UNKNOWN = "not worked out yet"  # (an Enum member stays itself through copy and pickle)
+
+
+_UNKNOWN = _Marker.UNKNOWN
 
 
 def _push(lo_way: float, hi_way: float, axis_x: float, axis_y: float, a, b) -> int:

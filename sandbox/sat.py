@@ -1072,7 +1072,6 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
     hi_way = np.full((width_a + width_b, n), np.inf)
     groups = _groups(batch_a.sizes[rows], batch_b.sizes[rows], chunk)
     rows = rows[np.concatenate([positions for positions, _, _ in groups])]
-    # One gather each (np.take wants a contiguous source), then a slice per group.
     # One gather per side (np.take wants a contiguous source), then a slice per group:
     # slots x rows (normal x, y, vertex x, y, lo, hi) x pairs.
     gather_a = np.take(soa_a, rows, axis=2)

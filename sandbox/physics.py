@@ -403,6 +403,13 @@ class World:
     def _integrate(self, dt: float) -> None:
         moving = ~self.static
         self.position[moving] += self.velocity[moving] * dt
+        c = self.controlled
+        if c is not None:  # the learner's shape never leaves the screen
+            x0, y0, x1, y1 = self.bounds
+            for axis, lo, hi in ((0, x0, x1), (1, y0, y1)):
+                if not lo <= self.position[c, axis] <= hi:
+                    self.position[c, axis] = min(max(self.position[c, axis], lo), hi)
+                    self.velocity[c, axis] = 0.0
         self._moved()
 
     def _solve_velocities(self, contacts: list[tuple]) -> None:

@@ -207,3 +207,12 @@ def test_world_refuses_bad_construction():
         World([Body("a", Circle(1), controlled=True), Body("b", Circle(1), controlled=True)])
     with pytest.raises(ValueError, match="dt"):
         World([Body("a", Circle(1))]).step(math.nan)
+
+
+def test_controlled_body_stays_inside_the_world():
+    """Holding an arrow for a long time parks the shape at the edge, not off screen."""
+    world = SCENES["classic"].world(0)
+    for _ in range(600):
+        world.step(STEP, Controls(left=True, up=True))
+    x0, y0, _, _ = world.bounds
+    assert world.position[world.controlled].tolist() == [x0, y0]

@@ -72,7 +72,19 @@ FRAME_BUDGET_MS = 1000.0 / 60.0
 # -- the two contestants -----------------------------------------------------------------
 
 
-class SandboxFrame:
+class _Contender:
+    """One side of the comparison: `step` and `draw` one frame; `frame` times both."""
+
+    def frame(self) -> tuple[float, float]:
+        t0 = time.perf_counter()
+        self.step()
+        t1 = time.perf_counter()
+        self.draw()
+        t2 = time.perf_counter()
+        return t1 - t0, t2 - t1
+
+
+class SandboxFrame(_Contender):
     """The pile in the sandbox, stepped and drawn exactly as the app does it."""
 
     def __init__(self, seed: int, count: int):
@@ -93,20 +105,12 @@ class SandboxFrame:
             self.surface, self.world, self.world.record, self.overlays, self.theme, self.status
         )
 
-    def frame(self) -> tuple[float, float]:
-        t0 = time.perf_counter()
-        self.step()
-        t1 = time.perf_counter()
-        self.draw()
-        t2 = time.perf_counter()
-        return t1 - t0, t2 - t1
-
     def speeds(self) -> np.ndarray:
         moving = ~self.world.static
         return np.hypot(*self.world.velocity[moving].T)
 
 
-class PymunkFrame:
+class PymunkFrame(_Contender):
     """The same pile as a pymunk Space, drawn with pymunk.pygame_util's debug drawing."""
 
     def __init__(self, world: World, rotation: bool = True, shapes_only: bool = False):
@@ -153,14 +157,6 @@ class PymunkFrame:
     def draw(self) -> None:
         self.surface.fill(self.background)
         self.space.debug_draw(self.options)
-
-    def frame(self) -> tuple[float, float]:
-        t0 = time.perf_counter()
-        self.step()
-        t1 = time.perf_counter()
-        self.draw()
-        t2 = time.perf_counter()
-        return t1 - t0, t2 - t1
 
     def speeds(self) -> np.ndarray:
         return np.array(

@@ -119,9 +119,7 @@ class Session:
         self.scene = scene
         self.seed = seed
         self.themes = list(THEMES)
-        if theme not in THEMES:
-            raise UsageError(f"unknown theme {theme!r}; choose from {', '.join(THEMES)}")
-        self.theme = theme
+        self.theme = theme  # parse_options has checked it names a theme
         self.overlays = Overlays()
         self.paused = False
         self.speed_index = 0

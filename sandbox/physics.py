@@ -27,7 +27,7 @@ state, bit for bit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -308,7 +308,8 @@ class World:
         return int(order[0])
 
     def cycle_partner(self, step: int = 1) -> None:
-        """Tab: show the controlled body against the next body in the list."""
+        """Tab: show the controlled body against the next body in the list
+        (`explain_now()` then gives the record for the new pair)."""
         pair = self.shown_pair()
         if pair is None:
             return
@@ -320,7 +321,6 @@ class World:
             if candidate != a:
                 break
         self.partner = candidate
-        self.record = self._with_shown(self.record)
 
     # -- the step ---------------------------------------------------------------
 
@@ -335,13 +335,12 @@ class World:
             self._solve_velocities(self._contacts)
         self._integrate(dt)
         sweeps = self._sweep_bullets(dt) if self.swept else ()
-        contacts: list[Contact] = []
-        shown_before = None
+        contacts: list[tuple] = []
         candidate_count = swept_count = all_count = 0
+        # The pair on show is explained exactly as the narrow phase is about to test it.
         pair = self.shown_pair()
+        tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
         for iteration in range(max(1, self.iterations)):
-            if iteration == 0 and pair is not None:
-                shown_before = (pair[0], pair[1], self.shape(pair[0]), self.shape(pair[1]))
             found = self._collide()
             if iteration == 0:
                 candidate_count, swept_count, all_count = found[1], found[2], found[3]
@@ -359,10 +358,7 @@ class World:
                 self._resolve(found[0], impulse_for=())
         self._contacts = contacts if self.resolve else []
         self.tick += 1
-        shown = None
-        if shown_before is not None:
-            a, b, sa, sb = shown_before
-            shown = ShownPair(a, b, sa, sb, sat(sa, sb, all_axes=True))
+        shown = None if tested is None else _explain(*tested)
         records = tuple(Contact(a, b, (nx, ny), d) for a, b, nx, ny, d in contacts)
         self.record = StepRecord(
             self.tick, candidate_count, swept_count, all_count, records, shown, sweeps
@@ -489,7 +485,7 @@ class World:
             swept_box = _union(start_shape.aabb(), self.shape(i).aabb())
             first, first_other, first_normal = None, None, None
             for j, other in enumerate(self.shapes()):
-                if j == i or _aabb_gap(swept_box, other.aabb()) > 0:
+                if j == i or not swept_box.overlaps(other.aabb()):
                     continue
                 hit = sweep(start_shape, other, motion)
                 if hit.hit and not hit.initially_overlapping:
@@ -612,17 +608,7 @@ class World:
         if record is None or pair is None:
             return record
         a, b = pair
-        sa, sb = self.shape(a), self.shape(b)
-        shown = ShownPair(a, b, sa, sb, sat(sa, sb, all_axes=True))
-        return StepRecord(
-            record.tick,
-            record.candidate_pairs,
-            record.swept_pairs,
-            record.all_pairs,
-            record.contacts,
-            shown,
-            record.sweeps,
-        )
+        return replace(record, shown=_explain(a, b, self.shape(a), self.shape(b)))
 
     def explain_now(self) -> StepRecord:
         """A record for the current pose without stepping (tick 0, or after Tab/reset)."""
@@ -660,9 +646,9 @@ class World:
         return out
 
 
-def _aabb_gap(a, b) -> float:
-    """Largest gap between two boxes along x or y (<= 0 when they overlap)."""
-    return max(a.min_x - b.max_x, b.min_x - a.max_x, a.min_y - b.max_y, b.min_y - a.max_y)
+def _explain(a: int, b: int, a_shape, b_shape) -> ShownPair:
+    """The pair on show with its full SAT report (every axis tested, for the rulers)."""
+    return ShownPair(a, b, a_shape, b_shape, sat(a_shape, b_shape, all_axes=True))
 
 
 def _union(a, b) -> AABB:

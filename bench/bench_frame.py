@@ -5,7 +5,7 @@ One frame of the sandbox is what the app does 60 times a second::
     world.step(1/60)  +  render.draw(surface, world, world.record, every overlay on,
                                      THEMES["dark"], HudStatus as the app builds it, fps=None)
 
-on a 1280 x 720 Surface, for ``sandbox.scene.pile(seed, count)``. Its counterpart is
+on a 1280 x 720 Surface, for ``sandbox.scenes.pile(seed, count)``. Its counterpart is
 what a user might pick instead: ``space.step(1/60)`` of a pymunk Space built from the
 same bodies (same polygons, positions, masses, gravity, friction and restitution as
 near as pymunk's combining rules allow), then ``surface.fill`` and
@@ -59,10 +59,12 @@ import pymunk  # noqa: E402
 import pymunk.pygame_util  # noqa: E402
 
 from sandbox import render  # noqa: E402
-from sandbox.app import Session  # noqa: E402
-from sandbox.geometry import Polygon  # noqa: E402
-from sandbox.physics import World  # noqa: E402
-from sandbox.scene import CANVAS, SCENES, pile  # noqa: E402
+from sandbox.app.session import Session  # noqa: E402
+from sandbox.core.geometry import Polygon  # noqa: E402
+from sandbox.physics.world import World  # noqa: E402
+from sandbox.scenes.base import CANVAS  # noqa: E402
+from sandbox.scenes.builtin import pile  # noqa: E402
+from sandbox.scenes.registry import SCENES  # noqa: E402
 
 DT = 1.0 / 60.0
 TARGET_300_MS = 5.0  # "about 5 ms here": what the issue quotes for pymunk + debug draw
@@ -412,24 +414,24 @@ def profile(args) -> None:
         return 0.0
 
     phases = [  # (depth, file, function)
-        (0, "physics.py", "step"),
-        (1, "physics.py", "_solve_velocities"),
-        (1, "physics.py", "_sweep_bullets"),
-        (1, "physics.py", "_collide"),
-        (2, "physics.py", "geometry"),
-        (2, "broadphase.py", "sort_and_sweep"),
-        (2, "sat.py", "sat_many"),
-        (1, "physics.py", "_resolve"),
-        (1, "sat.py", "sat"),
-        (0, "render.py", "draw"),
-        (1, "render.py", "_draw_bodies"),
-        (1, "render.py", "_draw_aabbs"),
-        (1, "render.py", "_draw_pair_bodies"),
-        (1, "render.py", "_draw_axis_projection"),
-        (1, "render.py", "_draw_features"),
-        (1, "render.py", "_draw_rulers"),
-        (1, "render.py", "_draw_hud"),
-        (1, "render.py", "_draw_help"),
+        (0, "physics/world.py", "step"),
+        (1, "physics/solver.py", "solve_velocities"),
+        (1, "physics/bullets.py", "sweep_bullets"),
+        (1, "physics/contacts.py", "collide"),
+        (2, "physics/world.py", "geometry"),
+        (2, "physics/broadphase.py", "sort_and_sweep"),
+        (2, "core/batch.py", "sat_many"),
+        (1, "physics/solver.py", "push_apart"),
+        (1, "core/pair.py", "sat"),
+        (0, "render/frame.py", "draw"),
+        (1, "render/bodies.py", "draw_bodies"),
+        (1, "render/bodies.py", "draw_aabbs"),
+        (1, "render/bodies.py", "draw_pair_bodies"),
+        (1, "render/separating.py", "draw_axis_projection"),
+        (1, "render/features.py", "draw_features"),
+        (1, "render/rulers.py", "draw_rulers"),
+        (1, "render/hud.py", "draw_hud"),
+        (1, "render/help.py", "draw_help"),
     ]
     print("  phases (cumulative ms per frame; a phase includes what is indented under it):")
     for depth, part, func in phases:

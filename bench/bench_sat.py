@@ -1,4 +1,4 @@
-"""Benchmark: sandbox.sat against the libraries a user might pick instead.
+"""Benchmark: sandbox.sat and sandbox.sat_many against the libraries a user might pick instead.
 
     python bench/bench_sat.py [--pairs 20000] [--seed 1] [--repeat 5]
 
@@ -11,10 +11,10 @@ to shapely, and how often each contender's yes/no answer equals shapely's.
 
 Contenders and what each one gives per pair:
 
-  sat()              sandbox.sat.sat: the full SatResult (MTV, normal, depth,
+  sat()              sandbox.sat: the full SatResult (MTV, normal, depth,
                      contacts, containment; per-axis records built when read)
   sat() + .axes      the same, then every AxisTest / SkippedAxis record read
-  sat_many (batch)   sandbox.sat.sat_many on prebuilt PolygonBatches: colliding,
+  sat_many (batch)   sandbox.sat_many on prebuilt PolygonBatches: colliding,
                      MTV, depth, normal as arrays
   sat_many (lists)   the same, packing the PolygonBatches from Polygon lists
                      inside the timed run
@@ -42,8 +42,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sandbox.geometry import Polygon, ShapeError  # noqa: E402
-from sandbox.sat import PolygonBatch, _may_touch, sat, sat_many  # noqa: E402
+from sandbox.core.batch import PolygonBatch, _may_touch, sat_many  # noqa: E402
+from sandbox.core.geometry import Polygon, ShapeError  # noqa: E402
+from sandbox.core.pair import sat  # noqa: E402
 
 
 def random_pairs(count: int, seed: int) -> list[tuple[Polygon, Polygon]]:

@@ -1,11 +1,18 @@
 """SAT Sandbox: an interactive pygame + numpy sandbox that teaches the Separating Axis Theorem.
 
-Layers (each imports only from the ones above it; nothing above `render` imports pygame):
-geometry -> sat -> broadphase -> physics -> scene -> render -> app.
+One sub-package per layer; a module imports only from its own layer or the ones below
+(core < physics < scenes < render < app), and nothing below `render` imports pygame:
+
+    core/     shapes and the separating axis test (numpy only, no state)
+    physics/  a World of bodies that changes over time (numpy only)
+    scenes/   the built-in scenes and the TOML scene format
+    render/   draws a World onto any pygame Surface
+    app/      the window, the keys, recording / replay, the command line
+
+This module re-exports the library's public API only (the core: it never imports pygame).
 """
 
-from .geometry import AABB, Circle, Polygon, ShapeError
-from .sat import PolygonBatch, SatResult, sat, sat_many, sweep
+from .core import AABB, Circle, Polygon, PolygonBatch, SatResult, ShapeError, sat, sat_many, sweep
 
 __all__ = [
     "AABB",

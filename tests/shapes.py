@@ -14,8 +14,9 @@ import shapely
 from shapely.geometry import MultiPoint, Point
 from shapely.geometry import Polygon as ShapelyPolygon
 
-from sandbox.geometry import Circle, Polygon, ShapeError
-from sandbox.sat import TIE_TOLERANCE, sat
+from sandbox.core.geometry import Circle, Polygon, ShapeError
+from sandbox.core.pair import sat
+from sandbox.core.tolerances import TIE_TOLERANCE
 
 # -- random shapes -------------------------------------------------------------------
 

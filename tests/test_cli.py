@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sandbox.app import main
-from sandbox.scene import SCENES
+from sandbox.app.cli import main
+from sandbox.scenes.registry import SCENES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -252,7 +252,7 @@ def test_real_process_exit_status_and_no_traceback(tmp_path):
 
 def test_readme_keymap_is_the_apps_keymap():
     """The README's key table lists exactly what the help overlay (the keymap) says."""
-    from sandbox.app import help_lines
+    from sandbox.app.keymap import help_lines
 
     readme = (ROOT / "README.md").read_text()
     for keys, action in help_lines():

@@ -1,5 +1,5 @@
 """Geometry: polygons and circles, their factories, mass properties, placement and
-the refusals of bad input (sandbox.geometry)."""
+the refusals of bad input (sandbox/core/geometry.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapes import convex_hull, random_local_vertices, to_shapely
 
-from sandbox.geometry import AABB, Circle, Polygon, ShapeError, rotation, signed_area
+from sandbox.core.geometry import AABB, Circle, Polygon, ShapeError, rotation, signed_area
 
 DETERMINISTIC = settings(
     derandomize=True,

@@ -14,7 +14,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from sandbox.app import main  # noqa: E402
+from sandbox.app.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -102,6 +102,6 @@ def _diff(actual, expected):
 
 def test_every_scene_has_a_golden():
     scenes = {case[0] for case in CASES.values()}
-    from sandbox.scene import SCENES
+    from sandbox.scenes.registry import SCENES
 
     assert scenes == set(SCENES)

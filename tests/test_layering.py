@@ -1,5 +1,10 @@
-"""The layers of DESIGN.md: nothing below `render` imports pygame."""
+"""The layers of DESIGN.md, read from the code's own imports.
 
+core < physics < scenes < render < app: a module imports only from its own layer or
+the ones below it, and nothing below `render` imports pygame.
+"""
+
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -7,21 +12,122 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CORE_MODULES = ["geometry", "sat", "broadphase", "physics", "scene"]
+PACKAGE = ROOT / "sandbox"
+LAYERS = ("core", "physics", "scenes", "render", "app")
+BELOW_RENDER = LAYERS[: LAYERS.index("render")]
+MODULES = sorted(PACKAGE.rglob("*.py"))
 
 
-@pytest.mark.parametrize("module", CORE_MODULES)
-def test_core_module_does_not_import_pygame(module):
-    """Importing a core module in a fresh interpreter leaves pygame unimported."""
-    if not (ROOT / "sandbox" / f"{module}.py").exists():
-        pytest.skip(f"sandbox/{module}.py is not written yet")
+def _layer_of(path: Path) -> str | None:
+    """The layer a file of the package belongs to (None: the package's own top level)."""
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] if len(parts) > 1 else None
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module the file imports, anywhere in it (lazy imports too), as absolute names."""
+    dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    package = (
+        dotted[: -len(".__init__")] if path.name == "__init__.py" else dotted.rsplit(".", 1)[0]
+    )
+    return _imports_in(path.read_text(), package)
+
+
+def _imports_in(source: str, package: str) -> list[tuple[int, str]]:
+    """The imports of `source`, a module of `package`, with relative ones made absolute."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module
+            found.append((node.lineno, name))
+    return found
+
+
+def test_every_module_lives_in_a_layer():
+    """Apart from the entry points, every module sits in one of the five layer folders."""
+    top = {p.name for p in MODULES if _layer_of(p) is None}
+    assert top == {"__init__.py", "__main__.py"}
+    assert {_layer_of(p) for p in MODULES} - {None} == set(LAYERS)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_module_imports_only_its_own_layer_or_lower(path):
+    """A module's sandbox imports name its own layer or a lower one; below render, no pygame."""
+    layer = _layer_of(path)
+    allowed = set(LAYERS) if layer is None else set(LAYERS[: LAYERS.index(layer) + 1])
+    for line, name in _imports(path):
+        parts = name.split(".")
+        if parts[0] == "sandbox" and len(parts) > 1:
+            assert parts[1] in allowed, f"{path.name}:{line} imports {name} (layer {layer})"
+        if layer in BELOW_RENDER:
+            assert parts[0] != "pygame", f"{path.name}:{line} imports pygame (layer {layer})"
+
+
+def test_import_reader_resolves_relative_imports():
+    """Relative imports, at any depth and inside functions, resolve to the module they name,
+    so an upward import written relatively is seen for what it is."""
+    source = (
+        "from .body import Body\n"
+        "from ..core.geometry import Polygon\n"
+        "def f():\n"
+        "    from ..render.view import View\n"
+        "    import pygame\n"
+    )
+    names = [name for _, name in _imports_in(source, "sandbox.physics")]
+    assert names == [
+        "sandbox.physics.body",
+        "sandbox.core.geometry",
+        "sandbox.render.view",
+        "pygame",
+    ]
+
+
+@pytest.mark.parametrize("layer", BELOW_RENDER)
+def test_lower_layer_does_not_import_pygame_at_run_time(layer):
+    """Importing a lower layer in a fresh interpreter leaves pygame unimported."""
     code = (
-        f"import sys; import sandbox.{module}; "
-        f"assert 'pygame' not in sys.modules, 'pygame imported by sandbox.{module}'; "
-        "print(sorted(k for k in sys.modules if k.startswith('sandbox')))"
+        f"import sys; import sandbox.{layer}; "
+        f"assert 'pygame' not in sys.modules, 'pygame imported by sandbox.{layer}'"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_no_module_shares_a_name_with_an_exported_function():
+    """`from sandbox.X import name` never means two things: no module shadows an export."""
+    clashes = []
+    for init in PACKAGE.rglob("__init__.py"):
+        folder = init.parent
+        modules = {p.stem for p in folder.glob("*.py")} | {
+            p.name for p in folder.iterdir() if p.is_dir()
+        }
+        tree = ast.parse(init.read_text())
+        exported = {
+            alias.asname or alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom)
+            for alias in node.names
+        }
+        clashes += [f"{folder.name}.{name}" for name in exported & modules]
+    assert not clashes
+
+
+def test_python_dash_m_runs_the_same_program(tmp_path):
+    """`python -m sandbox` and `python main.py` give the same scene list."""
+    outputs = []
+    for command in (["-m", "sandbox"], ["main.py"]):
+        done = subprocess.run(
+            [sys.executable, *command, "--list-scenes"], cwd=ROOT, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1] and "classic" in outputs[0]
 
 
 def test_lint_is_clean():

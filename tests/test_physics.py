@@ -5,11 +5,13 @@ import math
 import numpy as np
 import pytest
 
-from sandbox.broadphase import brute_force_pairs, sort_and_sweep
-from sandbox.geometry import Circle, Polygon
-from sandbox.physics import Body, Controls, World
-from sandbox.sat import sat
-from sandbox.scene import SCENES, pile
+from sandbox.core.geometry import Circle, Polygon
+from sandbox.core.pair import sat
+from sandbox.physics.body import Body, Controls
+from sandbox.physics.broadphase import brute_force_pairs, sort_and_sweep
+from sandbox.physics.world import World
+from sandbox.scenes.builtin import pile
+from sandbox.scenes.registry import SCENES
 
 STEP = 1 / 60
 # After a step, resting bodies may still overlap by at most this much (pixels).

@@ -1,4 +1,4 @@
-"""The Separating Axis Test on hand-built cases (sandbox.sat.sat).
+"""The Separating Axis Test on hand-built cases (sandbox.sat, in sandbox/core/pair.py).
 
 Every pair goes through `both_orders`, which checks sat(a, b) against sat(b, a):
 colliding equal, depth equal, mtv and normal negated, a_in_b / b_in_a swapped and
@@ -19,8 +19,9 @@ from shapes import (
     translated,
 )
 
-from sandbox.geometry import Circle, Polygon
-from sandbox.sat import SatResult, sat
+from sandbox.core.geometry import Circle, Polygon
+from sandbox.core.pair import sat
+from sandbox.core.report import SatResult
 
 SQRT2 = math.sqrt(2)
 

@@ -1,6 +1,6 @@
 """sat() against independent oracles on ~21,000 seeded random pairs.
 
-Oracles (none of them share code with sandbox.sat):
+Oracles (none of them share code with sandbox/core):
 
 * polygon pairs: shapely for the boolean and the overlap areas; the Minkowski
   difference B ⊕ (−A), built as shapely's convex hull of every vertex difference, for
@@ -41,8 +41,9 @@ from shapes import (
     translated,
 )
 
-from sandbox.geometry import Circle, Polygon, ShapeError
-from sandbox.sat import PolygonBatch, sat, sat_many
+from sandbox.core.batch import PolygonBatch, sat_many
+from sandbox.core.geometry import Circle, Polygon, ShapeError
+from sandbox.core.pair import sat
 
 SEED = 20240611
 COUNTS = {  # (kind, how placed): number of pairs

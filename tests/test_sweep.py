@@ -1,5 +1,5 @@
-"""The swept test (sandbox.sat.sweep): does A, translated by `motion` over one step,
-touch the static B, and at what fraction of the step?
+"""The swept test (sandbox.sweep, in sandbox/core/swept.py): does A, translated by
+`motion` over one step, touch the static B, and at what fraction of the step?
 
 Oracles: for two polygons, A + t*d meets B exactly when the point t*d lies in the
 Minkowski difference B ⊕ (−A), so the first touch is where the segment from the
@@ -19,8 +19,9 @@ from shapely.geometry import LineString, Point
 from shapely.geometry.polygon import orient
 from shapes import ShapePool, circumradius, minkowski_difference, to_shapely, translated
 
-from sandbox.geometry import Circle, Polygon
-from sandbox.sat import sat, sweep
+from sandbox.core.geometry import Circle, Polygon
+from sandbox.core.pair import sat
+from sandbox.core.swept import sweep
 
 SEED = 8675309
 

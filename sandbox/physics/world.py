@@ -2,7 +2,7 @@
 
 Bodies translate and can be turned by the learner; there is no angular dynamics,
 so every collision response is along the SAT normal, which is what the overlay
-shows. Conventions are those of `sandbox.geometry`: pixels, y down, gravity +y.
+shows. Conventions are those of `sandbox.core.geometry`: pixels, y down, gravity +y.
 
 World.step(dt, controls)::
 
@@ -27,99 +27,16 @@ state, bit for bit.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
-from .broadphase import sort_and_sweep
-from .geometry import AABB, Circle, Polygon, ShapeError, Vec2
-from .sat import PolygonBatch, SatResult, sat, sat_many, sweep
-
-# Below this closing speed (px/s) a contact does not bounce: resting contacts stay at rest.
-BOUNCE_THRESHOLD = 60.0
-
-
-@dataclass(frozen=True)
-class Controls:
-    """Keys held during one tick."""
-
-    left: bool = False
-    right: bool = False
-    up: bool = False
-    down: bool = False
-    turn_left: bool = False  # Q: counter-clockwise on screen
-    turn_right: bool = False  # E: clockwise on screen
-
-
-NO_CONTROLS = Controls()
-
-
-@dataclass
-class Body:
-    """One rigid body: a shape (already at its starting pose) and its physical properties."""
-
-    name: str
-    shape: Polygon | Circle
-    velocity: Vec2 = (0.0, 0.0)
-    static: bool = False
-    density: float = 1.0  # mass per square pixel
-    restitution: float = 0.2
-    friction: float = 0.3
-    controlled: bool = False
-    bullet: bool = False  # moves far per step: use the swept test
-
-    @property
-    def mass(self) -> float:
-        return math.inf if self.static else self.density * self.shape.area
-
-    @property
-    def inv_mass(self) -> float:
-        return 0.0 if self.static else 1.0 / self.mass
-
-
-@dataclass(frozen=True)
-class Contact:
-    """A colliding pair resolved this tick (normal from body b toward body a)."""
-
-    a: int
-    b: int
-    normal: Vec2
-    depth: float
-
-
-@dataclass(frozen=True)
-class SweepEvent:
-    """A bullet's swept test this tick: where it started, its motion, and the first touch."""
-
-    body: int
-    start: Vec2
-    motion: Vec2
-    fraction: float | None  # None: nothing in the way
-    other: int | None
-
-
-@dataclass(frozen=True)
-class ShownPair:
-    """The pair the overlay explains, with the shapes exactly as the narrow phase tested them."""
-
-    a: int
-    b: int
-    a_shape: Polygon | Circle
-    b_shape: Polygon | Circle
-    report: SatResult  # all axes tested
-
-
-@dataclass(frozen=True)
-class StepRecord:
-    """What one step did, for the renderer and the HUD (drawn, never recomputed)."""
-
-    tick: int
-    candidate_pairs: int  # pairs the broad phase handed to SAT
-    swept_pairs: int  # pairs whose x ranges overlapped
-    all_pairs: int  # pairs a brute-force narrow phase would have tested
-    contacts: tuple[Contact, ...]
-    shown: ShownPair | None
-    sweeps: tuple[SweepEvent, ...] = field(default=())
+from ..core.geometry import Circle, Polygon, Vec2
+from .body import NO_CONTROLS, Body, Controls
+from .bullets import sweep_bullets
+from .contacts import collide
+from .records import Contact, StepRecord, explain
+from .solver import push_apart, solve_velocities
 
 
 class World:
@@ -163,7 +80,7 @@ class World:
         self.velocity_iterations = 8
         self.tick = 0
         self._contacts: list[tuple] = []  # last step's (a, b, nx, ny, depth), for the solver
-        self._impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
+        self.warm_impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
         self.partner: int | None = None  # chosen by Tab; None = nearest to the controlled body
         self.record: StepRecord | None = None
 
@@ -229,7 +146,7 @@ class World:
         """Every body's shape at its current pose."""
         return [self.shape(i) for i in range(len(self.bodies))]
 
-    def _moved(self) -> None:
+    def pose_changed(self) -> None:
         self._shapes = None
         self._geometry = None
 
@@ -332,16 +249,16 @@ class World:
         self._steer(dt, controls)
         self._apply_forces(dt)
         if self.resolve:
-            self._solve_velocities(self._contacts)
+            solve_velocities(self, self._contacts)
         self._integrate(dt)
-        sweeps = self._sweep_bullets(dt) if self.swept else ()
+        sweeps = sweep_bullets(self, dt) if self.swept else ()
         contacts: list[tuple] = []
         candidate_count = swept_count = all_count = 0
         # The pair on show is explained exactly as the narrow phase is about to test it.
         pair = self.shown_pair()
         tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
         for iteration in range(max(1, self.iterations)):
-            found = self._collide()
+            found = collide(self)
             if iteration == 0:
                 candidate_count, swept_count, all_count = found[1], found[2], found[3]
             if not found[0]:
@@ -353,12 +270,12 @@ class World:
                 contacts = found[0]
                 known = {(c[0], c[1]) for c in self._contacts}
                 fresh = {(c[0], c[1]) for c in contacts} - known
-                self._resolve(contacts, impulse_for=fresh)
+                push_apart(self, contacts, impulse_for=fresh)
             else:
-                self._resolve(found[0], impulse_for=())
+                push_apart(self, found[0], impulse_for=())
         self._contacts = contacts if self.resolve else []
         self.tick += 1
-        shown = None if tested is None else _explain(*tested)
+        shown = None if tested is None else explain(*tested)
         records = tuple(Contact(a, b, (nx, ny), d) for a, b, nx, ny, d in contacts)
         self.record = StepRecord(
             self.tick, candidate_count, swept_count, all_count, records, shown, sweeps
@@ -384,7 +301,7 @@ class World:
         turn = float(controls.turn_right) - float(controls.turn_left)
         if turn:
             self.angle[c] += turn * self.turn_speed * dt
-            self._moved()
+            self.pose_changed()
 
     def _apply_forces(self, dt: float) -> None:
         moving = ~self.static
@@ -406,201 +323,7 @@ class World:
                 if not lo <= self.position[c, axis] <= hi:
                     self.position[c, axis] = min(max(self.position[c, axis], lo), hi)
                     self.velocity[c, axis] = 0.0
-        self._moved()
-
-    def _solve_velocities(self, contacts: list[tuple]) -> None:
-        """Sequential impulses (box2d-lite): per contact, accumulate a normal impulse
-        P >= 0 that stops the closing speed (or bounces it back by restitution) and a
-        friction impulse clamped to |Pt| <= mu P; sweep all contacts several times so
-        that a stack passes its weight down to the floor. Warm starting: each contact
-        begins with the impulses it ended the last step with, so a resting stack
-        converges over a few frames instead of within one.
-        """
-        if not contacts:
-            self._impulses = {}
-            return
-        velocity = self.velocity.tolist()
-        inv_mass = self.inv_mass.tolist()
-        # Without gravity the arrows set the controlled body's velocity outright (tutorial
-        # 003); its contacts are left to the MTV, which slides it along what it pushes.
-        steered = self.controlled if self.gravity == (0.0, 0.0) else None
-        rows = []
-        for a, b, nx, ny, _ in contacts:
-            ia, ib = inv_mass[a], inv_mass[b]
-            if ia + ib == 0.0 or steered in (a, b):
-                continue
-            va, vb = velocity[a], velocity[b]
-            # Closing speed before any warm start: it alone decides whether this bounces.
-            closing = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
-            body_a, body_b = self.bodies[a], self.bodies[b]
-            e = min(body_a.restitution, body_b.restitution) if -closing > BOUNCE_THRESHOLD else 0.0
-            mu = math.sqrt(body_a.friction * body_b.friction)
-            p, pt = self._impulses.get((a, b), (0.0, 0.0))
-            # [a, b, nx, ny, ia, ib, 1/(ia+ib), target normal speed, mu, P, Pt]
-            rows.append([a, b, nx, ny, ia, ib, 1.0 / (ia + ib), -e * closing, mu, p, pt])
-        for a, b, nx, ny, ia, ib, _, _, _, p, pt in rows:  # warm start
-            tx, ty = -ny, nx
-            jx, jy = p * nx + pt * tx, p * ny + pt * ty
-            velocity[a][0] += ia * jx
-            velocity[a][1] += ia * jy
-            velocity[b][0] -= ib * jx
-            velocity[b][1] -= ib * jy
-        for _ in range(self.velocity_iterations):
-            for row in rows:
-                a, b, nx, ny, ia, ib, k, target, mu, p, pt = row
-                va, vb = velocity[a], velocity[b]
-                vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
-                new_p = max(p + (target - vn) * k, 0.0)
-                dp = new_p - p
-                row[9] = new_p
-                va[0] += dp * ia * nx
-                va[1] += dp * ia * ny
-                vb[0] -= dp * ib * nx
-                vb[1] -= dp * ib * ny
-                tx, ty = -ny, nx
-                vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
-                limit = mu * new_p
-                new_pt = max(-limit, min(limit, pt - vt * k))
-                dpt = new_pt - pt
-                row[10] = new_pt
-                va[0] += dpt * ia * tx
-                va[1] += dpt * ia * ty
-                vb[0] -= dpt * ib * tx
-                vb[1] -= dpt * ib * ty
-        self.velocity[:] = velocity
-        self._impulses = {(row[0], row[1]): (row[9], row[10]) for row in rows}
-
-    def _sweep_bullets(self, dt: float) -> tuple[SweepEvent, ...]:
-        """Cut each bullet's last motion at its first touch with anything in the way."""
-        events = []
-        for i, body in enumerate(self.bodies):
-            if not body.bullet or body.static:
-                continue
-            motion = self.velocity[i] * dt
-            end = self.position[i].copy()
-            start = end - motion
-            start_shape = body.shape.placed(
-                (float(start[0]), float(start[1])), float(self.angle[i])
-            )
-            swept_box = _union(start_shape.aabb(), self.shape(i).aabb())
-            first, first_other, first_normal = None, None, None
-            for j, other in enumerate(self.shapes()):
-                if j == i or not swept_box.overlaps(other.aabb()):
-                    continue
-                hit = sweep(start_shape, other, motion)
-                if hit.hit and not hit.initially_overlapping:
-                    if first is None or hit.fraction < first:
-                        first, first_other, first_normal = hit.fraction, j, hit.normal
-            events.append(
-                SweepEvent(
-                    i,
-                    (float(start[0]), float(start[1])),
-                    (float(motion[0]), float(motion[1])),
-                    first,
-                    first_other,
-                )
-            )
-            if first is not None:
-                self.position[i] = start + motion * first
-                n = np.asarray(first_normal)
-                vn = float(self.velocity[i] @ n)
-                if vn < 0:
-                    self.velocity[i] -= (1 + body.restitution) * vn * n
-                self._moved()
-        return tuple(events)
-
-    def _collide(self):
-        """Broad phase then narrow phase on the current pose.
-
-        Returns (contacts as (a, b, nx, ny, depth) tuples, candidate pairs, x-swept
-        pairs, all pairs). Plain tuples: the solver passes run several times a step.
-        """
-        g = self.geometry()
-        broad = sort_and_sweep(g["boxes"], self.static)
-        pairs = broad.pairs
-        contacts = []
-        if len(pairs):
-            first, second = pairs[:, 0], pairs[:, 1]
-            polygon_pair = self.is_polygon[first] & self.is_polygon[second]
-            colliding = np.zeros(len(pairs), dtype=bool)
-            normal = np.zeros((len(pairs), 2))
-            depth = np.zeros(len(pairs))
-            if polygon_pair.any():
-                i, j = first[polygon_pair], second[polygon_pair]
-                v, n, c, lo, hi = (
-                    g[k] for k in ("vertices", "normals", "centroid", "own_lo", "own_hi")
-                )
-                batch = sat_many(
-                    PolygonBatch.from_arrays(v[i], n[i], c[i], lo[i], hi[i]),
-                    PolygonBatch.from_arrays(v[j], n[j], c[j], lo[j], hi[j]),
-                )
-                colliding[polygon_pair] = batch.colliding
-                normal[polygon_pair] = batch.normal
-                depth[polygon_pair] = batch.depth
-            for k in np.flatnonzero(~polygon_pair):
-                report = sat(self.shape(int(first[k])), self.shape(int(second[k])))
-                colliding[k], normal[k], depth[k] = report.colliding, report.normal, report.depth
-            hit = np.flatnonzero(colliding)
-            contacts = list(
-                zip(
-                    first[hit].tolist(),
-                    second[hit].tolist(),
-                    normal[hit, 0].tolist(),
-                    normal[hit, 1].tolist(),
-                    depth[hit].tolist(),
-                    strict=True,
-                )
-            )
-        return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
-
-    def _resolve(self, contacts: list[tuple], impulse_for: set) -> None:
-        """Push each pair apart along its MTV (split by inverse mass); the pairs in
-        `impulse_for` (new contacts: impacts) also bounce and slide.
-
-        Pairs are handled one after another in a fixed order (Gauss-Seidel), on
-        plain floats.
-        """
-        position = self.position.tolist()
-        velocity = self.velocity.tolist()
-        inv_mass = self.inv_mass.tolist()
-        slop, correction = self.slop, self.correction
-        for a, b, nx, ny, depth in contacts:
-            ia, ib = inv_mass[a], inv_mass[b]
-            total = ia + ib
-            if total == 0.0:
-                continue
-            pa, pb = position[a], position[b]
-            push = max(depth - slop, 0.0) * correction
-            share_a, share_b = push * ia / total, push * ib / total
-            pa[0] += nx * share_a
-            pa[1] += ny * share_a
-            pb[0] -= nx * share_b
-            pb[1] -= ny * share_b
-            if (a, b) not in impulse_for:
-                continue
-            va, vb = velocity[a], velocity[b]
-            vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
-            if vn >= 0:
-                continue  # already separating
-            body_a, body_b = self.bodies[a], self.bodies[b]
-            e = min(body_a.restitution, body_b.restitution) if -vn > BOUNCE_THRESHOLD else 0.0
-            j = -(1 + e) * vn / total
-            va[0] += j * ia * nx
-            va[1] += j * ia * ny
-            vb[0] -= j * ib * nx
-            vb[1] -= j * ib * ny
-            # Coulomb friction along the contact tangent, clamped by mu * j.
-            tx, ty = -ny, nx
-            vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
-            mu = math.sqrt(body_a.friction * body_b.friction)
-            jt = max(-mu * j, min(mu * j, -vt / total))
-            va[0] += jt * ia * tx
-            va[1] += jt * ia * ty
-            vb[0] -= jt * ib * tx
-            vb[1] -= jt * ib * ty
-        self.position[:] = position
-        self.velocity[:] = velocity
-        self._moved()
+        self.pose_changed()
 
     def _with_shown(self, record: StepRecord | None) -> StepRecord | None:
         """The same record, re-explaining the (newly chosen) pair on show at the current pose."""
@@ -608,7 +331,7 @@ class World:
         if record is None or pair is None:
             return record
         a, b = pair
-        return replace(record, shown=_explain(a, b, self.shape(a), self.shape(b)))
+        return replace(record, shown=explain(a, b, self.shape(a), self.shape(b)))
 
     def explain_now(self) -> StepRecord:
         """A record for the current pose without stepping (tick 0, or after Tab/reset)."""
@@ -644,27 +367,3 @@ class World:
             if not (x0 - margin <= p[0] <= x1 + margin and y0 - margin <= p[1] <= y1 + margin):
                 out.append(body.name)
         return out
-
-
-def _explain(a: int, b: int, a_shape, b_shape) -> ShownPair:
-    """The pair on show with its full SAT report (every axis tested, for the rulers)."""
-    return ShownPair(a, b, a_shape, b_shape, sat(a_shape, b_shape, all_axes=True))
-
-
-def _union(a, b) -> AABB:
-    return AABB(
-        min(a.min_x, b.min_x), min(a.min_y, b.min_y), max(a.max_x, b.max_x), max(a.max_y, b.max_y)
-    )
-
-
-__all__ = [
-    "Body",
-    "Contact",
-    "Controls",
-    "NO_CONTROLS",
-    "ShapeError",
-    "ShownPair",
-    "StepRecord",
-    "SweepEvent",
-    "World",
-]

@@ -1,0 +1,58 @@
+"""The headless runner: exactly N steps, no clock, then the outputs."""
+
+from __future__ import annotations
+
+import os
+
+from ..scenes.base import CANVAS
+from .keymap import KEY_ACTIONS
+from .options import Options
+from .outputs import write_outputs
+from .recording import Recorder
+from .session import Session
+
+
+def init_pygame(headless: bool):
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()  # display and font only: no mixer, no audio errors
+    pygame.font.init()
+    return pygame
+
+
+def run_headless(options: Options) -> int:
+    """Exactly `frames` steps; before each, the presses due then; during it, the keys held."""
+    pygame = init_pygame(headless=True)
+    session = Session(options.scene, options.seed, options.theme)
+    replay = options.replay
+    frames = options.frames if options.frames is not None else replay.end
+    recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
+    replay_held: frozenset[str] = frozenset()
+    for step in range(frames + 1):
+        pressed = list(replay.presses.get(step, [])) if replay else []
+        if replay:
+            replay_held = replay.holds.get(step, replay_held)
+        held = set(replay_held)
+        for hold in options.holds:
+            if not KEY_ACTIONS[hold.key].held:
+                if hold.first == step:
+                    pressed.append(hold.key)
+            elif hold.first <= step <= hold.last:
+                held.add(hold.key)
+        for key in pressed:
+            if recorder:
+                recorder.action(step, key)
+            session.apply(key)
+        if step == frames:
+            break
+        if recorder:
+            recorder.held(step, frozenset(held))
+        session.advance(frozenset(held))
+    surface = pygame.Surface(CANVAS)
+    session.draw(surface, fps=None)
+    write_outputs(options, session, surface, recorder)
+    return 0

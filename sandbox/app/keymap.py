@@ -1,0 +1,75 @@
+"""The keymap: the single source of the key bindings and of the help overlay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..physics.body import Controls
+from ..scenes.registry import SCENES
+
+
+@dataclass(frozen=True)
+class Binding:
+    keys: tuple[str, ...]  # pygame key names
+    action: str
+    description: str
+    held: bool = False  # a control held down (arrows, Q/E) rather than a press
+
+
+KEYMAP: tuple[Binding, ...] = (
+    Binding(
+        ("left", "right", "up", "down"),
+        "move",
+        "move the shape (up thrusts under gravity)",
+        held=True,
+    ),
+    Binding(("q",), "turn_left", "turn the shape anticlockwise", held=True),
+    Binding(("e",), "turn_right", "turn the shape clockwise", held=True),
+    Binding(("space", "p"), "pause", "pause / resume"),
+    Binding(("o",), "step", "advance one step (1/60 s) while paused"),
+    Binding(("s",), "slow", "slow motion: 1x, 1/2x, 1/4x, 1/10x"),
+    Binding(("r",), "reset", "reset the scene"),
+    Binding(("[",), "previous_scene", "previous scene"),
+    Binding(("]",), "next_scene", "next scene"),
+    Binding(tuple(str(k) for k in range(1, len(SCENES) + 1)), "scene", "open scene 1..8"),
+    Binding(("tab",), "next_pair", "show the shape against the next body"),
+    Binding(("g",), "reverse_gravity", "reverse gravity"),
+    Binding(("m",), "toggle_resolve", "MTV resolution on / off"),
+    Binding(("w",), "toggle_swept", "swept test on / off"),
+    Binding(("n",), "show_normals", "overlay: edge normals"),
+    Binding(("v",), "show_vertex_indices", "overlay: vertex and edge labels"),
+    Binding(("x",), "show_projections", "overlay: axis rulers (projections)"),
+    Binding(("z",), "show_separating_axis", "overlay: separating axis"),
+    Binding(("k",), "show_mtv", "overlay: MTV arrow"),
+    Binding(("c",), "show_contacts", "overlay: contact points"),
+    Binding(("b",), "show_aabbs", "overlay: bounding boxes (broad phase)"),
+    Binding(("u",), "show_hud", "overlay: HUD"),
+    Binding(("t",), "theme", "theme: dark / projector"),
+    Binding(("h", "f1"), "help", "this help"),
+    Binding(("escape",), "quit", "quit"),
+)
+KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
+# Actions that only steer time; they are not part of a recording.
+TIME_ACTIONS = {"pause", "step", "slow", "quit"}
+
+
+def help_lines() -> tuple[tuple[str, str], ...]:
+    """(keys, description) for every binding, generated from KEYMAP."""
+
+    def label(keys):
+        if len(keys) > 4:
+            return f"{keys[0]}..{keys[-1]}"
+        return " ".join(k.upper() if len(k) == 1 else k for k in keys)
+
+    return tuple((label(b.keys), b.description) for b in KEYMAP)
+
+
+def controls_from(held: set[str]) -> Controls:
+    return Controls(
+        left="left" in held,
+        right="right" in held,
+        up="up" in held,
+        down="down" in held,
+        turn_left="q" in held,
+        turn_right="e" in held,
+    )

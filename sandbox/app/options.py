@@ -1,0 +1,146 @@
+"""The command-line options: parsed and checked before anything runs (bad input: UsageError)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..scenes.base import Scene, SceneError
+from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
+from .errors import UsageError
+from .keymap import KEY_ACTIONS
+from .recording import Replay, load_replay
+
+
+@dataclass(frozen=True)
+class Hold:
+    key: str
+    first: int
+    last: int
+
+
+def parse_hold(text: str) -> Hold:
+    key, sep, span = text.rpartition(":")
+    first, dash, last = span.partition("-")
+    if not sep or not key or not dash:
+        raise UsageError(f"--hold {text!r}: expected KEY:FIRST-LAST, e.g. right:0-59")
+    try:
+        first_tick, last_tick = int(first), int(last)
+    except ValueError:
+        raise UsageError(f"--hold {text!r}: FIRST and LAST must be whole numbers") from None
+    if first_tick < 0 or last_tick < first_tick:
+        raise UsageError(f"--hold {text!r}: need 0 <= FIRST <= LAST")
+    key = key.lower()
+    if key not in KEY_ACTIONS:
+        known = ", ".join(sorted(KEY_ACTIONS))
+        raise UsageError(f"--hold {text!r}: no action is bound to key {key!r} (keys: {known})")
+    if KEY_ACTIONS[key].action in ("quit",):
+        raise UsageError(f"--hold {text!r}: {key} quits; a headless run ends by itself")
+    return Hold(key, first_tick, last_tick)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="main.py",
+        description="SAT Sandbox: see the Separating Axis Theorem at work.",
+        epilog="Keys: press H in the window for the full keymap.",
+    )
+    parser.add_argument(
+        "--scene",
+        default=DEFAULT_SCENE,
+        metavar="NAME_OR_PATH",
+        help=f"a built-in scene or a .toml scene file (default {DEFAULT_SCENE})",
+    )
+    parser.add_argument("--list-scenes", action="store_true", help="list the built-in scenes")
+    parser.add_argument("--headless", action="store_true", help="run without a window")
+    parser.add_argument("--frames", type=int, metavar="N", help="steps to run headless")
+    parser.add_argument("--screenshot", metavar="PNG", help="write the last frame as PNG")
+    parser.add_argument(
+        "--hold",
+        action="append",
+        default=[],
+        metavar="KEY:FIRST-LAST",
+        help="hold KEY (pygame key name) from step FIRST to LAST inclusive",
+    )
+    parser.add_argument("--dump-state", metavar="JSON", help="write the final state as JSON")
+    parser.add_argument("--record", metavar="JSONL", help="record the input for --replay")
+    parser.add_argument("--replay", metavar="JSONL", help="replay a recording")
+    parser.add_argument("--theme", default=None, help="dark (default) or projector")
+    parser.add_argument("--seed", type=int, default=None, help="seed for scenes with randomness")
+    return parser
+
+
+@dataclass(frozen=True)
+class Options:
+    scene: Scene
+    headless: bool
+    frames: int | None
+    screenshot: Path | None
+    holds: tuple[Hold, ...]
+    dump_state: Path | None
+    record: Path | None
+    replay: Replay | None
+    theme: str
+    seed: int
+
+
+def _output_path(value: str | None, option: str, suffix: str | None = None) -> Path | None:
+    if value is None:
+        return None
+    path = Path(value)
+    if suffix and path.suffix.lower() != suffix:
+        raise UsageError(f"{option} {value!r}: the file name must end in {suffix}")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"{option} {value!r}: folder {str(folder)!r} does not exist")
+    if path.is_dir():
+        raise UsageError(f"{option} {value!r}: is a folder, not a file")
+    return path
+
+
+def parse_options(argv: list[str]) -> Options | None:
+    """Validated options, or None after --list-scenes printed the list."""
+    args = build_parser().parse_args(argv)
+    if args.list_scenes:
+        for scene in SCENES.values():
+            print(f"{scene.name:<12} {scene.title} - {scene.lesson}")
+        return None
+    replay = load_replay(Path(args.replay)) if args.replay else None
+    if replay and args.record:
+        raise UsageError("--record and --replay cannot be used together")
+    if args.frames is not None and args.frames < 0:
+        raise UsageError(f"--frames must be 0 or more, got {args.frames}")
+    if args.headless and args.frames is None and replay is None:
+        raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
+    if args.hold and not args.headless:
+        raise UsageError("--hold is for --headless runs (in a window, hold the real keys)")
+    holds = tuple(parse_hold(h) for h in args.hold)
+    scene_name = replay.scene if replay and args.scene == DEFAULT_SCENE else args.scene
+    try:
+        scene = load_scene(scene_name)
+    except SceneError as error:
+        raise UsageError(str(error)) from None
+    theme = args.theme or (replay.theme if replay else "dark")
+    seed = args.seed if args.seed is not None else (replay.seed if replay else 0)
+    from ..render.theme import THEMES
+
+    if theme not in THEMES:
+        raise UsageError(f"--theme {theme!r}: choose from {', '.join(THEMES)}")
+    return Options(
+        scene=scene,
+        headless=args.headless,
+        frames=args.frames,
+        screenshot=_output_path(args.screenshot, "--screenshot", ".png"),
+        holds=holds,
+        dump_state=_output_path(args.dump_state, "--dump-state", ".json"),
+        record=_output_path(args.record, "--record"),
+        replay=replay,
+        theme=theme,
+        seed=seed,
+    )

@@ -1,0 +1,166 @@
+"""A session: the scene on show, its world, the time controls and the overlays.
+
+The app layer is the only one that owns a window, reads the clock or parses the
+command line. The world advances in fixed steps of 1/60 s::
+
+    window:    real time -> (x speed, unless paused) -> accumulator -> World.step(1/60) ...
+    headless:  exactly --frames steps, no clock at all
+
+Input reaches the world per step, never per frame, so a recording (the keys
+held and the actions pressed at each step) replays to the identical state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..physics.world import World
+from ..scenes.base import Scene
+from ..scenes.registry import SCENES
+from .keymap import KEY_ACTIONS, controls_from, help_lines
+
+STEP = 1.0 / 60.0
+SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
+MESSAGE_STEPS = 120  # a transient message stays for this many frames
+
+
+class Session:
+    """The current scene, world, overlays, theme and time controls."""
+
+    def __init__(self, scene: Scene, seed: int = 0, theme: str = "dark"):
+        from ..render.overlays import Overlays
+        from ..render.theme import THEMES
+
+        self.scenes = list(SCENES.values())
+        self.scene = scene
+        self.seed = seed
+        self.themes = list(THEMES)
+        self.theme = theme  # parse_options has checked it names a theme
+        self.overlays = Overlays()
+        self.paused = False
+        self.speed_index = 0
+        self.steps = 0  # steps since the session began: the clock of a recording
+        self.message: str | None = None
+        self.message_left = 0
+        self.world: World = scene.world(seed)
+        self.record = self.world.explain_now()
+
+    # actions -----------------------------------------------------------------
+
+    def apply(self, key: str, held: frozenset[str] = frozenset()) -> bool:
+        """Carry out the action bound to `key`; False when the key means quit.
+
+        `held` are the control keys down at the time, used by a single step (O).
+        """
+        binding = KEY_ACTIONS.get(key)
+        if binding is None or binding.held:
+            return True
+        action = binding.action
+        if action == "quit":
+            return False
+        if action == "pause":
+            self.paused = not self.paused
+        elif action == "step":
+            if self.paused:
+                self.advance(held)
+        elif action == "slow":
+            self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+            self.say(f"speed {SPEEDS[self.speed_index][1]}")
+        elif action == "reset":
+            self.open(self.scene)
+            self.say("reset")
+        elif action in ("previous_scene", "next_scene", "scene"):
+            self.open(self._scene_for(action, key))
+        elif action == "next_pair":
+            self.world.cycle_partner()
+            self.record = self.world.explain_now()
+        elif action == "reverse_gravity":
+            self.world.reverse_gravity()
+            self.say("gravity reversed" if self.world.gravity != (0.0, 0.0) else "no gravity here")
+        elif action == "toggle_resolve":
+            self.world.resolve = not self.world.resolve
+            self.say(f"MTV resolution {'on' if self.world.resolve else 'off'}")
+        elif action == "toggle_swept":
+            self.world.swept = not self.world.swept
+            self.say(f"swept test {'on' if self.world.swept else 'off'}")
+        elif action == "theme":
+            self.theme = self.themes[(self.themes.index(self.theme) + 1) % len(self.themes)]
+        elif action == "help":
+            self.overlays = dataclasses.replace(
+                self.overlays, show_help=not self.overlays.show_help
+            )
+        elif action.startswith("show_"):
+            value = not getattr(self.overlays, action)
+            self.overlays = dataclasses.replace(self.overlays, **{action: value})
+            self.say(f"{action[5:].replace('_', ' ')} {'on' if value else 'off'}")
+        return True
+
+    def _scene_for(self, action: str, key: str) -> Scene:
+        if action == "scene":
+            return self.scenes[int(key) - 1]
+        here = self.scenes.index(self.scene) if self.scene in self.scenes else -1
+        delta = -1 if action == "previous_scene" else 1
+        return self.scenes[(here + delta) % len(self.scenes)]
+
+    def open(self, scene: Scene) -> None:
+        self.scene = scene
+        self.world = scene.world(self.seed)
+        self.record = self.world.explain_now()
+
+    def say(self, message: str) -> None:
+        self.message, self.message_left = message, MESSAGE_STEPS
+
+    def advance(self, held: frozenset[str] | set[str]) -> None:
+        """One fixed step of the world with these keys held."""
+        self.record = self.world.step(STEP, controls_from(set(held)))
+        self.steps += 1
+
+    # drawing -------------------------------------------------------------------
+
+    def status(self, fps: float | None):
+        from ..render.overlays import HudStatus
+
+        number = self.scenes.index(self.scene) + 1 if self.scene in self.scenes else 0
+        return HudStatus(
+            scene_name=self.scene.name,
+            scene_title=self.scene.title,
+            lesson=self.scene.lesson,
+            scene_number=number,
+            scene_count=len(self.scenes),
+            paused=self.paused,
+            speed_label=SPEEDS[self.speed_index][1],
+            fps=fps,
+            help_lines=help_lines(),
+            message=self.message,
+            resolve=self.world.resolve,
+        )
+
+    def draw(self, surface, fps: float | None = None) -> None:
+        from ..render.frame import draw
+        from ..render.theme import THEMES
+
+        draw(surface, self.world, self.record, self.overlays, THEMES[self.theme], self.status(fps))
+        if self.message_left:
+            self.message_left -= 1
+            if not self.message_left:
+                self.message = None
+
+    def state(self) -> dict:
+        """The --dump-state document: tick, scene, bodies and the SAT report on show."""
+        shown = self.record.shown if self.record else None
+        report = None
+        if shown is not None:
+            report = {
+                "a": self.world.bodies[shown.a].name,
+                "b": self.world.bodies[shown.b].name,
+                **shown.report.to_dict(),
+            }
+        snapshot = self.world.snapshot()
+        return {
+            "tick": snapshot["tick"],
+            "steps": self.steps,
+            "scene": self.scene.name,
+            "gravity": snapshot["gravity"],
+            "bodies": snapshot["bodies"],
+            "sat": report,
+        }

@@ -1,0 +1,81 @@
+"""Contact points: the incident edge clipped to the reference edge, Box2D style (numpy only)."""
+
+from __future__ import annotations
+
+import math
+
+from .geometry import Circle, Polygon, Vec2
+from .tolerances import CONTAINMENT_TOLERANCE
+
+
+def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]:
+    """Contact points on the incident shape (the one not owning the MTV axis)."""
+    reference, incident = (a, b) if reference_is_a else (b, a)
+    # The normal points from B toward A; toward_incident points from reference to incident.
+    tx, ty = (-normal[0], -normal[1]) if reference_is_a else normal
+    if isinstance(incident, Circle):
+        (x, y), r = incident.position, incident.radius
+        return ((x - tx * r, y - ty * r),)
+    if isinstance(reference, Circle):
+        xs, ys = incident.vertices.T.tolist()
+        k = _argmin_dot(xs, ys, tx, ty)
+        return ((xs[k], ys[k]),)
+    return _clip_contacts(reference, incident, tx, ty)
+
+
+def _argmax_dot(xs, ys, x: float, y: float) -> int:
+    """Index of the first vector (xs[i], ys[i]) with the largest dot product with (x, y)."""
+    dots = [vx * x + vy * y for vx, vy in zip(xs, ys, strict=True)]
+    return dots.index(max(dots))
+
+
+def _argmin_dot(xs, ys, x: float, y: float) -> int:
+    """Index of the first vector (xs[i], ys[i]) with the smallest dot product with (x, y)."""
+    dots = [vx * x + vy * y for vx, vy in zip(xs, ys, strict=True)]
+    return dots.index(min(dots))
+
+
+def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
+    """Box2D-style clipping: incident edge cut to the reference edge's side planes,
+    keeping the points that are on or behind the reference face.
+
+        reference edge r1 ------------- r2        ^ toward_incident (tx, ty)
+                 |   x  incident points  x  |     |
+              side plane              side plane
+    """
+    rnx, rny = reference.normals.T.tolist()
+    rx, ry = reference.vertices.T.tolist()
+    inx, iny = incident.normals.T.tolist()
+    ix, iy = incident.vertices.T.tolist()
+    nr, ni = len(rx), len(ix)
+    ref_edge = _argmax_dot(rnx, rny, tx, ty)
+    inc_edge = _argmin_dot(inx, iny, tx, ty)
+    r1x, r1y = rx[ref_edge], ry[ref_edge]
+    r2x, r2y = rx[(ref_edge + 1) % nr], ry[(ref_edge + 1) % nr]
+    j = (inc_edge + 1) % ni
+    points = [(ix[inc_edge], iy[inc_edge]), (ix[j], iy[j])]
+    ex, ey = r2x - r1x, r2y - r1y
+    length = math.hypot(ex, ey)
+    ux, uy = ex / length, ey / length  # the reference edge's unit tangent
+    for bound, sign in ((ux * r1x + uy * r1y, 1.0), (ux * r2x + uy * r2y, -1.0)):
+        # keep sign * (tangent . p - bound) >= 0
+        (p0x, p0y), (p1x, p1y) = points
+        d0 = sign * (ux * p0x + uy * p0y - bound)
+        d1 = sign * (ux * p1x + uy * p1y - bound)
+        if d0 < 0 and d1 < 0:
+            points = []
+            break
+        if d0 < 0 or d1 < 0:
+            t = d0 / (d0 - d1)
+            cut = (p0x + t * (p1x - p0x), p0y + t * (p1y - p0y))
+            points = [cut, points[1]] if d0 < 0 else [points[0], cut]
+    fx, fy = rnx[ref_edge], rny[ref_edge]
+    face = fx * r1x + fy * r1y
+    slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(reference.area + incident.area))
+    kept = [p for p in points if fx * p[0] + fy * p[1] - face <= slack]
+    if not kept:  # deep or engulfed overlap: fall back on the incident's deepest vertex
+        k = _argmin_dot(ix, iy, tx, ty)
+        return ((ix[k], iy[k]),)
+    if len(kept) == 2 and kept[0] == kept[1]:
+        return (kept[0],)
+    return tuple(kept)

@@ -1,0 +1,29 @@
+"""The tolerances of the separating axis test, each with the reason for its size."""
+
+# Two unit axes whose cross product is this small are parallel: test one only.
+PARALLEL_TOLERANCE = 1e-12
+# Axes whose depths differ by less than this (relative to the depth) are tied.
+TIE_TOLERANCE = 1e-9
+# Relative slack for "inside" and for keeping touching contact points.
+CONTAINMENT_TOLERANCE = 1e-9
+
+
+# Shapes whose bounds are apart by more than rounding could ever hide are certainly
+# not colliding: sat() and sat_many skip the projections for them. Why: if the shapes
+# are `dist` apart, the origin lies `dist` outside their Minkowski difference, whose
+# edge normals are the candidate axes. Its nearest point is on an edge (the gap on that
+# edge's axis is dist) or at a corner, where one of the two edge normals is within half
+# the corner's turn of the direction to the origin: some candidate axis shows a gap of
+# at least dist * cos(turn / 2). The difference's normals are the union of the shapes'
+# normals, so each of its corners turns no more than the smaller of the two shapes'
+# largest turns between adjacent normals. A computed depth is off by ~1e-15 of the
+# coordinates' size, so a margin of REJECT_SLACK (relative) leaves rounding no way to
+# make such a pair touch.
+REJECT_SLACK = 1e-9
+# Two candidate axes parallel within PARALLEL_TOLERANCE give depths within ~2.1e-12 x
+# the largest |vertex| (a tilt of 1e-12 moves a projection by that much, plus rounding).
+# A skipped axis is at most three such steps from the tested axis it duplicates (a
+# convex polygon has at most two normals near any one direction, so a pair has at most
+# four), so its depth is within CROSS_SLACK x the largest |vertex| of that axis's. So
+# duplicates can change an answer only when depths lie that close to deciding it.
+CROSS_SLACK = 1e-11

@@ -1,0 +1,125 @@
+"""The contact solver: velocity impulses and the MTV push (numpy only)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .world import World
+
+# Below this closing speed (px/s) a contact does not bounce: resting contacts stay at rest.
+BOUNCE_THRESHOLD = 60.0
+
+
+def solve_velocities(world: World, contacts: list[tuple]) -> None:
+    """Sequential impulses (box2d-lite): per contact, accumulate a normal impulse
+    P >= 0 that stops the closing speed (or bounces it back by restitution) and a
+    friction impulse clamped to |Pt| <= mu P; sweep all contacts several times so
+    that a stack passes its weight down to the floor. Warm starting: each contact
+    begins with the impulses it ended the last step with, so a resting stack
+    converges over a few frames instead of within one.
+    """
+    if not contacts:
+        world.warm_impulses = {}
+        return
+    velocity = world.velocity.tolist()
+    inv_mass = world.inv_mass.tolist()
+    # Without gravity the arrows set the controlled body's velocity outright (tutorial
+    # 003); its contacts are left to the MTV, which slides it along what it pushes.
+    steered = world.controlled if world.gravity == (0.0, 0.0) else None
+    rows = []
+    for a, b, nx, ny, _ in contacts:
+        ia, ib = inv_mass[a], inv_mass[b]
+        if ia + ib == 0.0 or steered in (a, b):
+            continue
+        va, vb = velocity[a], velocity[b]
+        # Closing speed before any warm start: it alone decides whether this bounces.
+        closing = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
+        body_a, body_b = world.bodies[a], world.bodies[b]
+        e = min(body_a.restitution, body_b.restitution) if -closing > BOUNCE_THRESHOLD else 0.0
+        mu = math.sqrt(body_a.friction * body_b.friction)
+        p, pt = world.warm_impulses.get((a, b), (0.0, 0.0))
+        # [a, b, nx, ny, ia, ib, 1/(ia+ib), target normal speed, mu, P, Pt]
+        rows.append([a, b, nx, ny, ia, ib, 1.0 / (ia + ib), -e * closing, mu, p, pt])
+    for a, b, nx, ny, ia, ib, _, _, _, p, pt in rows:  # warm start
+        tx, ty = -ny, nx
+        jx, jy = p * nx + pt * tx, p * ny + pt * ty
+        velocity[a][0] += ia * jx
+        velocity[a][1] += ia * jy
+        velocity[b][0] -= ib * jx
+        velocity[b][1] -= ib * jy
+    for _ in range(world.velocity_iterations):
+        for row in rows:
+            a, b, nx, ny, ia, ib, k, target, mu, p, pt = row
+            va, vb = velocity[a], velocity[b]
+            vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
+            new_p = max(p + (target - vn) * k, 0.0)
+            dp = new_p - p
+            row[9] = new_p
+            va[0] += dp * ia * nx
+            va[1] += dp * ia * ny
+            vb[0] -= dp * ib * nx
+            vb[1] -= dp * ib * ny
+            tx, ty = -ny, nx
+            vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
+            limit = mu * new_p
+            new_pt = max(-limit, min(limit, pt - vt * k))
+            dpt = new_pt - pt
+            row[10] = new_pt
+            va[0] += dpt * ia * tx
+            va[1] += dpt * ia * ty
+            vb[0] -= dpt * ib * tx
+            vb[1] -= dpt * ib * ty
+    world.velocity[:] = velocity
+    world.warm_impulses = {(row[0], row[1]): (row[9], row[10]) for row in rows}
+
+
+def push_apart(world: World, contacts: list[tuple], impulse_for: set) -> None:
+    """Push each pair apart along its MTV (split by inverse mass); the pairs in
+    `impulse_for` (new contacts: impacts) also bounce and slide.
+
+    Pairs are handled one after another in a fixed order (Gauss-Seidel), on
+    plain floats.
+    """
+    position = world.position.tolist()
+    velocity = world.velocity.tolist()
+    inv_mass = world.inv_mass.tolist()
+    slop, correction = world.slop, world.correction
+    for a, b, nx, ny, depth in contacts:
+        ia, ib = inv_mass[a], inv_mass[b]
+        total = ia + ib
+        if total == 0.0:
+            continue
+        pa, pb = position[a], position[b]
+        push = max(depth - slop, 0.0) * correction
+        share_a, share_b = push * ia / total, push * ib / total
+        pa[0] += nx * share_a
+        pa[1] += ny * share_a
+        pb[0] -= nx * share_b
+        pb[1] -= ny * share_b
+        if (a, b) not in impulse_for:
+            continue
+        va, vb = velocity[a], velocity[b]
+        vn = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
+        if vn >= 0:
+            continue  # already separating
+        body_a, body_b = world.bodies[a], world.bodies[b]
+        e = min(body_a.restitution, body_b.restitution) if -vn > BOUNCE_THRESHOLD else 0.0
+        j = -(1 + e) * vn / total
+        va[0] += j * ia * nx
+        va[1] += j * ia * ny
+        vb[0] -= j * ib * nx
+        vb[1] -= j * ib * ny
+        # Coulomb friction along the contact tangent, clamped by mu * j.
+        tx, ty = -ny, nx
+        vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
+        mu = math.sqrt(body_a.friction * body_b.friction)
+        jt = max(-mu * j, min(mu * j, -vt / total))
+        va[0] += jt * ia * tx
+        va[1] += jt * ia * ty
+        vb[0] -= jt * ib * tx
+        vb[1] -= jt * ib * ty
+    world.position[:] = position
+    world.velocity[:] = velocity
+    world.pose_changed()

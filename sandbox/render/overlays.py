@@ -1,0 +1,37 @@
+"""The overlay flags (what to draw) and the status the app hands the HUD."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """What to draw on top of the bodies (toggle with dataclasses.replace)."""
+
+    show_normals: bool = True
+    show_vertex_indices: bool = True
+    show_projections: bool = True
+    show_separating_axis: bool = True
+    show_mtv: bool = True
+    show_contacts: bool = True
+    show_aabbs: bool = False
+    show_hud: bool = True
+    show_help: bool = False
+
+
+@dataclass(frozen=True)
+class HudStatus:
+    """What the app knows and the world does not: scene, time controls, help."""
+
+    scene_name: str
+    scene_title: str
+    lesson: str
+    scene_number: int
+    scene_count: int
+    paused: bool
+    speed_label: str
+    fps: float | None  # None in screenshots: FPS is never drawn then
+    help_lines: tuple[tuple[str, str], ...] = ()
+    message: str | None = None
+    resolve: bool = True

@@ -1,0 +1,133 @@
+"""Drawing primitives the overlays share: dashes, arrows, translucent fills, hatching."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from ..core.geometry import Polygon
+from .theme import Color
+
+
+def dashed(surface, color, p, q, width=1, dash=8.0, gap=6.0) -> None:
+    (x0, y0), (x1, y1) = p, q
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1e-9:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    t = 0.0
+    while t < length:
+        e = min(t + dash, length)
+        pygame.draw.line(
+            surface, color, (x0 + ux * t, y0 + uy * t), (x0 + ux * e, y0 + uy * e), width
+        )
+        t += dash + gap
+
+
+def dashed_polygon(surface, color, points, width=1, dash=8.0, gap=6.0) -> None:
+    for k in range(len(points)):
+        dashed(surface, color, points[k], points[(k + 1) % len(points)], width, dash, gap)
+
+
+def arrow(surface, color, p, q, width, head) -> None:
+    (x0, y0), (x1, y1) = p, q
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1e-9:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = min(head, length * 0.9) if length > head else head
+    bx, by = x1 - ux * head, y1 - uy * head
+    if length > head:
+        pygame.draw.line(surface, color, (x0, y0), (bx, by), width)
+    half = head * 0.5
+    pygame.draw.polygon(
+        surface,
+        color,
+        [(x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)],
+    )
+
+
+def translucent_polygons(surface, items, alpha) -> None:
+    """Fill polygons [(points, color)] with alpha, through one small SRCALPHA layer."""
+    if not items:
+        return
+    xs = [x for pts, _ in items for x, _y in pts]
+    ys = [y for pts, _ in items for _x, y in pts]
+    clip = surface.get_clip()
+    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2, 0)
+    box.height = math.ceil(max(ys) - min(ys)) + 2
+    box = box.clip(clip)
+    if box.width <= 0 or box.height <= 0:
+        return
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    for pts, color in items:
+        moved = [(x - box.x, y - box.y) for x, y in pts]
+        part = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.polygon(part, (*color, alpha), moved)
+        layer.blit(part, (0, 0))
+    surface.blit(layer, box.topleft)
+
+
+def _circle_points(center, radius, n=48) -> list:
+    cx, cy = center
+    return [
+        (cx + radius * math.cos(2 * math.pi * k / n), cy + radius * math.sin(2 * math.pi * k / n))
+        for k in range(n)
+    ]
+
+
+def hull(points: np.ndarray) -> np.ndarray:
+    """Convex hull (monotone chain) of a small point set."""
+    pts = sorted({(float(x), float(y)) for x, y in points})
+    if len(pts) < 3:
+        return np.array(pts)
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return np.array(lower[:-1] + upper[:-1])
+
+
+def shape_outline(shape) -> np.ndarray:
+    if isinstance(shape, Polygon):
+        return np.asarray(shape.vertices)
+    return np.array(_circle_points(shape.position, shape.radius))
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    return tuple(round(a[k] + (b[k] - a[k]) * t) for k in range(3))
+
+
+hatch_cache: dict = {}
+
+
+def hatch_lines(pts, spacing) -> list:
+    """Diagonal hatching inside a convex polygon (screen points): the segments."""
+    segments = []
+    d = [p[0] + p[1] for p in pts]
+    lo, hi = min(d), max(d)
+    k = (math.floor(lo / spacing) + 1) * spacing
+    n = len(pts)
+    while k < hi:
+        ends = []
+        for i in range(n):
+            a, b = d[i] - k, d[(i + 1) % n] - k
+            if (a < 0) != (b < 0):
+                t = a / (a - b)
+                p, q = pts[i], pts[(i + 1) % n]
+                ends.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+        if len(ends) >= 2:
+            segments.append((ends[0], ends[1]))
+        k += spacing
+    return segments

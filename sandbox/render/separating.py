@@ -1,0 +1,140 @@
+"""The separating axis (or the MTV's axis) across the scene, with both shapes dropped onto it."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+
+from ..core.geometry import Polygon
+from ..scenes.base import CANVAS, SCENE_WIDTH
+from .overlays import Overlays
+from .primitives import dashed, mix
+from .rulers import axis_name
+from .view import View
+
+
+def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
+    """The points of `shape` that project to its min and max on unit axis u."""
+    u = np.asarray(u, dtype=float)
+    if isinstance(shape, Polygon):
+        v = np.asarray(shape.vertices)
+        d = v @ u
+        return v[int(np.argmin(d))], v[int(np.argmax(d))]
+    c = np.asarray(shape.position)
+    return c - u * shape.radius, c + u * shape.radius
+
+
+def draw_axis_projection(
+    view: View, shown, axis, overlays: Overlays, separating: bool, avoid: pygame.Rect | None
+) -> None:
+    """The classic picture: the axis beside the shapes, both projections dropped onto it,
+    the gap (or overlap) highlighted, and the separating line across the middle of the gap."""
+    theme = view.theme
+    surf = view.surface
+    u = np.asarray(axis.axis, dtype=float)
+    w = np.array([-u[1], u[0]])
+    a_shape, b_shape = shown.a_shape, shown.b_shape
+    wa, wb = a_shape.project(w), b_shape.project(w)
+    w_lo, w_hi = min(wa[0], wb[0]), max(wa[1], wb[1])
+    (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
+    lo_t, hi_t = min(a_lo, b_lo), max(a_hi, b_hi)
+    mid_t = (lo_t + hi_t) / 2
+    margin = 40.0
+
+    def margin_of(point) -> float:
+        x, y = point
+        score = min(x - 10, SCENE_WIDTH - 10 - x, y - 10, CANVAS[1] - 10 - y, 60.0)
+        if avoid is not None and avoid.inflate(20, 20).collidepoint(x, y):
+            score -= 1000.0
+        return score
+
+    def score(c: float) -> float:
+        ends = [lo_t * u + c * w, hi_t * u + c * w, mid_t * u + c * w]
+        crossing = 25.0 if w_lo < c < w_hi else 0.0  # the axis would cross a shape
+        near = min(abs(c - e) for e in (*wa, *wb))
+        return min(margin_of(p) for p in ends) - crossing - 0.05 * near
+
+    candidates = [w_hi + margin, w_lo - margin, w_hi + 2.5 * margin, w_lo - 2.5 * margin]
+    # A huge body (a floor) leaves no room beside the pair: then try beside each shape,
+    # and the offsets that keep the middle of the drawing inside the scene.
+    candidates += [wa[1] + margin, wa[0] - margin, wb[1] + margin, wb[0] - margin]
+    c_lo, c_hi = -math.inf, math.inf
+    for k, (lo_k, hi_k) in enumerate(((40.0, SCENE_WIDTH - 40.0), (40.0, CANVAS[1] - 40.0))):
+        if abs(w[k]) > 1e-9:
+            e0, e1 = sorted(((lo_k - mid_t * u[k]) / w[k], (hi_k - mid_t * u[k]) / w[k]))
+            c_lo, c_hi = max(c_lo, e0), min(c_hi, e1)
+    if c_lo <= c_hi:
+        candidates += [min(max(c, c_lo), c_hi) for c in candidates[:2]]
+    c = max(candidates, key=score)
+    side = 1.0 if c >= (w_lo + w_hi) / 2 else -1.0
+
+    def at(t, off=0.0):
+        return view.p(*(t * u + (c + side * off) * w))
+
+    thin = view.w(theme.thin)
+    thick = view.w(theme.line * 2.2)
+    inner = view.scene_inner
+
+    def label_off(text: str) -> float:
+        """How far off the axis (canvas px) a centred label must sit to clear the bars."""
+        half_w = len(text) * theme.font_small * 0.602 / 2
+        half_h = theme.font_small * 0.6
+        return 12 + half_w * abs(w[0]) + half_h * abs(w[1])
+
+    # the axis itself, across the scene
+    pygame.draw.line(
+        surf, theme.separating if separating else theme.ruler, at(-3000), at(3000), thin
+    )
+    # the projections dropped onto it
+    for shape, color in ((a_shape, theme.shape_a), (b_shape, theme.shape_b)):
+        for point in _extremes(shape, u):
+            t = float(point @ u)
+            dashed(surf, mix(color, theme.background, 0.3), view.p(*point), at(t), thin, 5, 5)
+    off = 5.0
+    pygame.draw.line(surf, theme.shape_a, at(a_lo, -off), at(a_hi, -off), thick)
+    pygame.draw.line(surf, theme.shape_b, at(b_lo, off), at(b_hi, off), thick)
+    if axis.overlap < 0:
+        g_lo, g_hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)
+        pygame.draw.line(surf, theme.gap, at(g_lo), at(g_hi), view.w(theme.line * 3.2))
+        for t in (g_lo, g_hi):
+            pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
+        g_mid = (g_lo + g_hi) / 2
+        label = f"gap {-axis.overlap:.1f}"
+        view.text(
+            label, at(g_mid, label_off(label)), theme.font_small, theme.gap, "center", inner, True
+        )
+        if separating and overlays.show_separating_axis:
+            # the separating line: perpendicular to the axis, through the middle of the gap
+            p = view.p(*(g_mid * u + (c - 3000 * side) * w))
+            q = view.p(*(g_mid * u + (c + 3000 * side) * w))
+            dashed(surf, theme.separating, p, q, view.w(theme.line), 14, 8)
+            name = axis_name(axis)
+            spots = [
+                lo_t * u - 120 * u + (c + side * 22) * w,
+                hi_t * u + 120 * u + (c + side * 22) * w,
+            ]
+            tag = max(spots, key=margin_of)
+            view.text_canvas(
+                f"separating axis ({name})",
+                tag,
+                theme.font_small,
+                theme.separating,
+                "center",
+                inner,
+                True,
+            )
+    else:
+        o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
+        pygame.draw.line(surf, theme.overlap, at(o_lo), at(o_hi), view.w(theme.line * 3.2))
+        o_mid = (o_lo + o_hi) / 2
+        view.text(
+            label := f"overlap {axis.overlap:.1f}",
+            at(o_mid, label_off(label)),
+            theme.font_small,
+            theme.overlap,
+            "center",
+            inner,
+            True,
+        )

@@ -1,0 +1,167 @@
+"""The built-in scenes: one small builder per tutorial idea, each from a seed."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..core.geometry import Circle, Polygon
+from ..physics.body import Body
+from ..physics.world import World
+from .base import SCENE_WIDTH, boundary_walls, with_gravity, zero_g
+
+# Tutorial 003's polygon, vertex for vertex (its FreeBASIC listing builds it from these 7).
+TUTORIAL_003_POLYGON = [
+    (90, 110),
+    (-60, 120),
+    (-130, 30),
+    (-120, -10),
+    (-90, -50),
+    (130, -10),
+    (100, 100),
+]
+
+
+def classic(seed: int) -> World:
+    """Tutorial 003: the 7-vertex polygon and a regular triangle of radius 50."""
+    del seed
+    return zero_g(
+        [
+            Body("polygon", Polygon(TUTORIAL_003_POLYGON, position=(470, 420)), static=True),
+            Body("triangle", Polygon.regular(3, 50, position=(230, 420)), controlled=True),
+        ]
+    )
+
+
+def six_axes(seed: int) -> World:
+    """Tutorial 004: two triangles, six axes, and only one (A's third edge) separates them."""
+    del seed
+    return zero_g(
+        [
+            Body(
+                "A", Polygon([(0, 0), (160, -40), (60, 120)], position=(420, 380)), controlled=True
+            ),
+            Body("B", Polygon([(0, -60), (90, 30), (-50, 50)], position=(320, 385)), static=True),
+        ],
+        resolve=False,
+    )
+
+
+def squares(seed: int) -> World:
+    """Tutorial 001: two squares; their projections overlap on every axis when they collide."""
+    del seed
+    return zero_g(
+        [
+            Body("square", Polygon.box(160, 160, position=(470, 420)), static=True),
+            Body(
+                "moving square",
+                Polygon.box(120, 120, position=(345, 330), angle=0.35),
+                controlled=True,
+            ),
+        ],
+        resolve=False,
+    )
+
+
+def circle_polygon(seed: int) -> World:
+    """Tutorial 004's circle case: the axis toward the polygon's closest vertex."""
+    del seed
+    return zero_g(
+        [
+            Body(
+                "pentagon",
+                Polygon.regular(5, 110, position=(470, 420), angle=-math.pi / 2),
+                static=True,
+            ),
+            Body("circle", Circle(45, position=(270, 280)), controlled=True),
+        ]
+    )
+
+
+def engulfed(seed: int) -> World:
+    """Tutorial 001's engulfed case: the depth is the shorter way out, not the overlap."""
+    del seed
+    return zero_g(
+        [
+            Body("large", Polygon.regular(6, 220, position=(440, 420)), static=True),
+            Body("small", Polygon.box(70, 50, position=(520, 380), angle=0.3), controlled=True),
+        ],
+        resolve=False,
+    )
+
+
+def gravity(seed: int) -> World:
+    """Tutorial 002's live demo: polygons fall on a floor; G reverses gravity."""
+    rng = random.Random(seed)
+    bodies = boundary_walls()
+    bodies.append(
+        Body("player", Polygon.box(60, 60, position=(200, 560)), controlled=True, restitution=0.1)
+    )
+    for k in range(7):
+        sides = rng.randint(3, 7)
+        shape = Polygon.regular(
+            sides,
+            rng.uniform(28, 45),
+            position=(300 + 70 * k, 200 + 40 * (k % 3)),
+            angle=rng.uniform(0, math.pi),
+        )
+        bodies.append(Body(f"falling {k}", shape, restitution=0.3))
+    bodies.append(Body("ball", Circle(26, position=(700, 180)), restitution=0.5))
+    return with_gravity(bodies, iterations=4)
+
+
+def pile(seed: int, count: int = 120) -> World:
+    """A pile of many bodies: sort-and-sweep keeps SAT to the pairs that might touch."""
+    rng = random.Random(seed)
+    bodies = boundary_walls(ceiling=False)
+    # 120 bodies of radius 16 fill the box well; more bodies get smaller, in more columns.
+    size = 16.0 * min(1.0, math.sqrt(120 / count))
+    columns = max(12, int((SCENE_WIDTH - 160) / (2.6 * size)))
+    for k in range(count):
+        x = 80 + (k % columns) * ((SCENE_WIDTH - 160) / (columns - 1))
+        y = 640 - (k // columns) * 2.6 * size - rng.uniform(0, size / 2)
+        sides = rng.randint(3, 7)
+        shape = Polygon.regular(
+            sides,
+            size * rng.uniform(0.85, 1.15),
+            position=(x, y),
+            angle=rng.uniform(0, math.pi),
+        )
+        bodies.append(Body(f"body {k}", shape, restitution=0.1))
+    bodies.append(Body("player", Polygon.box(40, 40, position=(430, 150)), controlled=True))
+    return with_gravity(bodies, iterations=4)
+
+
+def tunnelling(seed: int) -> World:
+    """A fast thin bullet against a thin wall: without the swept test it tunnels through.
+
+    No body is steered here; the overlay explains the swept bullet against its wall
+    (Tab shows it against the other bodies, R fires again).
+    """
+    del seed
+    speed = 3600.0  # px/s: 60 px per tick, ten times the wall's thickness
+    world = zero_g(
+        [
+            Body(
+                "bullet, swept test",
+                Polygon.box(24, 4, position=(100, 540)),
+                velocity=(speed, 0.0),
+                restitution=0.5,
+                bullet=True,
+            ),
+            Body(
+                "bullet, discrete test",
+                Polygon.box(24, 4, position=(100, 300)),
+                velocity=(speed, 0.0),
+                restitution=0.5,
+            ),
+            Body("wall (bottom)", Polygon.box(6, 150, position=(600, 540)), static=True),
+            Body("wall (top)", Polygon.box(6, 150, position=(600, 300)), static=True),
+            # Thick backstops keep both bullets in the world once they have flown.
+            Body("backstop (left)", Polygon.box(200, 600, position=(-60, 420)), static=True),
+            Body("backstop (right)", Polygon.box(200, 600, position=(920, 420)), static=True),
+        ],
+        damping=0.0,
+    )
+    world.partner = world.index("wall (bottom)")
+    return world

@@ -1,0 +1,189 @@
+"""TOML scene files: read as data with `tomllib` and validated; errors name file and field."""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from pathlib import Path
+
+from ..core.geometry import Circle, Polygon, ShapeError
+from ..physics.body import Body
+from ..physics.world import World
+from .base import CANVAS, SCENE_WIDTH, Scene, SceneError
+
+_SHAPES = ("polygon", "regular", "box", "circle")
+_BODY_KEYS = {
+    "name",
+    "shape",
+    "vertices",
+    "sides",
+    "radius",
+    "width",
+    "height",
+    "position",
+    "angle",
+    "velocity",
+    "static",
+    "density",
+    "restitution",
+    "friction",
+    "controlled",
+    "bullet",
+}
+_TOP_KEYS = {"title", "lesson", "gravity", "resolve", "swept", "damping", "body"}
+
+
+def load_scene_file(path: Path) -> Scene:
+    """Read and validate a TOML scene file; build it once so errors surface now."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SceneError(f"{path}: cannot read scene file ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise SceneError(f"{path}: scene file is not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SceneError(f"{path}: not valid TOML: {error}") from None
+    spec = _validate_scene(data, str(path))
+    scene = Scene(
+        name=path.stem,
+        title=spec["title"],
+        lesson=spec["lesson"],
+        build=lambda seed: _build_from_spec(spec, str(path)),
+        source=str(path),
+    )
+    scene.world(0)  # any remaining error (e.g. two controlled bodies) is raised here
+    return scene
+
+
+def _fail(where: str, field: str, message: str):
+    raise SceneError(f"{where}: {field}: {message}")
+
+
+def _number(value, where, field, *, positive=False, minimum=None, maximum=None) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        _fail(where, field, f"must be a number, got {value!r}")
+    value = float(value)
+    if not math.isfinite(value):
+        _fail(where, field, f"must be finite, got {value}")
+    if positive and value <= 0:
+        _fail(where, field, f"must be positive, got {value:g}")
+    if minimum is not None and value < minimum:
+        _fail(where, field, f"must be at least {minimum:g}, got {value:g}")
+    if maximum is not None and value > maximum:
+        _fail(where, field, f"must be at most {maximum:g}, got {value:g}")
+    return value
+
+
+def _pair(value, where, field) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        _fail(where, field, f"must be a pair [x, y], got {value!r}")
+    return (_number(value[0], where, f"{field}[0]"), _number(value[1], where, f"{field}[1]"))
+
+
+def _flag(value, where, field) -> bool:
+    if not isinstance(value, bool):
+        _fail(where, field, f"must be true or false, got {value!r}")
+    return value
+
+
+def _text(value, where, field) -> str:
+    if not isinstance(value, str) or not value.strip():
+        _fail(where, field, f"must be a non-empty string, got {value!r}")
+    return value
+
+
+def _validate_scene(data: dict, where: str) -> dict:
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        _fail(where, unknown[0], f"unknown field (allowed: {', '.join(sorted(_TOP_KEYS))})")
+    spec = {
+        "title": _text(data.get("title", Path(where).stem), where, "title"),
+        "lesson": _text(data.get("lesson", "A scene from a file."), where, "lesson"),
+        "gravity": _pair(data.get("gravity", [0, 0]), where, "gravity"),
+        "resolve": _flag(data.get("resolve", True), where, "resolve"),
+        "swept": _flag(data.get("swept", True), where, "swept"),
+        "damping": _number(data.get("damping", 0.0), where, "damping", minimum=0, maximum=60),
+    }
+    bodies = data.get("body")
+    if not isinstance(bodies, list) or not bodies:
+        _fail(where, "body", "a scene needs at least one [[body]] table")
+    if len(bodies) > 2000:
+        _fail(where, "body", f"at most 2000 bodies, got {len(bodies)}")
+    spec["bodies"] = [_validate_body(b, where, f"body[{i}]") for i, b in enumerate(bodies)]
+    names = [b["name"] for b in spec["bodies"]]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            _fail(where, f"body[{i}].name", f"duplicate name {name!r}")
+    if sum(b["controlled"] for b in spec["bodies"]) > 1:
+        _fail(where, "body", "at most one body can have controlled = true")
+    return spec
+
+
+def _validate_body(body, where: str, at: str) -> dict:
+    if not isinstance(body, dict):
+        _fail(where, at, "must be a table")
+    unknown = sorted(set(body) - _BODY_KEYS)
+    if unknown:
+        _fail(
+            where, f"{at}.{unknown[0]}", f"unknown field (allowed: {', '.join(sorted(_BODY_KEYS))})"
+        )
+    kind = body.get("shape")
+    if kind not in _SHAPES:
+        _fail(where, f"{at}.shape", f"must be one of {', '.join(_SHAPES)}, got {kind!r}")
+    position = _pair(body.get("position", [0, 0]), where, f"{at}.position")
+    angle = _number(body.get("angle", 0.0), where, f"{at}.angle")
+    try:
+        if kind == "polygon":
+            vertices = body.get("vertices")
+            if not isinstance(vertices, list):
+                _fail(where, f"{at}.vertices", "must be a list of [x, y] pairs")
+            points = [_pair(v, where, f"{at}.vertices[{k}]") for k, v in enumerate(vertices)]
+            shape = Polygon(points, position, angle)
+        elif kind == "regular":
+            sides = body.get("sides")
+            if isinstance(sides, bool) or not isinstance(sides, int) or not 3 <= sides <= 64:
+                _fail(where, f"{at}.sides", f"must be a whole number from 3 to 64, got {sides!r}")
+            radius = _number(body.get("radius"), where, f"{at}.radius", positive=True)
+            shape = Polygon.regular(sides, radius, position, angle)
+        elif kind == "box":
+            width = _number(body.get("width"), where, f"{at}.width", positive=True)
+            height = _number(body.get("height"), where, f"{at}.height", positive=True)
+            shape = Polygon.box(width, height, position, angle)
+        else:
+            radius = _number(body.get("radius"), where, f"{at}.radius", positive=True)
+            shape = Circle(radius, position, angle)
+    except ShapeError as error:
+        field = {"polygon": "vertices", "regular": "sides", "box": "width"}.get(kind, "radius")
+        raise SceneError(f"{where}: {at}.{field}: {error}") from None
+    return {
+        "name": _text(body.get("name", at), where, f"{at}.name"),
+        "shape": shape,
+        "velocity": _pair(body.get("velocity", [0, 0]), where, f"{at}.velocity"),
+        "static": _flag(body.get("static", False), where, f"{at}.static"),
+        "density": _number(body.get("density", 1.0), where, f"{at}.density", positive=True),
+        "restitution": _number(
+            body.get("restitution", 0.2), where, f"{at}.restitution", minimum=0, maximum=1
+        ),
+        "friction": _number(
+            body.get("friction", 0.3), where, f"{at}.friction", minimum=0, maximum=10
+        ),
+        "controlled": _flag(body.get("controlled", False), where, f"{at}.controlled"),
+        "bullet": _flag(body.get("bullet", False), where, f"{at}.bullet"),
+    }
+
+
+def _build_from_spec(spec: dict, where: str) -> World:
+    bodies = [Body(**b) for b in spec["bodies"]]
+    try:
+        return World(
+            bodies,
+            gravity=spec["gravity"],
+            bounds=(0, 0, SCENE_WIDTH, CANVAS[1]),
+            resolve=spec["resolve"],
+            swept=spec["swept"],
+            damping=spec["damping"],
+        )
+    except ValueError as error:
+        raise SceneError(f"{where}: {error}") from None

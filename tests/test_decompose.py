@@ -129,15 +129,29 @@ def test_random_simple_outlines_split_into_convex_pieces_that_tile_them(make):
     outlines = pieces = concave = 0
     for trial in range(400):
         outline = make(rng)
-        if not LinearRing(outline).is_simple:  # (a walk that pinches at a corner)
-            with pytest.raises(ShapeError):
-                decompose(outline)
-            continue
+        assert LinearRing(outline).is_simple  # (by construction)
         for winding in (outline, outline[::-1].copy()):
             pieces += check_decomposition(winding, pairwise=trial < 50)
             outlines += 1
         concave += bool(convexity(outline).reflex)
     assert outlines > 700 and concave > 250 and pieces > 3 * outlines
+
+
+def test_random_outlines_are_refused_exactly_when_shapely_says_they_are_not_simple():
+    """Random points in random order mostly cross themselves: decompose refuses exactly
+    those shapely's is_simple refuses, and splits the rest correctly."""
+    rng = np.random.default_rng(12)
+    refused = accepted = 0
+    for _ in range(400):
+        outline = rng.uniform(-100, 100, (int(rng.integers(3, 9)), 2))
+        if LinearRing(outline).is_simple:
+            check_decomposition(outline, pairwise=True)
+            accepted += 1
+        else:
+            with pytest.raises(ShapeError, match="crosses itself"):
+                decompose(outline)
+            refused += 1
+    assert refused > 150 and accepted > 100
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ origin's distance to the hull's boundary) and a linear-programming separation te
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -74,6 +75,7 @@ def test_random_pairs_agree_with_the_minkowski_hull_in_both_orders():
         return shape.placed(position, euler_rotation(*rng.uniform(-math.pi, math.pi, 3)))
 
     counts = {"colliding": 0, "separated": 0, "touching": 0, "lp": 0, "swapped_mtv": 0}
+    counts["edge_only"] = 0
     for trial in range(2000):
         a = posed(rng.uniform(-10, 10, 3))
         direction = rng.normal(size=3)
@@ -95,6 +97,10 @@ def test_random_pairs_agree_with_the_minkowski_hull_in_both_orders():
             for report in (forward, backward):
                 gaps = [-t.depth for t in report.axes]
                 assert max(gaps) >= offset_at_origin - EXACT * 100
+            if forward.faces_alone_say_colliding:  # the tutorial's false positive, found
+                assert forward.separating.feature == "edge x edge"
+                assert backward.faces_alone_say_colliding
+                counts["edge_only"] += 1
             continue
         counts["colliding"] += 1
         assert forward.depth == pytest.approx(-offset_at_origin, abs=EXACT * 100)
@@ -113,7 +119,7 @@ def test_random_pairs_agree_with_the_minkowski_hull_in_both_orders():
         counts["touching"] += 1
     assert counts["colliding"] > 700 and counts["separated"] > 700
     assert counts["touching"] == 300 and counts["lp"] > 250
-    assert counts["swapped_mtv"] > 600
+    assert counts["swapped_mtv"] > 600 and counts["edge_only"] > 20
 
 
 @pytest.mark.parametrize(
@@ -158,6 +164,9 @@ def test_the_tutorials_false_positive_pose():
     assert abs(axis.axis[1]) == pytest.approx(1) and report.axes.index(axis) == axis.index
     assert all(not t.separates for t in report.axes if t.feature != "edge x edge")
     assert hull_offset(a, b) > 0 and strictly_separable(a, b)
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["separating"] == axis.index and data["faces_alone_say_colliding"] is True
+    assert len(data["axes"]) == len(report.axes) and data["axes"][axis.index]["separates"]
     swapped = sat3d(b, a)
     assert swapped.faces_alone_say_colliding and not swapped.colliding
     # Closer: they collide; further than half a side: a face normal separates already.

@@ -84,6 +84,8 @@ class Polyhedron:
         )
         directions = v[ends] - v[starts]
         self.local_directions = directions / np.linalg.norm(directions, axis=1)[:, None]
+        for array in (v, self.local_normals, self.local_directions):
+            array.flags.writeable = False
         self._place(_as_position(position), _as_rotation(rotation))
 
     def _place(self, position: np.ndarray, rotation: np.ndarray) -> None:
@@ -93,6 +95,15 @@ class Polyhedron:
         self.direction_vectors = self.local_directions @ rotation.T  # one unit vector per group
         anchors = self.vertices[[face[0] for face in self.faces]]
         self.face_offsets = np.einsum("ij,ij->i", self.normals, anchors)  # n . x on the face
+        for array in (
+            self.vertices,
+            self.normals,
+            self.direction_vectors,
+            self.face_offsets,
+            position,
+            rotation,
+        ):
+            array.flags.writeable = False  # shapes are immutable: placed() makes a new one
 
     def _validated_normals(self) -> np.ndarray:
         v = self.local_vertices

@@ -88,6 +88,40 @@ class Sat3dResult:
     def mtv_axis(self) -> AxisTest3D | None:
         return None if self.mtv_index is None else self.axes[self.mtv_index]
 
+    def to_dict(self) -> dict:
+        """Plain JSON-ready data, every axis record included."""
+        return {
+            "colliding": self.colliding,
+            "mtv": list(self.mtv),
+            "depth": self.depth,
+            "normal": list(self.normal),
+            "a_in_b": self.a_in_b,
+            "b_in_a": self.b_in_a,
+            "axes": [
+                {
+                    **{k: getattr(t, k) for k in ("index", "feature", "overlap", "depth", "push")},
+                    "axis": list(t.axis),
+                    "feature_index": list(t.feature_index),
+                    "a_interval": list(t.a_interval),
+                    "b_interval": list(t.b_interval),
+                    "separates": t.separates,
+                }
+                for t in self.axes
+            ],
+            "skipped": [
+                {
+                    "feature": s.feature,
+                    "feature_index": list(s.feature_index),
+                    "reason": s.reason,
+                    "parallel_to": s.parallel_to,
+                }
+                for s in self.skipped
+            ],
+            "separating": None if self.separating is None else self.separating.index,
+            "mtv_axis": self.mtv_index,
+            "faces_alone_say_colliding": self.faces_alone_say_colliding,
+        }
+
     @property
     def faces_alone_say_colliding(self) -> bool:
         """No face normal separates (the 2D habit): wrong when an edge axis separates."""

@@ -1,7 +1,12 @@
-"""The physics layer: a World of bodies that changes over time (numpy only, no pygame)."""
+"""The physics layer: a World of bodies that changes over time (numpy only, no pygame).
+
+`quadtree` is imported from sandbox.physics.quadtree (a name is a module or a function).
+"""
 
 from .body import NO_CONTROLS, Body, Controls
 from .broadphase import BroadPhaseResult, brute_force_pairs, sort_and_sweep
+from .grid import GridCell, GridResult, uniform_grid
+from .quadtree import QuadNode, QuadtreeResult
 from .records import Contact, ShownPair, StepRecord, SweepEvent
 from .world import World
 
@@ -11,10 +16,15 @@ __all__ = [
     "BroadPhaseResult",
     "Contact",
     "Controls",
+    "GridCell",
+    "GridResult",
+    "QuadNode",
+    "QuadtreeResult",
     "ShownPair",
     "StepRecord",
     "SweepEvent",
     "World",
     "brute_force_pairs",
     "sort_and_sweep",
+    "uniform_grid",
 ]

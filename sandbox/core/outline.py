@@ -1,0 +1,176 @@
+"""Outlines that may be concave: validation and tutorial 004's convexity tests (numpy only).
+
+An *outline* is a closed list of (x, y) vertices in either winding, convex or not. Two
+ways to tell a concave outline from a convex one (tutorial 004)::
+
+    the turn at each corner:                a line through the shape:
+    cross = (v[i] - v[i-1]) x (v[i+1] - v[i])
+                                                  +-----+   +-----+
+     v[i-1] ---> v[i]        same sign as the     |     |   |     |
+                   \\        winding: convex      ==x=====x===x=====x==  4 crossings:
+                    v        opposite: reflex     |     +---+     |      concave
+                  v[i+1]     (a hollow starts)    +---------------+
+
+`convexity(outline)` returns the first as data (`Convexity`); `line_crossings` the
+second. `validated_outline` checks that an outline is *simple* — it never crosses or
+touches itself — the condition for splitting it into convex pieces (`decompose`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .geometry import DEGENERATE_TOLERANCE, ShapeError, Vec2, signed_area
+
+
+@dataclass(frozen=True)
+class Convexity:
+    """The sign of the turn at every corner of an outline, in the caller's order."""
+
+    vertices: tuple[Vec2, ...]
+    cross: tuple[float, ...]  # cross[i]: edge into corner i  x  edge out of corner i
+    winding: int  # +1: positive shoelace sum (the library's winding), -1: the other
+    reflex: tuple[int, ...]  # corners turning against the winding (where a hollow starts)
+    flat: tuple[int, ...]  # corners on the line through their neighbours
+    turns: int  # how many times the outline winds around (2 for a pentagram)
+
+    @property
+    def convex(self) -> bool:
+        """No reflex corner and one turn round: the outline bounds a convex shape."""
+        return not self.reflex and self.turns == 1
+
+
+def _as_vertex_array(outline) -> np.ndarray:
+    """`outline` as a finite (n, 2) float array with n >= 3, else ShapeError."""
+    try:
+        v = np.array(outline, dtype=float)
+    except (TypeError, ValueError):
+        raise ShapeError("an outline must be a sequence of (x, y) number pairs") from None
+    if v.ndim != 2 or v.shape[1] != 2:
+        raise ShapeError(f"an outline must be a sequence of (x, y) pairs, got shape {v.shape}")
+    if len(v) < 3:
+        raise ShapeError(f"an outline needs at least 3 vertices, got {len(v)}")
+    if not np.isfinite(v).all():
+        bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
+        raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
+    return v
+
+
+def _size(v: np.ndarray) -> float:
+    return float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
+
+
+def _corner_turns(v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(cross, dot, |in| * |out|) of the edges into and out of every corner."""
+    into = v - np.roll(v, 1, axis=0)
+    out = np.roll(v, -1, axis=0) - v
+    cross = into[:, 0] * out[:, 1] - into[:, 1] * out[:, 0]
+    dot = np.einsum("ij,ij->i", into, out)
+    return cross, dot, np.hypot(*into.T) * np.hypot(*out.T)
+
+
+def _checked_area(v: np.ndarray, size: float) -> float:
+    edges = np.roll(v, -1, axis=0) - v
+    short = np.hypot(*edges.T) <= DEGENERATE_TOLERANCE * size
+    if short.any():
+        i = int(np.argmax(short))
+        raise ShapeError(f"vertices {i} and {(i + 1) % len(v)} are repeated (zero-length edge)")
+    area = signed_area(v)
+    if abs(area) <= DEGENERATE_TOLERANCE * size * size:
+        raise ShapeError("the outline has zero area (all vertices on one line)")
+    return area
+
+
+def convexity(outline) -> Convexity:
+    """Tutorial 004's corner test on any outline of 3+ distinct vertices (it may cross)."""
+    v = _as_vertex_array(outline)
+    area = _checked_area(v, _size(v))
+    winding = 1 if area > 0 else -1
+    cross, dot, scale = _corner_turns(v)
+    flat = np.abs(cross) <= DEGENERATE_TOLERANCE * scale
+    reflex = (winding * cross < 0) & ~flat
+    turning = float(np.arctan2(cross, dot).sum()) * winding / (2 * math.pi)
+    return Convexity(
+        vertices=tuple((float(x), float(y)) for x, y in v),
+        cross=tuple(float(c) for c in cross),
+        winding=winding,
+        reflex=tuple(int(i) for i in np.flatnonzero(reflex)),
+        flat=tuple(int(i) for i in np.flatnonzero(flat)),
+        turns=round(turning),
+    )
+
+
+def line_crossings(outline, point, direction) -> tuple[float, ...]:
+    """Sorted t where the line point + t * direction crosses the outline's edges.
+
+    A line through a convex shape crosses it twice; more crossings mean a hollow. (A
+    line through a vertex counts that vertex once per edge it ends: pick a line that
+    does not graze a corner, as the tutorial warns about tangents.)
+    """
+    v = _as_vertex_array(outline)
+    p, d = np.asarray(point, dtype=float), np.asarray(direction, dtype=float)
+    start, edge = v, np.roll(v, -1, axis=0) - v
+    denom = d[0] * edge[:, 1] - d[1] * edge[:, 0]
+    w = start - p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (w[:, 0] * edge[:, 1] - w[:, 1] * edge[:, 0]) / denom
+        s = (w[:, 0] * d[1] - w[:, 1] * d[0]) / denom
+    hit = (denom != 0) & (s >= 0) & (s < 1)  # each vertex belongs to the edge it starts
+    return tuple(sorted(float(x) for x in t[hit]))
+
+
+def validated_outline(outline) -> np.ndarray:
+    """The outline as an (n, 2) array once it is known to be simple, else ShapeError.
+
+    Simple: at least 3 vertices, no point repeated, non-zero area, no edge crossing or
+    touching another, no corner where the outline doubles back along itself.
+    """
+    v = _as_vertex_array(outline)
+    n, size = len(v), _size(v)
+    gaps = np.hypot(*(v[:, None, :] - v[None, :, :]).transpose(2, 0, 1))
+    gaps[np.tril_indices(n)] = np.inf
+    if (gaps <= DEGENERATE_TOLERANCE * size).any():
+        i, j = (int(k) for k in np.argwhere(gaps <= DEGENERATE_TOLERANCE * size)[0])
+        raise ShapeError(f"vertices {i} and {j} are the same point (repeated)")
+    spread = v - v.mean(axis=0)
+    if np.linalg.svd(spread, compute_uv=False)[1] <= DEGENERATE_TOLERANCE * size:
+        raise ShapeError("the outline has zero area (all vertices on one line)")
+    cross, dot, scale = _corner_turns(v)
+    back = (np.abs(cross) <= DEGENERATE_TOLERANCE * scale) & (dot < 0)
+    if back.any():
+        raise ShapeError(f"the outline doubles back on itself at vertex {int(np.argmax(back))}")
+    _refuse_crossing_edges(v, DEGENERATE_TOLERANCE * size * size)
+    _checked_area(v, size)
+    return v
+
+
+def _refuse_crossing_edges(v: np.ndarray, slack: float) -> None:
+    """ShapeError if two edges that share no vertex cross or touch (within `slack`)."""
+    n = len(v)
+    i, j = np.triu_indices(n, 2)
+    keep = (j - i) != n - 1  # edges 0 and n-1 share vertex 0
+    i, j = i[keep], j[keep]
+    p, r = v[i], v[(i + 1) % n] - v[i]
+    q, s = v[j], v[(j + 1) % n] - v[j]
+
+    def orient(origin, edge, point):
+        return edge[:, 0] * (point[:, 1] - origin[:, 1]) - edge[:, 1] * (point[:, 0] - origin[:, 0])
+
+    o1, o2 = orient(p, r, q), orient(p, r, q + s)
+    o3, o4 = orient(q, s, p), orient(q, s, p + r)
+    proper = (o1 * o2 < 0) & (o3 * o4 < 0) & (np.abs([o1, o2, o3, o4]) > slack).all(axis=0)
+
+    def touches(origin, edge, point, o):
+        t = np.einsum("ij,ij->i", point - origin, edge) / np.einsum("ij,ij->i", edge, edge)
+        return (np.abs(o) <= slack) & (t >= 0) & (t <= 1)
+
+    touching = (touches(p, r, q, o1) | touches(p, r, q + s, o2) | touches(q, s, p, o3)) | touches(
+        q, s, p + r, o4
+    )
+    bad = proper | touching
+    if bad.any():
+        k = int(np.argmax(bad))
+        raise ShapeError(f"edges {i[k]} and {j[k]} cross or touch: the outline crosses itself")

@@ -101,6 +101,7 @@ class _Colour:
         "pmax",
         "rows",
         "jn_both",
+        "msn",
     )
 
 
@@ -136,9 +137,7 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
         for group in np.split(rows, bounds):
             col = _prepare(world, contacts, group, centre, inv_m, inv_i, state)
             static = (inv_m[contacts.a[group]] == 0.0) | (inv_m[contacts.b[group]] == 0.0)
-            col.rate = np.where(static, soft_static[0], soft_dynamic[0])[:, None]
-            col.mscale = np.where(static, soft_static[1], soft_dynamic[1])[:, None]
-            col.iscale = np.where(static, soft_static[2], soft_dynamic[2])[:, None]
+            _soften(col, soft_static, soft_dynamic, static)
             colours.append(col)
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
@@ -174,8 +173,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     contacts.normal_impulse = np.zeros_like(contacts.separation)
     contacts.tangent_impulse = np.zeros_like(contacts.separation)
     for col in colours:
-        contacts.normal_impulse[col.rows] = col.pn
-        contacts.tangent_impulse[col.rows] = col.pt
+        contacts.normal_impulse[col.rows] = col.pn.T
+        contacts.tangent_impulse[col.rows] = col.pt.T
     world.velocity[free] = state[free, 0:2]
     world.omega[free] = state[free, 2]
     world.move_centres(centre + delta[:, 0:2], world.angle + delta[:, 2], moving)
@@ -210,17 +209,21 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
         mass = np.where(valid & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
         return j, mj, mass
 
-    col.jn_both, mjn, col.nmass = rows_for(nx, ny)
-    jt, mjt, col.tmass = rows_for(tx, ty)
-    col.jn = [np.ascontiguousarray(col.jn_both[:, k]) for k in (0, 1)]
+    jn, mjn, nmass = rows_for(nx, ny)
+    jt, mjt, tmass = rows_for(tx, ty)
+    # Point-major layout (2, m, ...): each point's rows are contiguous arrays.
+    col.jn_both = np.ascontiguousarray(jn.transpose(1, 0, 2))
+    col.jn = [col.jn_both[k] for k in (0, 1)]
     col.mjn = [np.ascontiguousarray(mjn[:, k]) for k in (0, 1)]
     col.jt = [np.ascontiguousarray(jt[:, k]) for k in (0, 1)]
     col.mjt = [np.ascontiguousarray(mjt[:, k]) for k in (0, 1)]
+    col.nmass = np.ascontiguousarray(nmass.T)
+    col.tmass = np.ascontiguousarray(tmass.T)
     # The separation at the step's start; the solver adds how far the anchors moved since.
-    col.adjusted = contacts.separation[group] * valid
+    col.adjusted = np.ascontiguousarray((contacts.separation[group] * valid).T)
     # Closing speed at each point before this step: it alone decides whether it bounces.
     x = state[col.pairs].reshape(m, 6)
-    relative = np.einsum("mkj,mj->mk", col.jn_both, x)
+    relative = np.einsum("kmj,mj->km", col.jn_both, x)
     # A speculative point (still apart) closes under gravity before it touches: bounce
     # with the speed it will have then, sqrt(v^2 + 2 a s), not the speed it has now.
     g = np.asarray(world.gravity)
@@ -228,24 +231,31 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     falls_b = (inv_m[ib] > 0.0)[:, None]
     closing = -(((falls_b * g) - (falls_a * g)) * np.concatenate([nx, ny], axis=1)).sum(axis=1)
     gap = np.maximum(col.adjusted, 0.0)
-    speed_then = np.sqrt(relative * relative + 2.0 * np.maximum(closing, 0.0)[:, None] * gap)
+    speed_then = np.sqrt(relative * relative + 2.0 * np.maximum(closing, 0.0) * gap)
     col.relative = np.where(relative < 0.0, -speed_then, relative)
     fr = world.friction_of
     re = world.restitution_of
     col.mu = np.sqrt(fr[ia] * fr[ib])
     col.e = np.minimum(re[ia], re[ib])
-    col.pn = contacts.normal_impulse[group] * valid
-    col.pt = contacts.tangent_impulse[group] * valid
+    col.pn = np.ascontiguousarray((contacts.normal_impulse[group] * valid).T)
+    col.pt = np.ascontiguousarray((contacts.tangent_impulse[group] * valid).T)
     col.pmax = np.zeros_like(col.pn)
     return col
+
+
+def _soften(col, soft_static, soft_dynamic, static) -> None:
+    """Softness of each constraint: contacts with a fixed body are twice as stiff."""
+    col.rate = np.where(static, soft_static[0], soft_dynamic[0])
+    col.msn = np.where(static, soft_static[1], soft_dynamic[1]) * col.nmass
+    col.iscale = np.where(static, soft_static[2], soft_dynamic[2])
 
 
 def _warm_start(col, state) -> None:
     m = len(col.rows)
     x = state[col.pairs].reshape(m, 6)
     for k in (0, 1):
-        x += col.pn[:, k, None] * col.mjn[k]
-        x += col.pt[:, k, None] * col.mjt[k]
+        x += col.pn[k][:, None] * col.mjn[k]
+        x += col.pt[k][:, None] * col.mjt[k]
     state[col.pairs] = x.reshape(m, 2, 3)
 
 
@@ -255,33 +265,45 @@ def _solve(col, state, delta, inv_h, push_speed, use_bias, first=0) -> None:
     x = state[pairs].reshape(m, 6)
     pn = col.pn
     # Separation now, to first order: the anchors moved with their bodies.
-    d = delta[pairs].reshape(m, 6)
-    s = np.einsum("mkj,mj->mk", col.jn_both, d) + col.adjusted
-    ahead = s > 0.0
+    s = np.einsum("kmj,mj->km", col.jn_both, delta[pairs].reshape(m, 6))
+    s += col.adjusted
     if use_bias:
-        bias = np.where(ahead, s * inv_h, np.maximum(col.rate * s, -push_speed))
-        mscale = np.where(ahead, 1.0, col.mscale) * col.nmass
-        iscale = np.where(ahead, 0.0, col.iscale)
+        ahead = s > 0.0
+        soft = s * col.rate
+        np.maximum(soft, -push_speed, out=soft)
+        bias = np.where(ahead, s * inv_h, soft)
+        mass = np.where(ahead, col.nmass, col.msn)
+        leak = np.where(ahead, 0.0, col.iscale)
     else:  # relax: rigid, without the push (a gap may still close by its width)
-        bias = np.where(ahead, s * inv_h, 0.0)
-        mscale = col.nmass
-        iscale = np.zeros_like(s)
+        bias = s * inv_h
+        np.maximum(bias, 0.0, out=bias)
+        mass = col.nmass
+        leak = None
     order = (first, 1 - first)
     for k in order:
-        vn = (col.jn[k] * x).sum(axis=1)
-        old = pn[:, k]
-        new = old - mscale[:, k] * (vn + bias[:, k]) - iscale[:, k] * old
+        vn = np.einsum("ij,ij->i", col.jn[k], x)
+        vn += bias[k]
+        vn *= mass[k]
+        old = pn[k]
+        new = old - vn
+        if leak is not None:
+            new -= leak[k] * old
         np.maximum(new, 0.0, out=new)
         x += (new - old)[:, None] * col.mjn[k]
-        pn[:, k] = new
+        pn[k] = new
     np.maximum(col.pmax, pn, out=col.pmax)
-    limit = col.mu[:, None] * pn
+    pt = col.pt
     for k in order:
-        vt = (col.jt[k] * x).sum(axis=1)
-        old = col.pt[:, k]
-        new = np.minimum(np.maximum(old - col.tmass[:, k] * vt, -limit[:, k]), limit[:, k])
+        vt = np.einsum("ij,ij->i", col.jt[k], x)
+        vt *= col.tmass[k]
+        limit = col.mu * pn[k]
+        old = pt[k]
+        new = old - vt
+        np.minimum(new, limit, out=new)
+        np.negative(limit, out=limit)
+        np.maximum(new, limit, out=new)
         x += (new - old)[:, None] * col.mjt[k]
-        col.pt[:, k] = new
+        pt[k] = new
     state[pairs] = x.reshape(m, 2, 3)
 
 
@@ -292,10 +314,10 @@ def _restitute(col, state) -> None:
     m = len(col.rows)
     x = state[col.pairs].reshape(m, 6)
     for k in (0, 1):
-        vn = (col.jn[k] * x).sum(axis=1)
-        old = col.pn[:, k]
-        new = np.maximum(old - col.nmass[:, k] * (vn + col.e * col.relative[:, k]), 0.0)
-        change = np.where(bounce[:, k], new - old, 0.0)
+        vn = np.einsum("ij,ij->i", col.jn[k], x)
+        old = col.pn[k]
+        new = np.maximum(old - col.nmass[k] * (vn + col.e * col.relative[k]), 0.0)
+        change = np.where(bounce[k], new - old, 0.0)
         x += change[:, None] * col.mjn[k]
-        col.pn[:, k] = old + change
+        col.pn[k] = old + change
     state[col.pairs] = x.reshape(m, 2, 3)

@@ -35,7 +35,7 @@ CASES = {
     "help": ("classic", "dark", 1, ["h:0-0"]),
     "tumble": ("tumble", "dark", 75, []),
     "stack": ("stack", "dark", 60, ["left:0-40"]),
-    "spin": ("spin", "dark", 24, []),
+    "spin": ("spin", "dark", 23, []),
 }
 
 

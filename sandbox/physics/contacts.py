@@ -81,7 +81,9 @@ def find_manifolds(world: World, dt: float):
     )
     margin = np.where(world.static, 0.0, SPECULATIVE + reach * dt)
     boxes = g["boxes"] + margin[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
-    broad = sort_and_sweep(boxes, world.static)
+    # Two sleeping (or static) bodies cannot move each other: no need to collide them.
+    # A body that wakes finds its sleeping neighbours again at the next step, and wakes them.
+    broad = sort_and_sweep(boxes, world.static | world.sleeping)
     pairs = broad.pairs
     first, second = pairs[:, 0], pairs[:, 1]
     pair_margin = margin[first] + margin[second] + SPECULATIVE

@@ -86,7 +86,7 @@ SCENES: dict[str, Scene] = {
         Scene(
             "spin",
             "An off-centre hit: spin from the lever arm",
-            "The impulse acts off the centre of mass: the target leaves turning, momentum kept.",
+            "Before: 600 px/s, no spin. After (labels): both turn; momentum is kept. I: arrows.",
             spin,
         ),
     )

@@ -53,14 +53,3 @@ def colour_constraints(a: np.ndarray, b: np.ndarray, moving: np.ndarray) -> np.n
         remaining = remaining[colour[remaining] < 0]
         c += 1
     return colour
-
-
-def colour_in_two_groups(a, b, moving, last: np.ndarray) -> np.ndarray:
-    """Colours for all constraints, those flagged `last` in colours after all the others."""
-    out = np.full(len(a), -1, dtype=np.int64)
-    first = ~last
-    if first.any():
-        out[first] = colour_constraints(a[first], b[first], moving)
-    if last.any():
-        out[last] = colour_constraints(a[last], b[last], moving) + int(out.max()) + 1
-    return out

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colouring import colour_in_two_groups
+from .colouring import colour_constraints
 
 if TYPE_CHECKING:
     from .world import World
@@ -127,10 +127,9 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     soft_static = soft(2.0 * hertz, world.contact_damping_ratio, h)
     colours: list[_Colour] = []
     if len(rows):
-        # Contacts with a fixed body (static or asleep) come in colours of their own,
-        # solved last: the last word on a body pressed into the floor is the floor's.
-        fixed = ~moving[a[rows]] | ~moving[b[rows]]
-        ca = colour_in_two_groups(a[rows], b[rows], moving, fixed)
+        # Static (and sleeping) bodies never move: they may appear in every constraint
+        # of a colour, so a pile on a floor needs no more colours than its own contacts.
+        ca = colour_constraints(a[rows], b[rows], moving)
         order = np.argsort(ca, kind="stable")
         rows = rows[order]
         bounds = np.flatnonzero(np.diff(ca[order])) + 1

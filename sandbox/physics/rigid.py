@@ -102,6 +102,9 @@ class _Colour:
         "rows",
         "jn_both",
         "msn",
+        "bias",
+        "mass",
+        "leak",
     )
 
 
@@ -126,18 +129,24 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     soft_dynamic = soft(hertz, world.contact_damping_ratio, h)
     soft_static = soft(2.0 * hertz, world.contact_damping_ratio, h)
     colours: list[_Colour] = []
+    whole = None
     if len(rows):
         # Static (and sleeping) bodies never move: they may appear in every constraint
         # of a colour, so a pile on a floor needs no more colours than its own contacts.
         ca = colour_constraints(a[rows], b[rows], moving)
         order = np.argsort(ca, kind="stable")
         rows = rows[order]
-        bounds = np.flatnonzero(np.diff(ca[order])) + 1
-        for group in np.split(rows, bounds):
-            col = _prepare(world, contacts, group, centre, inv_m, inv_i, state)
-            static = (inv_m[contacts.a[group]] == 0.0) | (inv_m[contacts.b[group]] == 0.0)
-            _soften(col, soft_static, soft_dynamic, static)
-            colours.append(col)
+        # Every constraint prepared at once; each colour is a slice (views) of it.
+        whole = _prepare(world, contacts, rows, centre, inv_m, inv_i, state)
+        static = (inv_m[contacts.a[rows]] == 0.0) | (inv_m[contacts.b[rows]] == 0.0)
+        _soften(whole, soft_static, soft_dynamic, static)
+        whole.bias = np.zeros_like(whole.pn)
+        whole.mass = np.zeros_like(whole.pn)
+        whole.leak = np.zeros_like(whole.pn)
+        ends = np.flatnonzero(np.diff(ca[order])) + 1
+        starts = np.concatenate([[0], ends]).tolist()
+        stops = np.concatenate([ends, [len(rows)]]).tolist()
+        colours = [_view(whole, slice(i, j)) for i, j in zip(starts, stops, strict=True)]
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
     keep = np.array(
@@ -156,24 +165,26 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
         state[free] += gravity
         if world.damping or world.angular_damping:
             state[free] *= keep
+        if whole is not None:
+            _warm_start(whole, state)
+            _targets(whole, delta, inv_h, push, True)
         for col in colours:
-            _warm_start(col, state)
-        for _ in range(getattr(world, "solve_iterations", 1)):
-            for col in colours:
-                _solve(col, state, delta, inv_h, push, True, first)
+            _solve(col, state, first)
         delta[free] += state[free] * h
         for _ in range(world.relax_iterations):
+            if whole is not None:
+                _targets(whole, delta, inv_h, push, False)
             for col in colours:
-                _solve(col, state, delta, inv_h, push, False, 1 - first)
+                _solve(col, state, 1 - first)
     for col in colours:
         _restitute(col, state)
 
     # Store the impulses for the next step's warm start and for the overlays.
     contacts.normal_impulse = np.zeros_like(contacts.separation)
     contacts.tangent_impulse = np.zeros_like(contacts.separation)
-    for col in colours:
-        contacts.normal_impulse[col.rows] = col.pn.T
-        contacts.tangent_impulse[col.rows] = col.pt.T
+    if whole is not None:
+        contacts.normal_impulse[whole.rows] = whole.pn.T
+        contacts.tangent_impulse[whole.rows] = whole.pt.T
     world.velocity[free] = state[free, 0:2]
     world.omega[free] = state[free, 2]
     world.move_centres(centre + delta[:, 0:2], world.angle + delta[:, 2], moving)
@@ -249,35 +260,58 @@ def _soften(col, soft_static, soft_dynamic, static) -> None:
     col.iscale = np.where(static, soft_static[2], soft_dynamic[2])
 
 
-def _warm_start(col, state) -> None:
-    m = len(col.rows)
-    x = state[col.pairs].reshape(m, 6)
-    for k in (0, 1):
-        x += col.pn[k][:, None] * col.mjn[k]
-        x += col.pt[k][:, None] * col.mjt[k]
-    state[col.pairs] = x.reshape(m, 2, 3)
+def _view(whole: _Colour, sl: slice) -> _Colour:
+    """One colour: views into the arrays of every constraint (writes go through)."""
+    col = _Colour()
+    col.rows = whole.rows[sl]
+    col.pairs = whole.pairs[sl]
+    for name in ("jn", "mjn", "jt", "mjt"):
+        setattr(col, name, [array[sl] for array in getattr(whole, name)])
+    for name in ("nmass", "tmass", "adjusted", "relative", "pn", "pt", "pmax"):
+        setattr(col, name, getattr(whole, name)[:, sl])
+    for name in ("bias", "mass", "leak"):
+        setattr(col, name, getattr(whole, name)[:, sl])
+    col.mu, col.e = whole.mu[sl], whole.e[sl]
+    return col
 
 
-def _solve(col, state, delta, inv_h, push_speed, use_bias, first=0) -> None:
+def _warm_start(whole, state) -> None:
+    """Apply every constraint's accumulated impulses (a sum: order does not matter)."""
+    change = whole.pn[0][:, None] * whole.mjn[0]
+    change += whole.pn[1][:, None] * whole.mjn[1]
+    change += whole.pt[0][:, None] * whole.mjt[0]
+    change += whole.pt[1][:, None] * whole.mjt[1]
+    np.add.at(state, whole.pairs[:, 0], change[:, 0:3])
+    np.add.at(state, whole.pairs[:, 1], change[:, 3:6])
+
+
+def _targets(whole, delta, inv_h, push_speed, use_bias) -> None:
+    """Bias velocity, effective mass and leak of every point for this pass: they depend
+    on the separation now, which changes only when the bodies move (between passes)."""
+    m = len(whole.rows)
+    # Separation now, to first order: the anchors moved with their bodies.
+    s = np.einsum("kmj,mj->km", whole.jn_both, delta[whole.pairs].reshape(m, 6))
+    s += whole.adjusted
+    if use_bias:
+        ahead = s > 0.0
+        soft = s * whole.rate
+        np.maximum(soft, -push_speed, out=soft)
+        np.copyto(whole.bias, np.where(ahead, s * inv_h, soft))
+        np.copyto(whole.mass, np.where(ahead, whole.nmass, whole.msn))
+        np.copyto(whole.leak, np.where(ahead, 0.0, whole.iscale))
+    else:  # relax: rigid, without the push (a gap may still close by its width)
+        np.multiply(s, inv_h, out=whole.bias)
+        np.maximum(whole.bias, 0.0, out=whole.bias)
+        np.copyto(whole.mass, whole.nmass)
+        whole.leak.fill(0.0)
+
+
+def _solve(col, state, first=0) -> None:
+    """One Gauss-Seidel pass over one colour: normal points, then friction."""
     m = len(col.rows)
     pairs = col.pairs
     x = state[pairs].reshape(m, 6)
-    pn = col.pn
-    # Separation now, to first order: the anchors moved with their bodies.
-    s = np.einsum("kmj,mj->km", col.jn_both, delta[pairs].reshape(m, 6))
-    s += col.adjusted
-    if use_bias:
-        ahead = s > 0.0
-        soft = s * col.rate
-        np.maximum(soft, -push_speed, out=soft)
-        bias = np.where(ahead, s * inv_h, soft)
-        mass = np.where(ahead, col.nmass, col.msn)
-        leak = np.where(ahead, 0.0, col.iscale)
-    else:  # relax: rigid, without the push (a gap may still close by its width)
-        bias = s * inv_h
-        np.maximum(bias, 0.0, out=bias)
-        mass = col.nmass
-        leak = None
+    pn, bias, mass, leak = col.pn, col.bias, col.mass, col.leak
     order = (first, 1 - first)
     for k in order:
         vn = np.einsum("ij,ij->i", col.jn[k], x)
@@ -285,8 +319,7 @@ def _solve(col, state, delta, inv_h, push_speed, use_bias, first=0) -> None:
         vn *= mass[k]
         old = pn[k]
         new = old - vn
-        if leak is not None:
-            new -= leak[k] * old
+        new -= leak[k] * old
         np.maximum(new, 0.0, out=new)
         x += (new - old)[:, None] * col.mjn[k]
         pn[k] = new

@@ -134,7 +134,7 @@ class PymunkFrame(_Contender):
                 if rotation:
                     moment = pymunk.moment_for_poly(mass, relative, offset=(x - cx, y - cy))
                 else:
-                    moment = math.inf  # the sandbox has no angular dynamics
+                    moment = math.inf  # --no-rotation: translation only on their side
                 pm_body = pymunk.Body(mass, moment)
                 pm_body.center_of_gravity = (cx - x, cy - y)
                 pm_body.velocity = tuple(float(v) for v in world.velocity[i])
@@ -298,7 +298,7 @@ def speed(values: np.ndarray) -> str:
 
 
 def print_report(results: list[Result], args) -> None:
-    rot = "off (moment = inf, like the sandbox)" if args.no_rotation else "on (moment_for_poly)"
+    rot = "off on their side (moment = inf)" if args.no_rotation else "on, both sides"
     total_frames = args.repeats * args.frames
     print("SAT Sandbox: one frame of the pile scene, sandbox vs pymunk + pygame_util debug draw")
     for line in machine_info():
@@ -482,7 +482,7 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--no-rotation",
         action="store_true",
-        help="pymunk bodies with infinite moment (the sandbox has no angular dynamics)",
+        help="pymunk bodies with infinite moment (translation only on their side)",
     )
     parser.add_argument(
         "--pymunk-shapes-only",

@@ -33,6 +33,9 @@ CASES = {
     "pile": ("pile", "dark", 120, ["left:0-40"]),
     "tunnelling": ("tunnelling", "dark", 9, []),
     "help": ("classic", "dark", 1, ["h:0-0"]),
+    "tumble": ("tumble", "dark", 75, []),
+    "stack": ("stack", "dark", 60, ["left:0-40"]),
+    "spin": ("spin", "dark", 23, []),
 }
 
 

@@ -36,6 +36,8 @@ class Body:
     friction: float = 0.3
     controlled: bool = False
     bullet: bool = False  # moves far per step: use the swept test
+    angular_velocity: float = 0.0  # rad/s, positive turns +x toward +y (clockwise on screen)
+    fixed_rotation: bool = False  # never turned by contacts (infinite moment of inertia)
 
     @property
     def mass(self) -> float:
@@ -44,3 +46,14 @@ class Body:
     @property
     def inv_mass(self) -> float:
         return 0.0 if self.static else 1.0 / self.mass
+
+    @property
+    def inertia(self) -> float:
+        """Moment of inertia about the centre of mass (inf: static or fixed rotation)."""
+        if self.static or self.fixed_rotation:
+            return math.inf
+        return self.shape.moment_of_inertia(self.mass)
+
+    @property
+    def inv_inertia(self) -> float:
+        return 0.0 if self.static or self.fixed_rotation else 1.0 / self.inertia

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.geometry import Circle, Polygon, Vec2
@@ -17,6 +18,40 @@ class Contact:
     b: int
     normal: Vec2
     depth: float
+    points: tuple[Vec2, ...] = ()  # rigid worlds: the manifold's contact points
+    impulses: tuple[float, ...] = ()  # rigid worlds: normal impulse at each point (px mass/s)
+
+
+class ManifoldContacts(Sequence):
+    """The touching pairs of a rigid step as `Contact`s, built only when first read
+    (the step itself keeps them as arrays: no Python loop per contact)."""
+
+    def __init__(self, a, b, normal, depth, points, impulses, count):
+        self._arrays = (a, b, normal, depth, points, impulses, count)
+        self._items: tuple[Contact, ...] | None = None
+
+    def _built(self) -> tuple[Contact, ...]:
+        if self._items is None:
+            a, b, normal, depth, points, impulses, count = (x.tolist() for x in self._arrays)
+            self._items = tuple(
+                Contact(i, j, (-nx + 0.0, -ny + 0.0), d, tuple(map(tuple, p[:c])), tuple(q[:c]))
+                for i, j, (nx, ny), d, p, q, c in zip(
+                    a, b, normal, depth, points, impulses, count, strict=True
+                )
+            )
+        return self._items
+
+    def __getitem__(self, index):
+        return self._built()[index]
+
+    def __len__(self) -> int:
+        return len(self._arrays[0])
+
+    def __eq__(self, other) -> bool:
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
 
 
 @dataclass(frozen=True)

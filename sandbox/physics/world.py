@@ -1,10 +1,16 @@
-"""A small 2D rigid-body world resolved by the SAT minimum translation vector (numpy only).
+"""A small 2D rigid-body world (numpy only). Two kinds of worlds share this class:
 
-Bodies translate and can be turned by the learner; there is no angular dynamics,
-so every collision response is along the SAT normal, which is what the overlay
-shows. Conventions are those of `sandbox.core.geometry`: pixels, y down, gravity +y.
+* **rigid** (the default under gravity): bodies translate and rotate; contact
+  manifolds from SAT (one or two clipped points per pair, `core.manifold`) feed
+  Box2D v3's soft-step solver (`rigid`), vectorised over a coloured contact graph;
+  islands that settle fall asleep (`sleeping`). See `_step_rigid`.
+* **MTV** (the default without gravity: tutorials 001-004): the learner's shape
+  slides by the arrows and is pushed out along the SAT minimum translation vector,
+  exactly the lesson drawn on screen. The steps below.
 
-World.step(dt, controls)::
+Conventions are those of `sandbox.core.geometry`: pixels, y down, gravity +y.
+
+MTV World.step(dt, controls)::
 
     1. steer        the controlled body follows the arrow keys (and Q/E turn it)
     2. forces       v += g dt
@@ -34,8 +40,10 @@ import numpy as np
 from ..core.geometry import Circle, Polygon, Vec2
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
-from .contacts import collide
-from .records import Contact, StepRecord, explain
+from .contacts import collide, find_manifolds
+from .records import Contact, ManifoldContacts, StepRecord, explain
+from .rigid import ContactSet, solve_rigid
+from .sleeping import update_sleep
 from .solver import push_apart, solve_velocities
 
 
@@ -56,6 +64,16 @@ class World:
         correction: float = 1.0,
         control_speed: float = 240.0,
         turn_speed: float = 1.5,
+        rigid: bool | None = None,
+        substeps: int = 6,
+        relax_iterations: int = 1,
+        contact_hertz: float = 90.0,
+        contact_damping_ratio: float = 10.0,
+        push_speed: float = 100.0,
+        angular_damping: float = 0.0,
+        sleep: bool = True,
+        sleep_time: float = 0.5,
+        sleep_speed: float = 4.0,
     ):
         self.bodies: list[Body] = list(bodies)
         if not self.bodies:
@@ -78,6 +96,19 @@ class World:
         self.control_speed = control_speed
         self.turn_speed = turn_speed
         self.velocity_iterations = 8
+        # Rigid bodies (Box2D v3 soft step): None = rigid under gravity, MTV without.
+        self.rigid = (self.gravity != (0.0, 0.0)) if rigid is None else bool(rigid)
+        self.substeps = int(substeps)
+        self.relax_iterations = int(relax_iterations)
+        self.contact_hertz = float(contact_hertz)  # stiffness of the soft contacts
+        self.hertz_cap = 0.25
+        self.contact_damping_ratio = float(contact_damping_ratio)
+        self.push_speed = float(push_speed)  # px/s: the most an overlap is pushed out at
+        self.angular_damping = float(angular_damping)
+        self.sleep = bool(sleep)
+        self.sleep_time = float(sleep_time)  # s slow before an island sleeps
+        self.sleep_speed = float(sleep_speed)  # px/s under which a body counts as slow
+        self.contact_set: ContactSet | None = None  # manifolds at the current pose
         self.tick = 0
         self._contacts: list[tuple] = []  # last step's (a, b, nx, ny, depth), for the solver
         self.warm_impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
@@ -86,7 +117,13 @@ class World:
 
         self.position = np.array([b.shape.position for b in self.bodies], dtype=float)
         self.angle = np.array([b.shape.angle for b in self.bodies], dtype=float)
-        self.velocity = np.array([b.velocity for b in self.bodies], dtype=float)
+        self.velocity = np.array([b.velocity for b in self.bodies], dtype=float).reshape(-1, 2)
+        self.omega = np.array([b.angular_velocity for b in self.bodies], dtype=float)
+        self.inv_inertia = np.array([b.inv_inertia for b in self.bodies], dtype=float)
+        self.friction_of = np.array([b.friction for b in self.bodies], dtype=float)
+        self.restitution_of = np.array([b.restitution for b in self.bodies], dtype=float)
+        self.sleep_timer = np.zeros(len(self.bodies))
+        self.sleeping = np.zeros(len(self.bodies), dtype=bool)
         self.inv_mass = np.array([b.inv_mass for b in self.bodies])
         self.static = np.array([b.static for b in self.bodies])
         self.is_polygon = np.array([isinstance(b.shape, Polygon) for b in self.bodies])
@@ -126,6 +163,26 @@ class World:
                 self.local_own_hi[i] = own.max(axis=0)
             else:
                 self.radius[i] = shape.radius
+        # The farthest point of each body from its centre of mass (for speeds of rotation).
+        reach = self.local_vertices - self.local_centroid[:, None, :]
+        self.extent = np.where(
+            self.is_polygon, np.sqrt((reach**2).sum(axis=2)).max(axis=1), self.radius
+        )
+
+    def centres(self) -> np.ndarray:
+        """(n, 2) centres of mass at the current pose (position + R(angle) local centroid)."""
+        c, s = np.cos(self.angle), np.sin(self.angle)
+        lx, ly = self.local_centroid[:, 0], self.local_centroid[:, 1]
+        return self.position + np.stack([c * lx - s * ly, s * lx + c * ly], axis=1)
+
+    def move_centres(self, centres: np.ndarray, angles: np.ndarray, which: np.ndarray) -> None:
+        """Put the centres of mass of bodies `which` at `centres`, turned to `angles`."""
+        c, s = np.cos(angles), np.sin(angles)
+        lx, ly = self.local_centroid[:, 0], self.local_centroid[:, 1]
+        origin = centres - np.stack([c * lx - s * ly, s * lx + c * ly], axis=1)
+        self.position[which] = origin[which]
+        self.angle[which] = angles[which]
+        self.pose_changed()
 
     # -- state access ---------------------------------------------------------
 
@@ -246,6 +303,8 @@ class World:
         dt = float(dt)
         if not (math.isfinite(dt) and dt > 0):
             raise ValueError(f"dt must be a positive number of seconds, got {dt}")
+        if self.rigid:
+            return self._step_rigid(dt, controls)
         self._steer(dt, controls)
         self._apply_forces(dt)
         if self.resolve:
@@ -282,6 +341,66 @@ class World:
         )
         return self.record
 
+    def _step_rigid(self, dt: float, controls: Controls) -> StepRecord:
+        """One rigid step: solve last pose's manifolds (soft step, substeps), sweep
+        bullets, then find the manifolds at the new pose (kept for the next step and
+        for the renderer), then let settled islands sleep."""
+        self._steer(dt, controls)
+        if self.controlled is not None and controls != NO_CONTROLS:
+            self.sleep_timer[self.controlled] = 0.0
+            self.sleeping[self.controlled] = False
+        if self.contact_set is None:
+            self.contact_set = find_manifolds(self, dt)[0]
+        moving = ~self.static & ~self.sleeping
+        if self.resolve:
+            solve_rigid(self, dt, self.contact_set, moving)
+        else:
+            self.velocity[moving] += np.asarray(self.gravity) * dt
+            self.position[moving] += self.velocity[moving] * dt
+            self.angle[moving] += self.omega[moving] * dt
+            self.pose_changed()
+        self._keep_controlled_inside()
+        sweeps = sweep_bullets(self, dt) if self.swept else ()
+        pair = self.shown_pair()
+        tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
+        found = find_manifolds(self, dt)
+        self.contact_set = found[0]
+        if self.sleep:
+            update_sleep(self, self.contact_set, dt)
+        self.tick += 1
+        shown = None if tested is None else explain(*tested)
+        self.record = StepRecord(
+            self.tick, found[1], found[2], found[3], self._contact_records(), shown, sweeps
+        )
+        return self.record
+
+    def _contact_records(self) -> ManifoldContacts:
+        """Touching pairs of the current manifolds, as the renderer draws them (lazy)."""
+        cs = self.contact_set
+        valid = np.arange(2)[None, :] < cs.count[:, None]
+        deepest = np.where(valid, cs.separation, np.inf).min(axis=1)
+        k = np.flatnonzero(deepest <= 0.0)
+        return ManifoldContacts(
+            cs.a[k],
+            cs.b[k],
+            cs.normal[k],
+            np.maximum(-deepest[k], 0.0),
+            cs.points[k],
+            cs.normal_impulse[k],
+            cs.count[k],
+        )
+
+    def _keep_controlled_inside(self) -> None:
+        c = self.controlled
+        if c is None:
+            return
+        x0, y0, x1, y1 = self.bounds
+        for axis, lo, hi in ((0, x0, x1), (1, y0, y1)):
+            if not lo <= self.position[c, axis] <= hi:
+                self.position[c, axis] = min(max(self.position[c, axis], lo), hi)
+                self.velocity[c, axis] = 0.0
+                self.pose_changed()
+
     def _steer(self, dt: float, controls: Controls) -> None:
         c = self.controlled
         if c is None:
@@ -299,7 +418,12 @@ class World:
             g = math.hypot(*self.gravity)
             self.velocity[c, 1] += dy * 2.2 * g * dt
         turn = float(controls.turn_right) - float(controls.turn_left)
-        if turn:
+        if self.rigid and self.gravity != (0.0, 0.0):
+            # Under gravity Q/E apply a torque: spin up toward the turning speed.
+            if turn and self.inv_inertia[c] > 0.0:
+                w = self.omega[c] + turn * 4.0 * self.turn_speed * dt
+                self.omega[c] = max(-2 * self.turn_speed, min(2 * self.turn_speed, w))
+        elif turn:
             self.angle[c] += turn * self.turn_speed * dt
             self.pose_changed()
 
@@ -350,6 +474,7 @@ class World:
                 "position": [float(v) for v in self.position[i]],
                 "angle": float(self.angle[i]),
                 "velocity": [float(v) for v in self.velocity[i]],
+                "angular_velocity": float(self.omega[i]),
                 "static": bool(body.static),
             }
             if isinstance(shape, Polygon):

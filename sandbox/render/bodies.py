@@ -83,10 +83,13 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None) -> None:
         draw_lines(surf, line, True, pts, width)
 
     fill, line = theme.other_fill, theme.other
+    # Sleeping bodies (rigid worlds) are drawn dimmer: halfway to the background.
+    asleep = getattr(world, "sleeping", np.zeros(len(world.bodies), dtype=bool))
+    dim_fill, dim_line = mix(fill, theme.background, 0.5), mix(line, theme.background, 0.5)
     for i in np.flatnonzero(polygon & ~world.static).tolist():
         pts = polygons[i]
-        draw_polygon(surf, fill, pts)
-        draw_lines(surf, line, True, pts, width)
+        draw_polygon(surf, dim_fill if asleep[i] else fill, pts)
+        draw_lines(surf, dim_line if asleep[i] else line, True, pts, width)
 
     for i in np.flatnonzero(~world.is_polygon & ~skip).tolist():
         fill, line = (
@@ -94,6 +97,8 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None) -> None:
             if world.static[i]
             else (theme.other_fill, theme.other)
         )
+        if asleep[i]:
+            fill, line = mix(fill, theme.background, 0.5), mix(line, theme.background, 0.5)
         p = world.position[i]
         c = view.p(float(p[0]), float(p[1]))
         r = float(world.radius[i]) * view.s

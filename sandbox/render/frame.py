@@ -29,6 +29,7 @@ from .bodies import CROWDED, draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodi
 from .features import draw_circle_axes, draw_features
 from .help import draw_help
 from .hud import draw_hud, hud_layout
+from .impulses import draw_impulses
 from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
 from .rulers import draw_rulers
@@ -83,6 +84,8 @@ def draw(
         draw_circle_axes(view, shown)
         if report.colliding:
             draw_mtv(view, shown, overlays)
+        if overlays.show_impulses:
+            draw_impulses(view, world, pair)
     elif not crowded:
         pass
     surface.set_clip(old_clip)

@@ -15,6 +15,7 @@ class Overlays:
     show_separating_axis: bool = True
     show_mtv: bool = True
     show_contacts: bool = True
+    show_impulses: bool = True  # rigid worlds: impulse arrows, lever arms, omega
     show_aabbs: bool = False
     show_hud: bool = True
     show_help: bool = False

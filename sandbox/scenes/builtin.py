@@ -165,3 +165,76 @@ def tunnelling(seed: int) -> World:
     )
     world.partner = world.index("wall (bottom)")
     return world
+
+
+def _floor_top() -> float:
+    return 680.0  # boundary_walls(): a 40 px floor along the bottom of the 720 px canvas
+
+
+def tumble(seed: int) -> World:
+    """Rotation from the contact point: a tilted box lands flat; a box past a ledge tips off."""
+    del seed
+    bodies = boundary_walls()
+    bodies.append(Body("ledge", Polygon.box(240, 20, position=(230, 470)), static=True))
+    # Its centre is 10 px past the ledge's right end (x = 350): gravity acts beyond the
+    # corner it rests on, so it tips over that corner and falls to the floor.
+    bodies.append(Body("box past the ledge", Polygon.box(40, 40, position=(360, 440))))
+    bodies.append(
+        Body(
+            "tilted box",
+            Polygon.box(40, 40, position=(600, 360), angle=math.radians(20)),
+            controlled=True,
+        )
+    )
+    world = with_gravity(bodies)
+    world.partner = world.index("floor")
+    return world
+
+
+def stack_column(x: float, count: int, size: float = 30.0, prefix: str = "column") -> list[Body]:
+    """`count` boxes of `size` standing on the floor at x, just touching."""
+    top = _floor_top()
+    return [
+        Body(f"{prefix} {k}", Polygon.box(size, size, position=(x, top - size / 2 - k * size)))
+        for k in range(count)
+    ]
+
+
+def stack_pyramid(x: float, base: int, size: float = 30.0, prefix: str = "pyramid") -> list[Body]:
+    """A pyramid of boxes on the floor centred on x: `base` boxes in the bottom row."""
+    top = _floor_top()
+    out = []
+    for row in range(base):
+        for k in range(base - row):
+            cx = x + (k - (base - row - 1) / 2) * size
+            cy = top - size / 2 - row * size
+            out.append(Body(f"{prefix} {row}.{k}", Polygon.box(size, size, position=(cx, cy))))
+    return out
+
+
+def stack(seed: int) -> World:
+    """A 10-box column beside a base-10 pyramid; the player box can knock them over."""
+    del seed
+    bodies = boundary_walls()
+    bodies += stack_column(150, 10)
+    bodies += stack_pyramid(470, 10)
+    bodies.append(
+        Body("player", Polygon.box(40, 40, position=(760, 650)), controlled=True, density=4.0)
+    )
+    world = with_gravity(bodies)
+    world.partner = world.index("column 0")
+    return world
+
+
+def spin(seed: int) -> World:
+    """An off-centre hit (no gravity): the target leaves spinning; momentum is conserved."""
+    del seed
+    bodies = [
+        # Its path passes 15 px below the target's centre: the lever arm of the hit.
+        Body("projectile", Polygon.box(40, 40, position=(160, 445)), velocity=(600.0, 0.0)),
+        Body("target", Polygon.box(40, 40, position=(430, 430))),
+        *boundary_walls(),
+    ]
+    world = World(bodies, gravity=(0.0, 0.0), bounds=(0, 0, SCENE_WIDTH, 720), rigid=True)
+    world.partner = 1
+    return world

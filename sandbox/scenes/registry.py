@@ -5,7 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from .base import Scene, SceneError
-from .builtin import circle_polygon, classic, engulfed, gravity, pile, six_axes, squares, tunnelling
+from .builtin import (
+    circle_polygon,
+    classic,
+    engulfed,
+    gravity,
+    pile,
+    six_axes,
+    spin,
+    squares,
+    stack,
+    tumble,
+    tunnelling,
+)
 from .scene_file import load_scene_file
 
 SCENES: dict[str, Scene] = {
@@ -44,7 +56,7 @@ SCENES: dict[str, Scene] = {
         Scene(
             "gravity",
             "Falling polygons (tutorial 002)",
-            "Contacts resolved by the MTV plus an impulse. G reverses gravity.",
+            "Impulses at the SAT contact points push and turn the bodies. G reverses gravity.",
             gravity,
         ),
         Scene(
@@ -58,6 +70,24 @@ SCENES: dict[str, Scene] = {
             "Tunnelling and the swept test (tutorial 003)",
             "At 60 px a tick the top bullet skips its wall; the swept test stops the bottom one.",
             tunnelling,
+        ),
+        Scene(
+            "tumble",
+            "Tumbling: force at the contact point (tutorial 002)",
+            "An impulse at a contact point away from the centre turns the body: it lands flat.",
+            tumble,
+        ),
+        Scene(
+            "stack",
+            "Stacks: a column and a pyramid at rest",
+            "Contacts pass the weight down; arrows drive the heavy box into them. Q/E: torque.",
+            stack,
+        ),
+        Scene(
+            "spin",
+            "An off-centre hit: spin from the lever arm",
+            "Before: 600 px/s, no spin. After (labels): both turn; momentum is kept. I: arrows.",
+            spin,
         ),
     )
 }

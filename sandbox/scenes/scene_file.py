@@ -29,8 +29,14 @@ _BODY_KEYS = {
     "friction",
     "controlled",
     "bullet",
+    "fixed_rotation",
+    "angular_velocity",
 }
 _TOP_KEYS = {"title", "lesson", "gravity", "resolve", "swept", "damping", "body"}
+# Optional solver settings (rigid worlds); absent ones take World's defaults, the same
+# as the built-in scenes get.
+_SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (0, 16)}
+_TOP_KEYS |= set(_SOLVER_KEYS) | {"sleep"}
 
 
 def load_scene_file(path: Path) -> Scene:
@@ -88,6 +94,12 @@ def _flag(value, where, field) -> bool:
     return value
 
 
+def _whole(value, where, field, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        _fail(where, field, f"must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
 def _text(value, where, field) -> str:
     if not isinstance(value, str) or not value.strip():
         _fail(where, field, f"must be a non-empty string, got {value!r}")
@@ -106,6 +118,13 @@ def _validate_scene(data: dict, where: str) -> dict:
         "swept": _flag(data.get("swept", True), where, "swept"),
         "damping": _number(data.get("damping", 0.0), where, "damping", minimum=0, maximum=60),
     }
+    solver = {}
+    for key, (low, high) in _SOLVER_KEYS.items():
+        if key in data:
+            solver[key] = _whole(data[key], where, key, low, high)
+    if "sleep" in data:
+        solver["sleep"] = _flag(data["sleep"], where, "sleep")
+    spec["solver"] = solver
     bodies = data.get("body")
     if not isinstance(bodies, list) or not bodies:
         _fail(where, "body", "a scene needs at least one [[body]] table")
@@ -171,6 +190,14 @@ def _validate_body(body, where: str, at: str) -> dict:
         ),
         "controlled": _flag(body.get("controlled", False), where, f"{at}.controlled"),
         "bullet": _flag(body.get("bullet", False), where, f"{at}.bullet"),
+        "fixed_rotation": _flag(body.get("fixed_rotation", False), where, f"{at}.fixed_rotation"),
+        "angular_velocity": _number(
+            body.get("angular_velocity", 0.0),
+            where,
+            f"{at}.angular_velocity",
+            minimum=-1000,
+            maximum=1000,
+        ),
     }
 
 
@@ -184,6 +211,7 @@ def _build_from_spec(spec: dict, where: str) -> World:
             resolve=spec["resolve"],
             swept=spec["swept"],
             damping=spec["damping"],
+            **spec["solver"],
         )
     except ValueError as error:
         raise SceneError(f"{where}: {error}") from None

@@ -1,0 +1,222 @@
+"""Contact manifolds for many pairs at once: SAT on the face normals, then clipping (numpy only).
+
+For every candidate pair this finds what a rigid-body solver needs, as arrays and
+without a Python loop over pairs:
+
+* the **normal** (unit, from A toward B: the direction B must move to get out);
+* one or two **points** where the shapes touch, each with its **separation**
+  (negative: overlap depth at that point) and a **feature id** that names the
+  reference edge and the incident vertex it came from, so that a solver can match
+  points across steps and warm start them (box2d-lite's approach).
+
+Two polygons (tutorial 004's SAT, then Box2D's clipping)::
+
+    1. separation of each of A's faces:  min over B's vertices of n_i . (v - a_i)
+       (and of B's faces against A): the SAT on every face normal; the largest
+       separation is the axis of least overlap (minus the MTV depth when they overlap)
+    2. the face with the larger separation is the *reference* face; the *incident*
+       edge is the other polygon's edge most anti-parallel to it
+    3. the incident edge is clipped to the reference edge's side planes; each end
+       keeps its separation from the reference face (so a tilted box landing on one
+       corner gets one deep point and one speculative one)
+
+A circle against a polygon: the polygon face of largest separation from the centre,
+then its Voronoi region (face or one of its two vertices). Two circles: centre line.
+
+Points are placed midway between the two surfaces (Box2D v3). Pairs farther apart
+than `margin` get no points (count 0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Faces whose separations differ by less than this (px) keep A as the reference face:
+# the choice then does not flicker between steps (Box2D: 0.1 * linear slop).
+FLIP_TOLERANCE = 0.025
+
+
+@dataclass(frozen=True)
+class Manifolds:
+    """Contact manifolds of P pairs (row i = pair i); slots beyond `count` are zero."""
+
+    normal: np.ndarray  # (P, 2) unit, from A toward B
+    points: np.ndarray  # (P, 2, 2) world points
+    separation: np.ndarray  # (P, 2) signed distance along the normal (negative = overlap)
+    ids: np.ndarray  # (P, 2) int feature ids: (A's vertex << 8) | B's vertex
+    count: np.ndarray  # (P,) 0, 1 or 2
+
+
+def _empty(p: int) -> dict:
+    return {
+        "normal": np.zeros((p, 2)),
+        "points": np.zeros((p, 2, 2)),
+        "separation": np.zeros((p, 2)),
+        "ids": np.zeros((p, 2), dtype=np.int64),
+        "count": np.zeros(p, dtype=np.int64),
+    }
+
+
+def _real(k: np.ndarray, width: int) -> np.ndarray:
+    """(P, W): True on a polygon's own slots, False on its padding."""
+    return np.arange(width)[None, :] < k[:, None]
+
+
+def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
+    """Manifolds of polygon pairs: world vertices / normals (P, W, 2) padded as in
+    `PolygonBatch` (last vertex, first normal repeated), vertex counts ka, kb (P,)."""
+    p = len(va)
+    out = _empty(p)
+    if p == 0:
+        return Manifolds(**out)
+    rows = np.arange(p)
+    # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
+    off_a = np.einsum("pwd,pwd->pw", na, va)
+    sep_a = np.einsum("pid,pjd->pij", na, vb).min(axis=2) - off_a
+    off_b = np.einsum("pwd,pwd->pw", nb, vb)
+    sep_b = np.einsum("pid,pjd->pij", nb, va).min(axis=2) - off_b
+    # Padded slots pair the first normal with the last vertex: never a face.
+    sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
+    sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)
+    edge_a = sep_a.argmax(axis=1)
+    edge_b = sep_b.argmax(axis=1)
+    best_a = sep_a[rows, edge_a]
+    best_b = sep_b[rows, edge_b]
+    flip = best_b > best_a + FLIP_TOLERANCE
+    keep = np.maximum(best_a, best_b) <= margin
+    # 2. Reference (R) and incident (I) polygons, per row.
+    f3 = flip[:, None, None]
+    rv = np.where(f3, vb, va)
+    rn = np.where(f3, nb, na)
+    iv = np.where(f3, va, vb)
+    inn = np.where(f3, na, nb)
+    kr = np.where(flip, kb, ka)
+    ki = np.where(flip, ka, kb)
+    e = np.where(flip, edge_b, edge_a)
+    normal = rn[rows, e]  # (P, 2) outward from R, toward I
+    incident = np.einsum("pwd,pd->pw", inn, normal).argmin(axis=1)
+    i21 = incident
+    i22 = (incident + 1) % ki
+    v11 = rv[rows, e]
+    v12 = rv[rows, (e + 1) % kr]
+    v21 = iv[rows, i21]
+    v22 = iv[rows, i22]
+    # 3. Clip the incident edge (v22 near v11, v21 near v12) to the reference edge.
+    edge = v12 - v11
+    length = np.sqrt(edge[:, 0] ** 2 + edge[:, 1] ** 2)
+    tangent = edge / np.maximum(length, 1e-300)[:, None]
+    upper1 = length
+    upper2 = np.einsum("pd,pd->p", v21 - v11, tangent)
+    lower2 = np.einsum("pd,pd->p", v22 - v11, tangent)
+    span = upper2 - lower2
+    ok = span > 1e-12
+    safe = np.where(ok, span, 1.0)
+    t_low = np.where(ok & (lower2 < 0.0), (0.0 - lower2) / safe, 0.0)
+    t_up = np.where(ok & (upper2 > upper1), (upper1 - lower2) / safe, 1.0)
+    d = v21 - v22
+    lower = v22 + t_low[:, None] * d
+    upper = v22 + t_up[:, None] * d
+    s_low = np.einsum("pd,pd->p", lower - v11, normal)
+    s_up = np.einsum("pd,pd->p", upper - v11, normal)
+    lower = lower - 0.5 * s_low[:, None] * normal
+    upper = upper - 0.5 * s_up[:, None] * normal
+    keep_low = keep & (s_low <= margin)
+    keep_up = keep & (s_up <= margin)
+    # Pack the kept points to the front of the two slots.
+    # Ids name (A's vertex, B's vertex) as Box2D does: the reference edge's ends pair
+    # with the incident edge's, so a point keeps its id when the reference face flips.
+    i11, i12 = e, (e + 1) % kr
+    id_low = np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22)
+    id_up = np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21)
+    first_is_low = keep_low
+    p0 = np.where(first_is_low[:, None], lower, upper)
+    s0 = np.where(first_is_low, s_low, s_up)
+    id0 = np.where(first_is_low, id_low, id_up)
+    two = keep_low & keep_up
+    out["points"][:, 0] = p0
+    out["points"][:, 1] = np.where(two[:, None], upper, 0.0)
+    out["separation"][:, 0] = np.where(keep_low | keep_up, s0, 0.0)
+    out["separation"][:, 1] = np.where(two, s_up, 0.0)
+    out["ids"][:, 0] = np.where(keep_low | keep_up, id0, 0)
+    out["ids"][:, 1] = np.where(two, id_up, 0)
+    out["count"] = keep_low.astype(np.int64) + keep_up
+    # The normal always runs from A toward B.
+    out["normal"] = np.where(flip[:, None], -normal, normal) * (out["count"] > 0)[:, None]
+    out["points"][out["count"] == 0] = 0.0
+    return Manifolds(**out)
+
+
+def circle_polygon_manifolds(v, n, k, centre, radius, margin: float) -> Manifolds:
+    """Manifolds of (polygon A, circle B) pairs; the normal runs from the polygon to the circle."""
+    p = len(v)
+    out = _empty(p)
+    if p == 0:
+        return Manifolds(**out)
+    rows = np.arange(p)
+    s = np.einsum("pwd,pd->pw", n, centre) - np.einsum("pwd,pwd->pw", n, v)
+    s = np.where(_real(k, s.shape[1]), s, -np.inf)
+    e = s.argmax(axis=1)
+    face = s[rows, e]
+    v1 = v[rows, e]
+    v2 = v[rows, (e + 1) % k]
+    u1 = np.einsum("pd,pd->p", centre - v1, v2 - v1)
+    u2 = np.einsum("pd,pd->p", centre - v2, v1 - v2)
+    outside = face > 1e-12
+    corner1 = outside & (u1 < 0.0)
+    corner2 = outside & ~corner1 & (u2 < 0.0)
+    corner = np.where(corner1[:, None], v1, v2)
+    towards = centre - corner
+    dist = np.sqrt(towards[:, 0] ** 2 + towards[:, 1] ** 2)
+    on_corner = corner1 | corner2
+    corner_normal = towards / np.where(dist > 0, dist, 1.0)[:, None]
+    normal = np.where(on_corner[:, None], corner_normal, n[rows, e])
+    separation = np.where(on_corner, dist, face) - radius
+    closest = np.where(
+        on_corner[:, None], corner, centre - (face[:, None] * normal)
+    )  # on the polygon
+    far = centre - radius[:, None] * normal  # on the circle
+    keep = separation <= margin
+    out["normal"] = normal * keep[:, None]
+    out["points"][:, 0] = np.where(keep[:, None], 0.5 * (closest + far), 0.0)
+    out["separation"][:, 0] = np.where(keep, separation, 0.0)
+    out["ids"][:, 0] = np.where(keep, (e << 8) | (corner1 * 1 + corner2 * 2), 0)
+    out["count"] = keep.astype(np.int64)
+    return Manifolds(**out)
+
+
+def circle_manifolds(ca, ra, cb, rb, margin: float) -> Manifolds:
+    """Manifolds of circle pairs (A, B); the normal runs from A's centre toward B's."""
+    p = len(ca)
+    out = _empty(p)
+    if p == 0:
+        return Manifolds(**out)
+    d = cb - ca
+    dist = np.sqrt(d[:, 0] ** 2 + d[:, 1] ** 2)
+    normal = np.where(
+        (dist > 0)[:, None], d / np.where(dist > 0, dist, 1.0)[:, None], np.array([0.0, 1.0])
+    )
+    separation = dist - ra - rb
+    keep = separation <= margin
+    point = ca + (ra + 0.5 * separation)[:, None] * normal
+    out["normal"] = normal * keep[:, None]
+    out["points"][:, 0] = np.where(keep[:, None], point, 0.0)
+    out["separation"][:, 0] = np.where(keep, separation, 0.0)
+    out["count"] = keep.astype(np.int64)
+    return Manifolds(**out)
+
+
+def flipped(m: Manifolds) -> Manifolds:
+    """The same manifolds seen from the other body (normal reversed)."""
+    return Manifolds(-m.normal + 0.0, m.points, m.separation, m.ids, m.count)
+
+
+__all__ = [
+    "FLIP_TOLERANCE",
+    "Manifolds",
+    "circle_manifolds",
+    "circle_polygon_manifolds",
+    "flipped",
+    "polygon_manifolds",
+]

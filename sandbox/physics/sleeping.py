@@ -1,0 +1,47 @@
+"""Sleeping: islands of touching bodies that stay slow for a while stop being simulated.
+
+A body's timer counts how long its speed (and the speed its rotation gives its
+farthest point) has stayed under `sleep_speed`. Bodies that touch (through contacts,
+never through a static body) form an island; an island whose slowest-to-settle body
+has been slow for `sleep_time` seconds sleeps: its velocities are zeroed and the
+solver treats it as fixed. A moving body that touches a sleeping one joins its
+island, whose timer minimum is then small again: the whole island wakes (Box2D, pymunk).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def islands(n: int, a: np.ndarray, b: np.ndarray, link: np.ndarray) -> np.ndarray:
+    """Island label of each body (the smallest index in its island); `link` masks the edges."""
+    labels = np.arange(n)
+    a, b = a[link], b[link]
+    if not len(a):
+        return labels
+    while True:
+        low = np.minimum(labels[a], labels[b])
+        before = labels.copy()
+        np.minimum.at(labels, a, low)
+        np.minimum.at(labels, b, low)
+        labels = labels[labels]  # pointer jumping: follow labels to their roots
+        if np.array_equal(labels, before):
+            return labels
+
+
+def update_sleep(world, contacts, dt: float) -> None:
+    """Advance the sleep timers and put islands to sleep or wake them (numpy, no loop per body)."""
+    n = len(world.bodies)
+    moving = ~world.static
+    speed = np.hypot(world.velocity[:, 0], world.velocity[:, 1])
+    speed = speed + np.abs(world.omega) * world.extent
+    slow = moving & (speed < world.sleep_speed)
+    world.sleep_timer = np.where(slow, world.sleep_timer + dt, 0.0)
+    link = moving[contacts.a] & moving[contacts.b]
+    label = islands(n, contacts.a, contacts.b, link)
+    least = np.full(n, np.inf)
+    np.minimum.at(least, label[moving], world.sleep_timer[moving])
+    asleep = moving & (least[label] >= world.sleep_time)
+    world.velocity[asleep] = 0.0
+    world.omega[asleep] = 0.0
+    world.sleeping = asleep

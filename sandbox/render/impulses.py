@@ -1,0 +1,84 @@
+"""Rigid-body overlays for the pair on show: impulse arrows, lever arms, v and omega.
+
+For each contact point of the pair's manifold (as the last step solved it):
+
+* an arrow from the point along the normal, into body B, whose length is the
+  velocity change the step's impulse gave (P / m, scaled), so a resting contact
+  shows its share of the weight and an impact a long arrow;
+* the lever arm: a dashed line from each body's centre of mass to the point (the
+  r in torque = r x P that turns the body);
+* under each body: its velocity and its angular velocity omega (rad/s, positive
+  turns +x toward +y: clockwise on screen).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..physics.world import World
+from .primitives import arrow, dashed
+from .view import View
+
+# Screen length (canvas px) per px/s of velocity change, and the longest arrow drawn.
+ARROW_SCALE = 1.5
+ARROW_MAX = 110.0
+
+
+def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> None:
+    """Impulse arrows and lever arms at the pair's contact points; v and omega labels."""
+    if pair is None or not getattr(world, "rigid", False):
+        return
+    theme = view.theme
+    a, b = pair
+    centres = world.centres()
+    cs = world.contact_set
+    if cs is not None and len(cs.a):
+        lo, hi = min(a, b), max(a, b)
+        rows = np.flatnonzero((cs.a == lo) & (cs.b == hi))
+        for k in rows.tolist():
+            normal = cs.normal[k]  # from body lo toward body hi
+            for j in range(int(cs.count[k])):
+                point = cs.points[k, j]
+                for body, colour in ((a, theme.shape_a), (b, theme.shape_b)):
+                    dashed(
+                        view.surface,
+                        colour,
+                        view.p(*centres[body]),
+                        view.p(*point),
+                        view.w(theme.thin),
+                        dash=5.0,
+                        gap=4.0,
+                    )
+                impulse = float(cs.normal_impulse[k, j]) * world.substeps
+                if impulse <= 0.0:
+                    continue
+                mass = min(m for m in (world.bodies[lo].mass, world.bodies[hi].mass))
+                length = min(ARROW_MAX, ARROW_SCALE * impulse / mass)
+                tip = point + normal * length
+                arrow(
+                    view.surface,
+                    theme.mtv,
+                    view.p(*point),
+                    view.p(*tip),
+                    view.w(theme.line),
+                    view.w(9),
+                )
+    for body, colour in ((a, theme.text_a), (b, theme.text_b)):
+        if world.bodies[body].static:
+            continue
+        vx, vy = (float(v) for v in world.velocity[body])
+        w = float(world.omega[body])
+        x, y = (float(c) for c in centres[body])
+        text = f"v ({vx:.0f}, {vy:.0f})  \u03c9 {w:+.2f} rad/s"
+        if world.sleeping[body]:
+            text += "  asleep"
+        below = y + world.extent[body] + 6
+        view.text_canvas(
+            text,
+            (x, below),
+            theme.font_small,
+            colour,
+            anchor="midtop",
+            inside=view.scene_inner,
+            halo=True,
+        )

@@ -92,7 +92,8 @@ class Session:
         elif action.startswith("show_"):
             value = not getattr(self.overlays, action)
             self.overlays = dataclasses.replace(self.overlays, **{action: value})
-            self.say(f"{action[5:].replace('_', ' ')} {'on' if value else 'off'}")
+            what = binding.description.removeprefix("overlay: ")
+            self.say(f"{what}: {'on' if value else 'off'}")
         return True
 
     def _scene_for(self, action: str, key: str) -> Scene:
@@ -135,15 +136,18 @@ class Session:
             resolve=self.world.resolve,
         )
 
-    def draw(self, surface, fps: float | None = None) -> None:
+    def draw(self, surface, fps: float | None = None):
         from ..render.frame import draw
         from ..render.theme import THEMES
 
-        draw(surface, self.world, self.record, self.overlays, THEMES[self.theme], self.status(fps))
+        report = draw(
+            surface, self.world, self.record, self.overlays, THEMES[self.theme], self.status(fps)
+        )
         if self.message_left:
             self.message_left -= 1
             if not self.message_left:
                 self.message = None
+        return report
 
     def state(self) -> dict:
         """The --dump-state document: tick, scene, bodies and the SAT report on show."""

@@ -10,7 +10,7 @@ import pygame
 from ..physics.records import StepRecord
 from ..physics.world import World
 from .primitives import arrow, dashed_polygon, hull, shape_outline, translucent_polygons
-from .view import View
+from .view import KEY_LABEL, MEASURE, View
 
 
 def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
@@ -18,7 +18,6 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
     would have ended (dashed), and the first touch where the swept test stopped it."""
     theme = view.theme
     surf = view.surface
-    inner = view.scene_inner
     for ev in record.sweeps:
         body = world.bodies[ev.body]
         angle = float(world.angle[ev.body])
@@ -39,16 +38,17 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
             lift = max(box.width, box.height) / 2 + 14
             p0 = (ev.start[0] - nx * lift, ev.start[1] - ny * lift)
             p1 = (end_pos[0] - nx * lift, end_pos[1] - ny * lift)
-            arrow(surf, theme.sweep, view.p(*p0), view.p(*p1), view.w(theme.thin), 9 * view.s)
-            label_at = view.p(p0[0] - nx * 16, p0[1] - ny * 16)
-            view.text(
-                f"moves {length:.0f} px this tick",
-                label_at,
+            arrow(surf, theme.sweep, view.p(*p0), view.p(*p1), view.w(theme.thin), 9 * view.k)
+            up = 16 * view.k / view.s
+            view.label(
+                f"moves {length:.0f} px in one step",
+                [
+                    ((p0[0] - nx * up, p0[1] - ny * up), "midleft"),
+                    ((p0[0] - nx * 2.5 * up, p0[1] - ny * 2.5 * up), "midleft"),
+                ],
                 theme.font_small,
                 theme.sweep,
-                "midleft",
-                inner,
-                True,
+                MEASURE,
             )
         if ev.fraction is None:
             continue
@@ -60,12 +60,16 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
         pygame.draw.polygon(surf, theme.gap, view.pts(shape_outline(hit)), view.w(theme.line))
         hp = view.p(*hit_pos)
         pygame.draw.circle(surf, theme.gap, hp, view.w(6), view.w(2))
-        view.text(
-            f"swept test: first touch at t = {ev.fraction:.2f}, stopped here",
-            (hp[0], hp[1] + 26 * view.s),
+        down = 26 * view.k
+        view.label(
+            "swept test: stopped at first touch",
+            [
+                ((hp[0], hp[1] + down), "midright"),
+                ((hp[0], hp[1] + 2 * down), "midright"),
+                ((hp[0], hp[1] - down), "midright"),
+            ],
             theme.font_small,
             theme.gap,
-            "midright",
-            inner,
-            True,
+            KEY_LABEL,
+            world=False,
         )

@@ -1,0 +1,106 @@
+"""The classroom: layout for any surface, no stretching, text sizes, labels that never
+overlap, help that fits. Every built-in scene at its golden tick, in both themes."""
+
+import itertools
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from sandbox.app.headless import init_pygame, simulate  # noqa: E402
+from sandbox.app.options import parse_options  # noqa: E402
+from sandbox.render.layout import WORLD_SIZE, compute_layout  # noqa: E402
+from sandbox.render.theme import THEMES  # noqa: E402
+from tests.test_golden import CASES, SCENE_TICKS  # noqa: E402
+
+SIZES = [(1280, 720), (1024, 768), (1920, 1080), (800, 600), (1600, 900)]
+SCENE_CASES = {name: case for name, case in CASES.items() if name in SCENE_TICKS}
+
+
+def _frame(scene, theme, frames, holds, size, extra=()):
+    init_pygame(headless=True)
+    argv = ["--headless", "--scene", scene, "--theme", theme, "--frames", str(frames), *extra]
+    for hold in holds:
+        argv += ["--hold", hold]
+    session, _ = simulate(parse_options(argv))
+    surface = pygame.Surface(size)
+    return session, surface, session.draw(surface)
+
+
+def _overlaps(texts):
+    return [
+        (a.text, b.text)
+        for a, b in itertools.combinations(texts, 2)
+        if pygame.Rect(a.rect).colliderect(pygame.Rect(b.rect))
+    ]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("case", list(SCENE_CASES))
+def test_no_two_texts_overlap(case, theme, size):
+    scene, _theme, frames, holds = SCENE_CASES[case]
+    _, surface, report = _frame(scene, theme, frames, holds, size)
+    assert report.texts, "the frame drew no text at all"
+    assert _overlaps(report.texts) == []
+    bounds = surface.get_rect()
+    assert all(bounds.contains(pygame.Rect(t.rect)) for t in report.texts)
+
+
+def test_the_overlap_check_can_fail():
+    from sandbox.render.view import PlacedText
+
+    texts = [PlacedText("a", (0, 0, 10, 10), "scene"), PlacedText("b", (5, 5, 10, 10), "scene")]
+    assert _overlaps(texts) == [("a", "b")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_layout_bands_never_overlap_and_world_is_not_stretched(size, theme):
+    lay = compute_layout(size, THEMES[theme])
+    rects = {k: pygame.Rect(getattr(lay, k)) for k in ("narration", "scene", "status", "panel")}
+    for (ka, a), (kb, b) in itertools.combinations(rects.items(), 2):
+        assert not a.colliderect(b), (ka, kb)
+    for r in rects.values():
+        assert pygame.Rect(0, 0, *size).contains(r)
+    # the world keeps its aspect ratio (to a pixel) and sits inside the scene area
+    world = pygame.Rect(lay.world)
+    assert abs(world.width / world.height - WORLD_SIZE[0] / WORLD_SIZE[1]) < 2 / world.height
+    assert rects["scene"].contains(world)
+    assert world.width == pytest.approx(WORLD_SIZE[0] * lay.scale, abs=1)
+    assert world.height == pytest.approx(WORLD_SIZE[1] * lay.scale, abs=1)
+
+
+def test_projector_text_sizes_at_1024x768():
+    lay = compute_layout((1024, 768), THEMES["projector"])
+    assert lay.small >= 20
+    assert lay.body >= 24  # HUD, narration and ruler labels
+    assert lay.title >= 24
+
+
+def test_text_grows_with_the_window_height():
+    small = compute_layout((1280, 720), THEMES["dark"])
+    big = compute_layout((1920, 1080), THEMES["dark"])
+    assert big.body == round(THEMES["dark"].font * 1080 / 768)
+    assert big.body > small.body
+
+
+@pytest.mark.parametrize("size", SIZES + [(640, 480)])
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_help_fits(size, theme):
+    _, surface, report = _frame("classic", theme, 1, ["h:0-0"], size)
+    assert report.help_fits
+    from sandbox.app.keymap import help_lines
+
+    drawn = {t.text for t in report.help_texts}
+    for keys, action in help_lines():
+        assert keys in drawn and action in drawn, (keys, action)
+    bounds = surface.get_rect()
+    assert all(bounds.contains(pygame.Rect(t.rect)) for t in report.help_texts)
+    assert _overlaps(report.help_texts) == []
+
+
+def test_projector_1024_texts_are_large_enough():
+    _, _, report = _frame("classic", "projector", 60, ["right:0-29", "up:30-44"], (1024, 768))
+    heights = [t.rect[3] for t in report.texts]
+    assert min(heights) >= 20  # a 20 px font's line is taller than 20 px

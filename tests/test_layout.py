@@ -45,6 +45,14 @@ def test_no_two_texts_overlap(case, theme, size):
     assert _overlaps(report.texts) == []
     bounds = surface.get_rect()
     assert all(bounds.contains(pygame.Rect(t.rect)) for t in report.texts)
+    covered = [
+        t.text
+        for t in report.texts
+        if t.where == "scene" and pygame.Rect(t.rect).collidelist(report.markers) >= 0
+    ]
+    assert covered == []
+    if case in ("classic", "six-axes", "squares"):  # pairs of polygons: markers are drawn
+        assert report.markers
 
 
 def test_the_overlap_check_can_fail():
@@ -104,3 +112,42 @@ def test_projector_1024_texts_are_large_enough():
     _, _, report = _frame("classic", "projector", 60, ["right:0-29", "up:30-44"], (1024, 768))
     heights = [t.rect[3] for t in report.texts]
     assert min(heights) >= 20  # a 20 px font's line is taller than 20 px
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_touching_at_depth_zero_is_drawn_as_touching(theme):
+    """Pushed into the polygon and let go: colliding at depth 0, so no MTV arrow."""
+    session, surface, report = _frame("classic", theme, 80, ["right:0-40"], (1280, 720))
+    shown = session.record.shown.report
+    assert shown.colliding and shown.depth == 0.0
+    texts = [t.text for t in report.texts]
+    assert "touching" in texts and "◪ collision: touching" in texts
+    assert "MTV" not in [t.text for t in report.texts if t.where == "scene"]
+    # not one pixel of the MTV arrow's colour in the scene
+    import numpy as np
+
+    from sandbox.render.view import View
+
+    scene = View(surface, THEMES[theme]).scene_rect
+    pixels = pygame.surfarray.pixels3d(surface)[scene.left : scene.right, scene.top : scene.bottom]
+    mtv = np.array(THEMES[theme].mtv)
+    assert not np.any(np.all(pixels == mtv, axis=-1))
+
+
+def test_headless_size_sets_the_screenshot_size(tmp_path):
+    from sandbox.app.cli import main
+
+    out = tmp_path / "s.png"
+    argv = ["--headless", "--frames", "1", "--size", "1024x768", "--screenshot", str(out)]
+    assert main(argv) == 0
+    assert pygame.image.load(str(out)).get_size() == (1024, 768)
+
+
+@pytest.mark.parametrize("bad", ["1024", "0x0", "axb", "1024x-5", "99999x10"])
+def test_bad_size_is_one_line_and_exit_2(bad, capsys, tmp_path):
+    from sandbox.app.cli import main
+
+    argv = ["--headless", "--frames", "1", "--size", bad]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--size" in err

@@ -33,7 +33,7 @@ from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
 from .rulers import draw_rulers
 from .separating import draw_axis_projection
-from .sweeps import draw_sweeps
+from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
 
@@ -46,6 +46,7 @@ class FrameReport:
     dropped: int
     help_fits: bool
     help_texts: tuple[PlacedText, ...] = ()
+    markers: tuple[tuple[int, int, int, int], ...] = ()  # vertex markers no label may cover
 
 
 def draw(
@@ -58,15 +59,17 @@ def draw(
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     view = View(surface, theme)
-    surface.fill(theme.background)
     shown = record.shown if record is not None else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
+    surface.blit(_static_layer(view, world, pair), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
-    draw_bodies(view, world, pair)
+    draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
         draw_aabbs(view, world)
+    if status.moment is not None:
+        draw_moment(view, world, status.moment, record)
     if record is not None and record.sweeps:
         draw_sweeps(view, world, record)
     if shown is not None:
@@ -92,11 +95,7 @@ def draw(
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 
-    # the right column: the pair's numbers, then the rulers
-    pygame.draw.rect(surface, theme.panel, view.panel_rect)
-    pygame.draw.line(
-        surface, theme.divider, view.panel_rect.topleft, view.panel_rect.bottomleft, view.w(2)
-    )
+    # the right column: the pair's numbers, then the rulers (its background is in the layer)
     surface.set_clip(view.panel_rect.clip(old_clip))
     view.region = "panel"
     top = draw_pair_numbers(view, world, record) if overlays.show_hud else view.panel_rect.top
@@ -119,4 +118,38 @@ def draw(
     if overlays.show_help:
         view.region = "help"
         help_fits = draw_help(view, status)
-    return FrameReport(texts, dropped, help_fits, tuple(view.placed[len(texts) :]))
+    markers = tuple(tuple(r) for r in view.blocked)
+    return FrameReport(texts, dropped, help_fits, tuple(view.placed[len(texts) :]), markers)
+
+
+_layers: dict = {}
+
+
+def _static_layer(view: View, world: World, pair) -> pygame.Surface:
+    """The background, the panels' backgrounds and the static bodies (but the pair on show),
+    drawn once and reused while the size, theme, pair and static bodies stay the same."""
+    theme = view.theme
+    statics = world.static
+    key = (
+        view.surface.get_size(),
+        theme,
+        pair,
+        statics.tobytes(),
+        world.position[statics].tobytes(),
+        world.angle[statics].tobytes(),
+    )
+    hit = _layers.get("layer")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    layer = pygame.Surface(view.surface.get_size())
+    layer_view = View(layer, theme)
+    layer.fill(theme.background)
+    layer.set_clip(layer_view.scene_rect)
+    draw_bodies(layer_view, world, pair, "static")
+    layer.set_clip(None)
+    for rect in (layer_view.narration_rect, layer_view.status_rect, layer_view.panel_rect):
+        pygame.draw.rect(layer, theme.panel, rect)
+    pr = layer_view.panel_rect
+    pygame.draw.line(layer, theme.divider, pr.topleft, pr.bottomleft, layer_view.w(2))
+    _layers["layer"] = (key, layer)
+    return layer

@@ -49,8 +49,17 @@ def collision_state(report) -> str:
     return "colliding"
 
 
-def narration(world: World, record: StepRecord | None) -> tuple[str, str]:
+def narration(world: World, record: StepRecord | None, moment=None) -> tuple[str, str]:
     """What is happening now, in plain words, and the role of its colour."""
+    if moment is not None and moment.jumps:
+        jump = moment.jumps[0]
+        name = world.bodies[jump.body].name.split(",")[0]
+        caught = " The swept test caught the other." if moment.sweeps else ""
+        return (
+            f"At tick {moment.tick} the {name} jumped the wall: the test saw no overlap "
+            f"before or after.{caught}",
+            "overlap",
+        )
     if record is not None:
         for ev in record.sweeps:
             if ev.fraction is not None:
@@ -95,18 +104,19 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     surf = view.surface
     pad = lay.pad
     band = view.narration_rect
-    pygame.draw.rect(surf, theme.panel, band)
     pygame.draw.line(surf, theme.divider, band.bottomleft, band.bottomright, view.w(1))
     x = band.x + pad * 1.5
     width = band.width - pad * 3
     view.region = "narration"
     y = band.y + pad
-    view.text_px(
-        _fit(status.scene_title, lay.chars(width, lay.title)), (x, y), lay.title, theme.text
-    )
+    title_px = lay.title  # a long title steps down (never below the body size) before "…"
+    while title_px > lay.body and len(status.scene_title) > lay.chars(width, title_px):
+        title_px -= 1
+    title = _fit(status.scene_title, lay.chars(width, title_px))
+    view.text_px(title, (x, y), title_px, theme.text)
     y += lay.line(lay.title)
     chars = lay.chars(width, lay.body)
-    live, role = narration(world, record)
+    live, role = narration(world, record, status.moment)
     live_lines = wrap(live, chars)[:2]
     budget = lay.narration_lines - len(live_lines)
     lesson = wrap(status.lesson, chars)
@@ -123,7 +133,6 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     # the status line
     view.region = "status"
     bar = view.status_rect
-    pygame.draw.rect(surf, theme.panel, bar)
     pygame.draw.line(surf, theme.divider, bar.topleft, bar.topright, view.w(1))
     cy = bar.centery
     right = bar.right - pad * 1.5
@@ -184,7 +193,7 @@ def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> in
     shown = record.shown if record is not None else None
     rows: list[tuple[str, tuple]] = []
     if shown is None:
-        rows = [("no pair on show", theme.text_dim)] + [("", theme.text)] * 3
+        rows = [("no pair on show", theme.text_dim)] + [("", theme.text)] * 2
     else:
         report = shown.report
         rows.append((_role_line(world, shown.a, "A"), theme.text_a))
@@ -199,7 +208,6 @@ def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> in
         rows.append(flag)
         mx, my = report.mtv
         rows.append((f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})", theme.mtv))
-        rows.append((f"depth {report.depth:.3f}", theme.text))
     if len(world.bodies) > 2 and record is not None:
         pairs = f"SAT tests {record.candidate_pairs} of {record.all_pairs} pairs"
         rows.append((pairs, theme.text_dim))

@@ -110,15 +110,22 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
         heights = [full_h if a.index == focus else compact_h for a in axes]
         if sum(heights) > available:
             heights = [compact_h] * n
-    shown = 0
-    for axis, h in zip(axes, heights, strict=True):
-        if y + h > bottom - (line if shown < n - 1 else 0):
-            break
+    # as many rows as fit, in test order; the row that decides (gap or MTV) always among them.
+    # When they do not all fit, the footer's line goes to the rows and "+N more" says so.
+    if sum(heights) > available:
+        available += footer_h - sline
+    order = list(range(n))
+    while order and sum(heights[k] for k in order) > available:
+        drop = next((k for k in reversed(order) if axes[k].index != focus), order[-1])
+        order.remove(drop)
+    for k in order:
+        axis, h = axes[k], heights[k]
         _draw_row(view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis)
         y += h
-        shown += 1
-    if shown < n:
-        view.text_px(f"+{n - shown} more axes", (x0, y), small, theme.text_dim)
+    if len(order) < n:
+        more = f"+{n - len(order)} more of {n} axes (hide the HUD with U to see all)"
+        view.text_px(_fit(more, lay.chars(x1 - x0, small)), (x0, y), small, theme.text_dim)
+        return
     # footer: counts, in plain words
     fy = bottom + pad * 0.5
     pygame.draw.line(surf, theme.divider, (x0, fy - pad * 0.3), (x1, fy - pad * 0.3), 1)
@@ -250,7 +257,7 @@ def _draw_row(view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axi
         setattr(r_lo, anchor_lo.replace("bottom", "").replace("top", "") or "left", round(xl))
         r_hi = pygame.Rect(0, 0, wh, 1)
         setattr(r_hi, anchor_hi.replace("bottom", "").replace("top", "") or "left", round(xh))
-        if r_lo.left < x0 - lay.pad or r_hi.right > x1 + lay.pad or r_lo.right + 4 > r_hi.left:
+        if r_lo.left < x0 or r_hi.right > x1 or r_lo.right + 4 > r_hi.left:
             # no room at the bar's ends: print both at the row's edges
             view.text_px(
                 f"{lo_t} .. {hi_t}", (x0, yy), small, color, anchor_lo.replace("right", "left")

@@ -125,7 +125,7 @@ class View:
         self.status_rect = pygame.Rect(layout.status)
         self.placed: list[PlacedText] = []
         self._requests: list[_Request] = []
-        self._blocked: list[pygame.Rect] = []
+        self.blocked: list[pygame.Rect] = []
         self.region = "scene"
 
     # coordinates -----------------------------------------------------------------
@@ -184,7 +184,7 @@ class View:
     def block(self, center, radius_px: float) -> None:
         """A spot (a vertex marker) no label may cover; `center` in screen pixels."""
         r = max(1, round(radius_px))
-        self._blocked.append(pygame.Rect(round(center[0]) - r, round(center[1]) - r, 2 * r, 2 * r))
+        self.blocked.append(pygame.Rect(round(center[0]) - r, round(center[1]) - r, 2 * r, 2 * r))
 
     def place_labels(self) -> int:
         """Place the pending labels (most important first); returns how many were dropped."""
@@ -203,7 +203,7 @@ class View:
                 if not inside.contains(rect):
                     continue  # wider than the scene: it cannot go here
                 room = rect.inflate(2 * margin, 2 * margin)
-                if room.collidelist(taken) >= 0 or rect.collidelist(self._blocked) >= 0:
+                if room.collidelist(taken) >= 0 or rect.collidelist(self.blocked) >= 0:
                     continue
                 if req.halo:
                     patch = rect.inflate(round(6 * self.k), 0)

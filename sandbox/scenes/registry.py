@@ -20,7 +20,7 @@ SCENES: dict[str, Scene] = {
         Scene(
             "six-axes",
             "Six axes, one separates (tutorial 004)",
-            "Six axes, and only one has a gap: A's third edge (e2 here). One gap: no collision.",
+            "Six axes to test. At the start only A's third edge (e2 here) has a gap: no collision.",
             six_axes,
         ),
         Scene(
@@ -58,6 +58,11 @@ SCENES: dict[str, Scene] = {
             "Tunnelling and the swept test (tutorial 003)",
             "Each bullet moves 60 px a step; the wall is 6 px thick. The top one skips it.",
             tunnelling,
+            tab_pairs=(
+                ("bullet, swept test", "wall (bottom)"),
+                ("bullet, discrete test", "wall (top)"),
+            ),
+            slow_start=True,
         ),
     )
 }

@@ -151,3 +151,60 @@ def test_bad_size_is_one_line_and_exit_2(bad, capsys, tmp_path):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--size" in err
+
+
+def test_tunnelling_keeps_its_moment_and_draws_the_skipped_step():
+    """60 px per step (3600 px/s at 60 steps/s) across a wall 6 px thick (its box)."""
+    session, _, report = _frame("tunnelling", "dark", 30, [], (1280, 720))
+    moment = session.status(None).moment
+    assert moment is not None and moment.tick == 9  # 100 + 60 * 8 = 580 < wall < 640
+    texts = [t.text for t in report.texts]
+    assert "tick 9: moved 60 px in one step;" in texts
+    assert "the wall is 6 px thick: no overlap seen" in texts
+    assert "tick 9: the swept test stopped it here" in texts
+
+
+def test_tunnelling_starts_in_slow_motion_and_tab_shows_either_bullet():
+    from sandbox.app.session import SPEEDS, Session
+    from sandbox.scenes.registry import SCENES
+
+    session = Session(SCENES["tunnelling"])
+    assert SPEEDS[session.speed_index][1] == "1/10x"
+
+    def names():
+        shown = session.record.shown
+        return tuple(session.world.bodies[i].name for i in (shown.a, shown.b))
+
+    assert names() == ("bullet, swept test", "wall (bottom)")
+    session.apply("tab")
+    assert names() == ("bullet, discrete test", "wall (top)")
+    session.advance(frozenset())
+    assert names() == ("bullet, discrete test", "wall (top)")
+    session.apply("tab")
+    assert names() == ("bullet, swept test", "wall (bottom)")
+    session.open(SCENES["classic"])
+    assert SPEEDS[session.speed_index][1] == "1x"
+
+
+@pytest.mark.parametrize("key", ["b", "k", "u", "n", "v"])
+def test_toasts_use_the_words_of_the_help(key):
+    from sandbox.app.keymap import KEY_ACTIONS
+    from sandbox.app.session import Session
+    from sandbox.scenes.registry import SCENES
+
+    session = Session(SCENES["classic"])
+    session.apply(key)
+    words = KEY_ACTIONS[key].description.removeprefix("overlay: ")
+    assert session.message in (f"{words}: on", f"{words}: off")
+
+
+def test_plain_words_in_the_frames():
+    """No field names (a_in_b), no "A = A", no "scene 0/8" for a scene file."""
+    seen = []
+    for scene, (frames, holds) in SCENE_TICKS.items():
+        _, _, report = _frame(scene, "dark", frames, holds, (1280, 720))
+        seen += [t.text for t in report.texts]
+    text = "\n".join(seen)
+    for jargon in ("a_in_b", "b_in_a", "A = A", "B = B", "scene 0/"):
+        assert jargon not in text
+    assert "A = shape A (a triangle)" in seen  # six-axes names its bodies "A" and "B"

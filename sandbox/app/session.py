@@ -138,11 +138,10 @@ class Session:
         before = self.world.position.copy()
         self.record = self._with_pair(self.world.step(STEP, controls_from(set(held))))
         self.steps += 1
-        moment = find_moment(self.world, self.record, before)
-        if moment is not None:
-            self.moment = moment
-        elif self.moment is not None and self.world.tick - self.moment.tick > MOMENT_STEPS:
+        if self.moment is not None and self.world.tick - self.moment.tick > MOMENT_STEPS:
             self.moment = None
+        if self.moment is None:  # the first moment stays until it expires (the lesson's one)
+            self.moment = find_moment(self.world, self.record, before)
 
     # drawing -------------------------------------------------------------------
 
@@ -211,14 +210,14 @@ def find_moment(world: World, record, before):
     jumps = []
     boxes = world.geometry()["boxes"]
     static = np.flatnonzero(world.static)
-    for i in np.flatnonzero(~world.static).tolist():
+    moved = np.hypot(*(world.position - before).T)
+    size = np.maximum(np.min(boxes[:, 2:] - boxes[:, :2], axis=1), 1.0)
+    fast = np.flatnonzero(~world.static & (moved > 2 * size))  # further than twice its size
+    for i in fast.tolist():
         if world.bodies[i].bullet:
             continue
         d = world.position[i] - before[i]
         lo, hi = boxes[i, :2], boxes[i, 2:]
-        size = float(np.min(hi - lo))
-        if float(np.hypot(*d)) <= max(size, 1.0) * 2:
-            continue
         start_lo, start_hi = lo - d, hi - d
         band_lo, band_hi = np.minimum(lo, start_lo), np.maximum(hi, start_hi)
         for j in static.tolist():

@@ -53,13 +53,10 @@ def narration(world: World, record: StepRecord | None, moment=None) -> tuple[str
     """What is happening now, in plain words, and the role of its colour."""
     if moment is not None and moment.jumps:
         jump = moment.jumps[0]
-        name = world.bodies[jump.body].name.split(",")[0]
-        caught = " The swept test caught the other." if moment.sweeps else ""
-        return (
-            f"At tick {moment.tick} the {name} jumped the wall: the test saw no overlap "
-            f"before or after.{caught}",
-            "overlap",
-        )
+        parts = world.bodies[jump.body].name.split(", ")
+        name = f"{parts[1]} {parts[0]}" if len(parts) == 2 else parts[0]
+        caught = "; the swept test stopped the other" if moment.sweeps else ""
+        return (f"Tick {moment.tick}: the {name} jumped the wall unseen{caught}.", "overlap")
     if record is not None:
         for ev in record.sweeps:
             if ev.fraction is not None:
@@ -83,16 +80,12 @@ def narration(world: World, record: StepRecord | None, moment=None) -> tuple[str
     if state == "touching":
         return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
     mtv = report.mtv_axis
-    where = f" on axis {axis_name(mtv)}" if mtv is not None else ""
+    where = f" on {axis_name(mtv)}" if mtv is not None else ""
     if state == "inside":
         who = "A is inside B" if report.a_in_b else "B is inside A"
-        return (
-            f"{who}: the shortest way out is {report.depth:.1f}{where}; that is the MTV.",
-            "overlap",
-        )
+        return (f"{who}: the shortest way out, {report.depth:.1f}{where}, is the MTV.", "overlap")
     return (
-        f"Colliding: every axis overlaps. The least overlap, {report.depth:.1f}{where}, "
-        "is the MTV.",
+        f"Colliding: every axis overlaps; the least, {report.depth:.1f}{where}, is the MTV.",
         "overlap",
     )
 
@@ -110,14 +103,17 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     view.region = "narration"
     y = band.y + pad
     title_px = lay.title  # a long title steps down (never below the body size) before "…"
-    while title_px > lay.body and len(status.scene_title) > lay.chars(width, title_px):
+    while title_px > lay.body and len(status.scene_title) > view.chars(width, title_px):
         title_px -= 1
-    title = _fit(status.scene_title, lay.chars(width, title_px))
+    title = _fit(status.scene_title, view.chars(width, title_px))
     view.text_px(title, (x, y), title_px, theme.text)
     y += lay.line(lay.title)
-    chars = lay.chars(width, lay.body)
+    chars = view.chars(width, lay.body)
     live, role = narration(world, record, status.moment)
-    live_lines = wrap(live, chars)[:2]
+    live_lines = wrap(live, chars)
+    if len(live_lines) > lay.narration_lines - 1:
+        live_lines = live_lines[: lay.narration_lines - 1]
+        live_lines[-1] = _fit(live_lines[-1] + " …", chars)
     budget = lay.narration_lines - len(live_lines)
     lesson = wrap(status.lesson, chars)
     if len(lesson) > budget:
@@ -137,7 +133,7 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     cy = bar.centery
     right = bar.right - pad * 1.5
     if status.message:
-        msg = _fit(status.message, lay.chars(bar.width * 0.5, lay.body))
+        msg = _fit(status.message, view.chars(bar.width * 0.5, lay.body))
         r = view.text_px(msg, (right, cy), lay.body, theme.text, "midright")
         right = r.left - pad * 2
     scene = (
@@ -187,7 +183,7 @@ def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> in
     pad = lay.pad
     x = panel.x + pad * 1.5
     width = panel.width - pad * 3
-    chars = lay.chars(width, lay.body)
+    chars = view.chars(width, lay.body)
     line = lay.line(lay.body)
     y = panel.y + pad
     shown = record.shown if record is not None else None
@@ -209,7 +205,7 @@ def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> in
         mx, my = report.mtv
         rows.append((f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})", theme.mtv))
     if len(world.bodies) > 2 and record is not None:
-        pairs = f"SAT tests {record.candidate_pairs} of {record.all_pairs} pairs"
+        pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
         rows.append((pairs, theme.text_dim))
     for text, color in rows:
         if text:

@@ -61,10 +61,6 @@ class Layout:
         """The line height for text of `size` pixels."""
         return round(size * 1.28)
 
-    def chars(self, width: float, size: int) -> int:
-        """How many characters of `size` fit in `width` pixels."""
-        return max(1, int(width / (size * CHAR_ADVANCE)))
-
 
 def text_px(theme_size: int, scale: float) -> int:
     return max(8, round(theme_size * scale))

@@ -124,18 +124,20 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
         y += h
     if len(order) < n:
         more = f"+{n - len(order)} more of {n} axes (hide the HUD with U to see all)"
-        view.text_px(_fit(more, lay.chars(x1 - x0, small)), (x0, y), small, theme.text_dim)
+        view.text_px(_fit(more, view.chars(x1 - x0, small)), (x0, y), small, theme.text_dim)
         return
     # footer: counts, in plain words
     fy = bottom + pad * 0.5
     pygame.draw.line(surf, theme.divider, (x0, fy - pad * 0.3), (x1, fy - pad * 0.3), 1)
     skipped = len(report.skipped)
-    words = f"{n} axes tested" if n != 1 else "1 axis tested"
+    words = f"{n} axes" if n != 1 else "1 axis"
     if skipped and all(k.feature == "centres" for k in report.skipped):
-        words += ": the line through both centres"
+        words += ": centre to centre"
     elif skipped:
         words += f", {skipped} repeats skipped"
-    view.text_px(_fit(words, lay.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
+    else:
+        words += " tested"
+    view.text_px(_fit(words, view.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
 
 
 def _fit(text: str, chars: int) -> str:

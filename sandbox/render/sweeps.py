@@ -104,16 +104,18 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         arrow(surf, theme.overlap, view.p(*p0), view.p(*p1), view.w(theme.thin), 9 * view.k)
         up = 16 * view.k / view.s
         mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+        above = [((mid[0] - nx * up * k, mid[1] - ny * up * k), "midbottom") for k in (2.4, 3.6)]
+        below = [((mid[0] + nx * up * k, mid[1] + ny * up * k), "midtop") for k in (1.2, 2.4)]
         view.label(
             f"tick {moment.tick}: moved {length:.0f} px in one step;",
-            [((mid[0] - nx * up * 2.4, mid[1] - ny * up * 2.4), "midbottom")],
+            above + below,
             theme.font_small,
             theme.overlap,
             KEY_LABEL + 1,
         )
         view.label(
             f"the wall is {hi - lo:.0f} px thick: no overlap seen",
-            [((mid[0] - nx * up * 1.0, mid[1] - ny * up * 1.0), "midbottom")],
+            [((mid[0] - nx * up * 1.0, mid[1] - ny * up * 1.0), "midbottom"), *below, *above],
             theme.font_small,
             theme.overlap,
             KEY_LABEL + 1,

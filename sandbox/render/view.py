@@ -146,6 +146,10 @@ class View:
     def fs(self, size: int) -> int:
         return max(8, round(size * self.k))
 
+    def chars(self, width: float, px: int) -> int:
+        """How many characters of the (monospaced) font at `px` pixels fit in `width`."""
+        return max(1, int(width // max(1, text_size("M" * 10, px)[0] / 10)))
+
     @property
     def scene_inner(self) -> pygame.Rect:
         m = round(6 * self.k)

@@ -2,6 +2,7 @@
 overlap, help that fits. Every built-in scene at its golden tick, in both themes."""
 
 import itertools
+import math
 
 import pytest
 
@@ -208,3 +209,60 @@ def test_plain_words_in_the_frames():
     for jargon in ("a_in_b", "b_in_a", "A = A", "B = B", "scene 0/"):
         assert jargon not in text
     assert "A = shape A (a triangle)" in seen  # six-axes names its bodies "A" and "B"
+
+
+def test_nice_steps():
+    from sandbox.render.rulers import nice_step
+
+    assert [nice_step(x) for x in (0.7, 1.0, 1.5, 3, 7, 12, 49, 51, 230)] == [
+        1,
+        1,
+        2,
+        5,
+        10,
+        20,
+        50,
+        100,
+        500,
+    ]
+
+
+def test_every_ruler_row_shares_one_scale():
+    """Classic at tick 60: the widest row (both intervals) sets pixels per unit for all."""
+    from sandbox.core.pair import sat
+    from sandbox.render.rulers import ruler_scale
+    from sandbox.scenes.registry import SCENES
+
+    world = SCENES["classic"].world(0)
+    report = sat(world.shape(1), world.shape(0), all_axes=True)
+    spans = [
+        max(a.a_interval[1], a.b_interval[1]) - min(a.a_interval[0], a.b_interval[0])
+        for a in report.axes
+    ]
+    ppu, step = ruler_scale(report.axes, 400.0, 48.0)
+    assert ppu == pytest.approx(400.0 / (max(spans) * 1.04))
+    assert step * ppu >= 48.0 and step / 10 ** math.floor(math.log10(step)) in (1, 2, 5)
+
+
+def test_labels_give_way_by_importance_and_never_cover_a_marker():
+    from sandbox.render.view import EDGE_LABEL, KEY_LABEL, VERTEX_INDEX, View
+
+    init_pygame(headless=True)
+    view = View(pygame.Surface((1280, 720)), THEMES["dark"])
+    spot = view.scene_rect.center
+    view.block((spot[0] + 200, spot[1]), 6)
+    view.label("vertex", [(spot, "center")], 15, (255, 255, 255), VERTEX_INDEX, world=False)
+    view.label("MTV", [(spot, "center")], 15, (255, 255, 255), KEY_LABEL, world=False)
+    view.label(
+        "edge",
+        [((spot[0] + 200, spot[1]), "center"), ((spot[0], spot[1] + 60), "center")],
+        15,
+        (255, 255, 255),
+        EDGE_LABEL,
+        world=False,
+    )
+    dropped = view.place_labels()
+    placed = {p.text: pygame.Rect(p.rect) for p in view.placed}
+    assert dropped == 1 and set(placed) == {"MTV", "edge"}  # the vertex index gave way
+    assert placed["MTV"].center == spot  # asked first place: it got it
+    assert placed["edge"].centery == spot[1] + 60  # its first place covered the marker

@@ -141,7 +141,7 @@ def _static_layer(view: View, world: World, pair) -> pygame.Surface:
     hit = _layers.get("layer")
     if hit is not None and hit[0] == key:
         return hit[1]
-    layer = pygame.Surface(view.surface.get_size())
+    layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
     layer_view = View(layer, theme)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)

@@ -44,6 +44,17 @@ def nice_step(raw: float) -> float:
     return 10 * e
 
 
+def ruler_scale(axes, width: float, min_tick_px: float) -> tuple[float, float]:
+    """One scale for every row: pixels per unit so that the widest row (both intervals)
+    fills `width` with 2% to spare each side; ticks at a round step at least
+    `min_tick_px` apart."""
+    span = max(
+        max(a.a_interval[1], a.b_interval[1]) - min(a.a_interval[0], a.b_interval[0]) for a in axes
+    )
+    ppu = width / max(span * 1.04, 1e-6)
+    return ppu, nice_step(min_tick_px / ppu)
+
+
 def _fmt(v: float) -> str:
     return f"{v + 0.0:.1f}"
 
@@ -83,11 +94,7 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
         kx = r.right + pad * 1.2
     # one common scale: the widest row fits the bar width
     bar_x0, bar_x1 = x0 + pad * 0.5, x1 - pad * 0.5
-    span = max(
-        max(a.a_interval[1], a.b_interval[1]) - min(a.a_interval[0], a.b_interval[0]) for a in axes
-    )
-    ppu = (bar_x1 - bar_x0) / max(span * 1.04, 1e-6)
-    step = nice_step(small * 3.2 / ppu)
+    ppu, step = ruler_scale(axes, bar_x1 - bar_x0, small * 3.2)
     ticks = f"ticks {step:g}"
     if kx + text_size(ticks, small)[0] <= x1:
         view.text_px(ticks, (x1, y), small, theme.text_dim, "topright")

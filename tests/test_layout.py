@@ -36,7 +36,7 @@ def _overlaps(texts):
     ]
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768), (1920, 1080)])
 @pytest.mark.parametrize("theme", list(THEMES))
 @pytest.mark.parametrize("case", list(SCENE_CASES))
 def test_no_two_texts_overlap(case, theme, size):
@@ -46,6 +46,8 @@ def test_no_two_texts_overlap(case, theme, size):
     assert _overlaps(report.texts) == []
     bounds = surface.get_rect()
     assert all(bounds.contains(pygame.Rect(t.rect)) for t in report.texts)
+    # the title, the lesson and what is happening now fit their band: nothing cut short
+    assert not [t.text for t in report.texts if t.where == "narration" and "…" in t.text]
     covered = [
         t.text
         for t in report.texts
@@ -266,3 +268,21 @@ def test_labels_give_way_by_importance_and_never_cover_a_marker():
     assert dropped == 1 and set(placed) == {"MTV", "edge"}  # the vertex index gave way
     assert placed["MTV"].center == spot  # asked first place: it got it
     assert placed["edge"].centery == spot[1] + 60  # its first place covered the marker
+
+
+def test_a_scene_file_and_two_circles_in_plain_words(tmp_path):
+    """A scene file is named, not numbered "scene 0/8"; two circles have one axis, the
+    line through both centres (B's duplicate of it is not "a parallel axis")."""
+    scene = tmp_path / "two-circles.toml"
+    scene.write_text(
+        'title = "Two circles"\nlesson = "Circles"\ngravity = [0, 0]\n'
+        '[[body]]\nname = "left"\nshape = "circle"\nradius = 60\n'
+        "position = [300, 400]\ncontrolled = true\n"
+        '[[body]]\nname = "right"\nshape = "circle"\nradius = 60\n'
+        "position = [500, 400]\nstatic = true\n"
+    )
+    _, _, report = _frame(str(scene), "dark", 1, [], (1280, 720))
+    texts = [t.text for t in report.texts]
+    assert "scene file two-circles" in texts
+    assert "1 axis: centre to centre" in texts
+    assert not any("parallel" in t or "/8" in t for t in texts)

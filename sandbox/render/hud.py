@@ -55,8 +55,8 @@ def narration(world: World, record: StepRecord | None, moment=None) -> tuple[str
         jump = moment.jumps[0]
         parts = world.bodies[jump.body].name.split(", ")
         name = f"{parts[1]} {parts[0]}" if len(parts) == 2 else parts[0]
-        caught = "; the swept test stopped the other" if moment.sweeps else ""
-        return (f"Tick {moment.tick}: the {name} jumped the wall unseen{caught}.", "overlap")
+        caught = "; the swept test caught the other" if moment.sweeps else ""
+        return (f"Tick {moment.tick}: the {name} skipped the wall{caught}.", "overlap")
     if record is not None:
         for ev in record.sweeps:
             if ev.fraction is not None:
@@ -102,19 +102,23 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     width = band.width - pad * 3
     view.region = "narration"
     y = band.y + pad
-    title_px = lay.title  # a long title steps down (never below the body size) before "…"
+    title_px = lay.title  # a long title steps down (never below the body size), then wraps
     while title_px > lay.body and len(status.scene_title) > view.chars(width, title_px):
         title_px -= 1
-    title = _fit(status.scene_title, view.chars(width, title_px))
-    view.text_px(title, (x, y), title_px, theme.text)
+    titles = wrap(status.scene_title, view.chars(width, title_px))
+    lines = lay.narration_lines - (len(titles) - 1)  # a second title line takes a body line
+    view.text_px(titles[0], (x, y), title_px, theme.text)
     y += lay.line(lay.title)
+    for part in titles[1:2]:
+        view.text_px(part, (x, y), title_px, theme.text)
+        y += lay.line(lay.body)
     chars = view.chars(width, lay.body)
     live, role = narration(world, record, status.moment)
     live_lines = wrap(live, chars)
-    if len(live_lines) > lay.narration_lines - 1:
-        live_lines = live_lines[: lay.narration_lines - 1]
+    if len(live_lines) > lines - 1:
+        live_lines = live_lines[: lines - 1]
         live_lines[-1] = _fit(live_lines[-1] + " …", chars)
-    budget = lay.narration_lines - len(live_lines)
+    budget = lines - len(live_lines)
     lesson = wrap(status.lesson, chars)
     if len(lesson) > budget:
         lesson = lesson[:budget]

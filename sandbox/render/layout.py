@@ -23,7 +23,6 @@ changes. The layout is plain data (rectangles as (x, y, w, h) tuples).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ..scenes.base import CANVAS, SCENE_WIDTH
@@ -32,7 +31,8 @@ from .theme import Theme
 WORLD_SIZE = (SCENE_WIDTH, CANVAS[1])  # the world area the scenes are built for
 REFERENCE_HEIGHT = 768  # the theme's text sizes are for a window this high
 CHAR_ADVANCE = 0.602  # DejaVu Sans Mono: advance per pixel of size
-NARRATION_BODY_LINES = 4  # lesson + what is happening now, under the title
+LESSON_CHARS = 88  # a lesson is one or two sentences; the narration has room for this many
+LIVE_LINES = 2  # and for two lines of what is happening now
 PANEL_CHARS = 27  # the ruler panel fits this many characters of body text
 
 Rect = tuple[int, int, int, int]
@@ -77,7 +77,8 @@ def compute_layout(size: tuple[int, int], theme: Theme) -> Layout:
     panel_w = round(min(panel_w, 0.46 * w))
     left_w = w - panel_w
     status_h = line + pad
-    lines = NARRATION_BODY_LINES
+    chars = max(1, int(left_w / (body * CHAR_ADVANCE)) - 2)
+    lines = -(-LESSON_CHARS // chars) + LIVE_LINES
     narration_h = round(title * 1.28) + lines * line + 2 * pad
     # a window narrower than the world's shape: spare height goes to more narration lines
     while lines < 6 and h - narration_h - line - status_h >= WORLD_SIZE[1] * left_w / WORLD_SIZE[0]:
@@ -88,7 +89,7 @@ def compute_layout(size: tuple[int, int], theme: Theme) -> Layout:
     ww, wh = WORLD_SIZE[0] * scale, WORLD_SIZE[1] * scale
     wx = (left_w - ww) / 2
     wy = narration_h + (scene_h - wh) / 2
-    world = (math.floor(wx), math.floor(wy), math.ceil(ww), math.ceil(wh))
+    world = (round(wx), round(wy), min(round(ww), left_w), min(round(wh), scene_h))
     return Layout(
         size=(w, h),
         text_scale=k,

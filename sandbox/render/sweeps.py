@@ -104,8 +104,13 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         arrow(surf, theme.overlap, view.p(*p0), view.p(*p1), view.w(theme.thin), 9 * view.k)
         up = 16 * view.k / view.s
         mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-        above = [((mid[0] - nx * up * k, mid[1] - ny * up * k), "midbottom") for k in (2.4, 3.6)]
-        below = [((mid[0] + nx * up * k, mid[1] + ny * up * k), "midtop") for k in (1.2, 2.4)]
+
+        def spot(k: float, anchor: str, mid=mid, nx=nx, ny=ny, up=up):
+            return ((mid[0] - nx * up * k, mid[1] - ny * up * k), anchor)
+
+        # two lines above the arrow (or under the band): never over the skipped motion
+        above = [spot(4.5, "midbottom"), spot(5.8, "midbottom")]
+        below = [spot(-2.4, "midtop"), spot(-3.7, "midtop")]
         view.label(
             f"tick {moment.tick}: moved {length:.0f} px in one step;",
             above + below,
@@ -115,7 +120,7 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         )
         view.label(
             f"the wall is {hi - lo:.0f} px thick: no overlap seen",
-            [((mid[0] - nx * up * 1.0, mid[1] - ny * up * 1.0), "midbottom"), *below, *above],
+            [spot(2.6, "midbottom"), *below, *above],
             theme.font_small,
             theme.overlap,
             KEY_LABEL + 1,

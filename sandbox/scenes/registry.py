@@ -55,7 +55,7 @@ SCENES: dict[str, Scene] = {
         ),
         Scene(
             "tunnelling",
-            "Tunnelling and the swept test (tutorial 003)",
+            "Tunnelling, swept test (tutorial 003)",
             "Each bullet moves 60 px a step; the wall is 6 px thick. The top one skips it.",
             tunnelling,
             tab_pairs=(

@@ -136,6 +136,26 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
     # footer: counts, in plain words
     fy = bottom + pad * 0.5
     pygame.draw.line(surf, theme.divider, (x0, fy - pad * 0.3), (x1, fy - pad * 0.3), 1)
+    focus_row = next((k for k in range(n) if axes[k].index == focus), None)
+    if focus_row is not None and heights[focus_row] != full_h:
+        # no room for numbers in the rows: the deciding row's min and max go here instead
+        axis = axes[focus_row]
+        (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
+
+        def numbers(d: int, named: bool):
+            parts = [
+                (f"A {a_lo + 0.0:.{d}f}..{a_hi + 0.0:.{d}f}", theme.text_a),
+                (f"B {b_lo + 0.0:.{d}f}..{b_hi + 0.0:.{d}f}", theme.text_b),
+            ]
+            return [(f"{axis_name(axis)}:", theme.text_dim)] * named + parts
+
+        for parts in (numbers(1, True), numbers(0, True), numbers(0, False)):
+            if sum(text_size(t + " ", small)[0] for t, _ in parts) <= x1 - x0:
+                fx = x0
+                for text, color in parts:
+                    r = view.text_px(text, (fx, fy + (line - sline) / 2), small, color)
+                    fx = r.right + text_size(" ", small)[0]
+                return
     skipped = len(report.skipped)
     words = f"{n} axes" if n != 1 else "1 axis"
     if skipped and all(k.feature == "centres" for k in report.skipped):

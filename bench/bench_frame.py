@@ -24,6 +24,10 @@ Usage::
                                 [--pymunk-shapes-only] [--profile [--profile-count 1000]
                                 [--profile-frames 5] [--profile-top 25]]
 
+``--size WxH`` measures instead every built-in scene as the window draws it at that size
+(a Surface of that size, the layout computed for it, no scaling): frames per second of
+step + draw (median over the timed frames), and of the draw alone.
+
 ``--profile`` adds a cProfile breakdown of sandbox frames (step + draw) at 1000 bodies:
 phases, own time grouped by where it is spent, and the top functions, per frame.
 
@@ -472,6 +476,36 @@ def profile(args) -> None:
         )
 
 
+def scene_frame_rates(size: tuple[int, int], args) -> None:
+    """Every built-in scene at `size`: fps of step + draw, and of the draw alone."""
+    from sandbox.app.session import Session
+    from sandbox.scenes.registry import SCENES
+
+    print(
+        f"frames per second at {size[0]}x{size[1]}, theme {args.theme}, "
+        f"{args.frames} timed frames after {args.warmup} (median frame time)"
+    )
+    print(f"  {'scene':<12} {'step+draw':>10} {'draw only':>10}")
+    surface = pygame.Surface(size)
+    for name, scene in SCENES.items():
+        session = Session(scene, args.seed, args.theme)
+        for _ in range(args.warmup):
+            session.advance(frozenset())
+        session.draw(surface, fps=60.0)
+        full, draw_only = [], []
+        for _ in range(args.frames):
+            t0 = time.perf_counter()
+            session.advance(frozenset())
+            t1 = time.perf_counter()
+            session.draw(surface, fps=60.0)
+            t2 = time.perf_counter()
+            full.append(t2 - t0)
+            draw_only.append(t2 - t1)
+        fps_full = 1.0 / float(np.median(full))
+        fps_draw = 1.0 / float(np.median(draw_only))
+        print(f"  {name:<12} {fps_full:10.0f} {fps_draw:10.0f}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--counts", type=int, nargs="+", default=[100, 300, 1000])
@@ -495,6 +529,8 @@ def main(argv=None) -> int:
         "--profile-frames", type=int, default=5, help="profiled frames; figures are per frame"
     )
     parser.add_argument("--profile-top", type=int, default=25)
+    parser.add_argument("--size", default=None, metavar="WxH", help="fps of every scene at WxH")
+    parser.add_argument("--theme", default="dark", help="theme for --size")
     args = parser.parse_args(argv)
     for name in ("frames", "repeats", "profile_frames", "profile_top"):
         if getattr(args, name) < 1:
@@ -504,6 +540,16 @@ def main(argv=None) -> int:
 
     pygame.display.init()
     pygame.font.init()
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            parser.error(f"--size {args.size!r}: expected WxH, e.g. 1920x1080")
+        try:
+            scene_frame_rates((w, h), args)
+        finally:
+            pygame.quit()
+        return 0
     try:
         results = [measure(count, args) for count in args.counts]
         print_report(results, args)

@@ -20,23 +20,30 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 OUTPUT = ROOT / "tests" / "output"
 
-# name: (scene, theme, frames, holds)
-CASES = {
-    "classic": ("classic", "dark", 60, ["right:0-29", "up:30-44"]),
-    "classic-projector": ("classic", "projector", 60, ["right:0-29", "up:30-44"]),
-    "six-axes": ("six-axes", "dark", 1, []),
-    "six-axes-projector": ("six-axes", "projector", 1, []),
-    "squares": ("squares", "dark", 30, ["left:0-9", "e:0-20"]),
-    "circle": ("circle", "dark", 40, ["right:0-24", "down:10-30"]),
-    "engulfed": ("engulfed", "dark", 20, ["right:0-9"]),
-    "gravity": ("gravity", "dark", 90, ["right:0-30", "g:60-60"]),
-    "pile": ("pile", "dark", 120, ["left:0-40"]),
-    "tunnelling": ("tunnelling", "dark", 9, []),
-    "help": ("classic", "dark", 1, ["h:0-0"]),
-    "tumble": ("tumble", "dark", 75, []),
-    "stack": ("stack", "dark", 60, ["left:0-40"]),
-    "spin": ("spin", "dark", 23, []),
+# name: (scene, theme, frames, holds); every scene in both themes at 1280 x 720
+SCENE_TICKS = {
+    "classic": (60, ["right:0-29", "up:30-44"]),
+    "six-axes": (1, []),
+    "squares": (30, ["left:0-9", "e:0-20"]),
+    "circle": (40, ["right:0-24", "down:10-30"]),
+    "engulfed": (20, ["right:0-9"]),
+    "gravity": (90, ["right:0-30", "g:60-60"]),
+    "pile": (120, ["left:0-40"]),
+    "tunnelling": (9, []),
+    "tumble": (75, []),
+    "stack": (60, ["left:0-40"]),
+    "spin": (23, []),
 }
+CASES = {}
+for _scene, (_frames, _holds) in SCENE_TICKS.items():
+    CASES[_scene] = (_scene, "dark", _frames, _holds)
+    CASES[f"{_scene}-projector"] = (_scene, "projector", _frames, _holds)
+CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
+CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
+# projector renders at 1024 x 768 (a classroom projector)
+CASES["classic-projector-1024"] = ("classic", "projector", 60, ["right:0-29", "up:30-44"])
+CASES["help-projector-1024"] = ("classic", "projector", 1, ["h:0-0"])
+SIZES = {"classic-projector-1024": "1024x768", "help-projector-1024": "1024x768"}
 
 
 def _pinned_pygame_ce() -> str | None:
@@ -70,6 +77,8 @@ def test_scene_matches_golden(name, tmp_path, request, capsys):
     ]
     for hold in holds:
         argv += ["--hold", hold]
+    if name in SIZES:
+        argv += ["--size", SIZES[name]]
     assert main(argv) == 0, capsys.readouterr().err
     golden_path = GOLDEN / f"{name}.png"
     if request.config.getoption("--update-goldens"):

@@ -216,5 +216,12 @@ def test_controlled_body_stays_inside_the_world():
     world = SCENES["classic"].world(0)
     for _ in range(600):
         world.step(STEP, Controls(left=True, up=True))
-    x0, y0, _, _ = world.bounds
-    assert world.position[world.controlled].tolist() == [x0, y0]
+    x0, y0, x1, y1 = world.bounds
+    box = world.shape(world.controlled).aabb()
+    assert (box.min_x, box.min_y) == pytest.approx((x0, y0), abs=1e-9)  # the whole shape
+    for _ in range(600):
+        world.step(STEP, Controls(right=True, down=True))
+    box = world.shape(world.controlled).aabb()
+    assert (box.max_x, box.max_y) == pytest.approx((x1, y1), abs=1e-9)
+    # a regular triangle of radius 50: its vertices lie 50 from the centre
+    assert max(box.max_x - box.min_x, box.max_y - box.min_y) <= 100

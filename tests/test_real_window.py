@@ -130,3 +130,43 @@ def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tm
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(replayed.read_text()) == state
+
+
+def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
+    """--size opens the window at that size; after a resize (and F11 twice) the frame is
+    drawn at the new size, not stretched from another: the last frame's PNG has it."""
+    shot = tmp_path / "resized.png"
+    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    app = subprocess.Popen(
+        [sys.executable, "main.py", "--size", "800x600", "--screenshot", str(shot)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        window = _xdotool(x_display, "search", "--sync", "--pid", str(app.pid)).splitlines()[0]
+        geometry = _xdotool(x_display, "getwindowgeometry", window)
+        assert "800x600" in geometry
+        _xdotool(x_display, "windowsize", "--sync", window, "1000", "640")
+        time.sleep(0.5)
+        _xdotool(x_display, "windowfocus", "--sync", window)
+        _xdotool(x_display, "key", "F11")  # fullscreen (the screen is 1280x720) ...
+        time.sleep(0.8)
+        window = _xdotool(x_display, "search", "--sync", "--pid", str(app.pid)).splitlines()[0]
+        _xdotool(x_display, "windowfocus", "--sync", window)
+        _xdotool(x_display, "key", "F11")  # ... and back to the resized window
+        time.sleep(0.8)
+        window = _xdotool(x_display, "search", "--sync", "--pid", str(app.pid)).splitlines()[0]
+        _xdotool(x_display, "windowfocus", "--sync", window)
+        _xdotool(x_display, "key", "Escape")
+        out, err = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 0, err
+    import pygame
+
+    assert pygame.image.load(str(shot)).get_size() == (1000, 640)

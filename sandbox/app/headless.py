@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 
-from ..scenes.base import CANVAS
 from .keymap import KEY_ACTIONS
 from .options import Options
 from .outputs import write_outputs
@@ -25,8 +24,17 @@ def init_pygame(headless: bool):
 
 
 def run_headless(options: Options) -> int:
-    """Exactly `frames` steps; before each, the presses due then; during it, the keys held."""
+    """Exactly `frames` steps, then the outputs (the screenshot at `options.size`)."""
     pygame = init_pygame(headless=True)
+    session, recorder = simulate(options)
+    surface = pygame.Surface(options.size)
+    session.draw(surface, fps=None)
+    write_outputs(options, session, surface, recorder)
+    return 0
+
+
+def simulate(options: Options) -> tuple[Session, Recorder | None]:
+    """Exactly `frames` steps; before each, the presses due then; during it, the keys held."""
     session = Session(options.scene, options.seed, options.theme)
     replay = options.replay
     frames = options.frames if options.frames is not None else replay.end
@@ -52,7 +60,4 @@ def run_headless(options: Options) -> int:
         if recorder:
             recorder.held(step, frozenset(held))
         session.advance(frozenset(held))
-    surface = pygame.Surface(CANVAS)
-    session.draw(surface, fps=None)
-    write_outputs(options, session, surface, recorder)
-    return 0
+    return session, recorder

@@ -51,6 +51,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("u",), "show_hud", "overlay: HUD"),
     Binding(("t",), "theme", "theme: dark / projector"),
     Binding(("h", "f1"), "help", "this help"),
+    Binding(("f11",), "fullscreen", "fullscreen on / off"),
     Binding(("escape",), "quit", "quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}

@@ -73,7 +73,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--replay", metavar="JSONL", help="replay a recording")
     parser.add_argument("--theme", default=None, help="dark (default) or projector")
     parser.add_argument("--seed", type=int, default=None, help="seed for scenes with randomness")
+    parser.add_argument(
+        "--size", default=None, metavar="WxH", help="window (or headless screenshot) size"
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11)")
     return parser
+
+
+DEFAULT_SIZE = (1280, 720)
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    """'1024x768' -> (1024, 768); 320x240 to 7680x4320."""
+    if text is None:
+        return DEFAULT_SIZE
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (int(w), int(h))
+    except ValueError:
+        raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768") from None
+    if not sep or not (320 <= size[0] <= 7680 and 240 <= size[1] <= 4320):
+        raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT from 320x240 to 7680x4320")
+    return size
 
 
 @dataclass(frozen=True)
@@ -88,6 +109,8 @@ class Options:
     replay: Replay | None
     theme: str
     seed: int
+    size: tuple[int, int] = DEFAULT_SIZE
+    fullscreen: bool = False
 
 
 def _output_path(value: str | None, option: str, suffix: str | None = None) -> Path | None:
@@ -143,4 +166,6 @@ def parse_options(argv: list[str]) -> Options | None:
         replay=replay,
         theme=theme,
         seed=seed,
+        size=parse_size(args.size),
+        fullscreen=args.fullscreen,
     )

@@ -22,6 +22,7 @@ from .keymap import KEY_ACTIONS, controls_from, help_lines
 STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
 MESSAGE_STEPS = 120  # a transient message stays for this many frames
+MOMENT_STEPS = 600  # a swept hit or a tunnelling jump stays drawn for this many steps
 
 
 class Session:
@@ -42,8 +43,9 @@ class Session:
         self.steps = 0  # steps since the session began: the clock of a recording
         self.message: str | None = None
         self.message_left = 0
-        self.world: World = scene.world(seed)
-        self.record = self.world.explain_now()
+        self.pair_index: int | None = None  # into scene.tab_pairs, once Tab chose one
+        self.moment = None  # the last step worth keeping on screen (a swept hit, a jump)
+        self.open(scene)
 
     # actions -----------------------------------------------------------------
 
@@ -67,13 +69,18 @@ class Session:
             self.speed_index = (self.speed_index + 1) % len(SPEEDS)
             self.say(f"speed {SPEEDS[self.speed_index][1]}")
         elif action == "reset":
-            self.open(self.scene)
+            self.open(self.scene, keep_speed=True)
             self.say("reset")
         elif action in ("previous_scene", "next_scene", "scene"):
             self.open(self._scene_for(action, key))
         elif action == "next_pair":
-            self.world.cycle_partner()
-            self.record = self.world.explain_now()
+            if self.scene.tab_pairs:
+                index = 0 if self.pair_index is None else self.pair_index
+                self.pair_index = (index + 1) % len(self.scene.tab_pairs)
+                self.record = self._with_pair(self.world.explain_now())
+            else:
+                self.world.cycle_partner()
+                self.record = self.world.explain_now()
         elif action == "reverse_gravity":
             self.world.reverse_gravity()
             self.say("gravity reversed" if self.world.gravity != (0.0, 0.0) else "no gravity here")
@@ -92,7 +99,8 @@ class Session:
         elif action.startswith("show_"):
             value = not getattr(self.overlays, action)
             self.overlays = dataclasses.replace(self.overlays, **{action: value})
-            self.say(f"{action[5:].replace('_', ' ')} {'on' if value else 'off'}")
+            what = binding.description.removeprefix("overlay: ")
+            self.say(f"{what}: {'on' if value else 'off'}")
         return True
 
     def _scene_for(self, action: str, key: str) -> Scene:
@@ -102,18 +110,38 @@ class Session:
         delta = -1 if action == "previous_scene" else 1
         return self.scenes[(here + delta) % len(self.scenes)]
 
-    def open(self, scene: Scene) -> None:
+    def open(self, scene: Scene, keep_speed: bool = False) -> None:
         self.scene = scene
         self.world = scene.world(self.seed)
+        self.pair_index = None
+        self.moment = None
         self.record = self.world.explain_now()
+        if not keep_speed:
+            self.speed_index = len(SPEEDS) - 1 if scene.slow_start else 0
+
+    def _with_pair(self, record):
+        """The record with the pair Tab chose from the scene's list, explained at this pose."""
+        if self.pair_index is None or record is None:
+            return record
+        from ..physics.records import explain
+
+        a, b = (self.world.index(name) for name in self.scene.tab_pairs[self.pair_index])
+        return dataclasses.replace(
+            record, shown=explain(a, b, self.world.shape(a), self.world.shape(b))
+        )
 
     def say(self, message: str) -> None:
         self.message, self.message_left = message, MESSAGE_STEPS
 
     def advance(self, held: frozenset[str] | set[str]) -> None:
         """One fixed step of the world with these keys held."""
-        self.record = self.world.step(STEP, controls_from(set(held)))
+        before = self.world.position.copy()
+        self.record = self._with_pair(self.world.step(STEP, controls_from(set(held))))
         self.steps += 1
+        if self.moment is not None and self.world.tick - self.moment.tick > MOMENT_STEPS:
+            self.moment = None
+        if self.moment is None:  # the first moment stays until it expires (the lesson's one)
+            self.moment = find_moment(self.world, self.record, before)
 
     # drawing -------------------------------------------------------------------
 
@@ -133,17 +161,21 @@ class Session:
             help_lines=help_lines(),
             message=self.message,
             resolve=self.world.resolve,
+            moment=self.moment,
         )
 
-    def draw(self, surface, fps: float | None = None) -> None:
+    def draw(self, surface, fps: float | None = None):
         from ..render.frame import draw
         from ..render.theme import THEMES
 
-        draw(surface, self.world, self.record, self.overlays, THEMES[self.theme], self.status(fps))
+        report = draw(
+            surface, self.world, self.record, self.overlays, THEMES[self.theme], self.status(fps)
+        )
         if self.message_left:
             self.message_left -= 1
             if not self.message_left:
                 self.message = None
+        return report
 
     def state(self) -> dict:
         """The --dump-state document: tick, scene, bodies and the SAT report on show."""
@@ -164,3 +196,45 @@ class Session:
             "bodies": snapshot["bodies"],
             "sat": report,
         }
+
+
+def find_moment(world: World, record, before):
+    """A Moment when this step had a swept hit, or a body jumped over a static one (its
+    start and end both clear of it, the space between crossing it); else None. Only reads
+    the positions before and after the step and what the step recorded."""
+    import numpy as np
+
+    from ..render.overlays import Jump, Moment
+
+    hits = tuple(ev for ev in (record.sweeps if record else ()) if ev.fraction is not None)
+    jumps = []
+    boxes = world.geometry()["boxes"]
+    static = np.flatnonzero(world.static)
+    moved = np.hypot(*(world.position - before).T)
+    size = np.maximum(np.min(boxes[:, 2:] - boxes[:, :2], axis=1), 1.0)
+    fast = np.flatnonzero(~world.static & (moved > 2 * size))  # further than twice its size
+    for i in fast.tolist():
+        if world.bodies[i].bullet:
+            continue
+        d = world.position[i] - before[i]
+        lo, hi = boxes[i, :2], boxes[i, 2:]
+        start_lo, start_hi = lo - d, hi - d
+        band_lo, band_hi = np.minimum(lo, start_lo), np.maximum(hi, start_hi)
+        for j in static.tolist():
+            s_lo, s_hi = boxes[j, :2], boxes[j, 2:]
+
+            def overlaps(a_lo, a_hi, s_lo=s_lo, s_hi=s_hi):
+                return bool(np.all(a_lo <= s_hi) and np.all(s_lo <= a_hi))
+
+            if (
+                overlaps(band_lo, band_hi)
+                and not overlaps(lo, hi)
+                and not overlaps(start_lo, start_hi)
+            ):
+                start = (float(before[i, 0]), float(before[i, 1]))
+                end = (float(world.position[i, 0]), float(world.position[i, 1]))
+                jumps.append(Jump(i, start, end, j))
+                break
+    if not hits and not jumps:
+        return None
+    return Moment(world.tick, hits, tuple(jumps))

@@ -1,8 +1,11 @@
-"""The window loop: real time into fixed 1/60 s steps, keys read per step."""
+"""The window loop: real time into fixed 1/60 s steps, keys read per step.
+
+Every frame is drawn straight onto the window at its own size (no canvas, no scaling):
+the renderer lays the frame out for whatever size the window has. F11 toggles fullscreen.
+"""
 
 from __future__ import annotations
 
-from ..scenes.base import CANVAS
 from .headless import init_pygame
 from .keymap import KEY_ACTIONS, KEYMAP
 from .options import Options
@@ -13,9 +16,9 @@ from .session import SPEEDS, STEP, Session
 
 def run_window(options: Options) -> int:
     pygame = init_pygame(headless=False)
-    window = pygame.display.set_mode(CANVAS, pygame.RESIZABLE)
+    windowed_size = options.size
     pygame.display.set_caption("SAT Sandbox")
-    canvas = pygame.Surface(CANVAS)
+    window = _open(pygame, windowed_size, options.fullscreen)
     session = Session(options.scene, options.seed, options.theme)
     recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
     clock = pygame.time.Clock()
@@ -27,6 +30,11 @@ def run_window(options: Options) -> int:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 running = False
+            elif event.type == pygame.VIDEORESIZE and not _is_fullscreen(pygame):
+                windowed_size = (event.w, event.h)
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                fullscreen = not _is_fullscreen(pygame)
+                window = _open(pygame, windowed_size, fullscreen)
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
                 if recorder:
@@ -43,13 +51,10 @@ def run_window(options: Options) -> int:
                 recorder.held(session.steps, held)
             session.advance(held)
             accumulator -= STEP
-        session.draw(canvas, fps=clock.get_fps())
-        if window.get_size() == CANVAS:
-            window.blit(canvas, (0, 0))
-        else:
-            window.blit(pygame.transform.smoothscale(canvas, window.get_size()), (0, 0))
+        window = pygame.display.get_surface()
+        session.draw(window, fps=clock.get_fps())
         pygame.display.flip()
-    write_outputs(options, session, canvas, recorder)
+    write_outputs(options, session, window, recorder)
     pygame.display.quit()
     return 0
 
@@ -57,3 +62,15 @@ def run_window(options: Options) -> int:
 def _held_keys(pygame, names: set[str]) -> frozenset[str]:
     pressed = pygame.key.get_pressed()
     return frozenset(name for name in names if pressed[pygame.key.key_code(name)])
+
+
+def _is_fullscreen(pygame) -> bool:
+    surface = pygame.display.get_surface()
+    return bool(surface is not None and surface.get_flags() & pygame.FULLSCREEN)
+
+
+def _open(pygame, size: tuple[int, int], fullscreen: bool):
+    """The window at `size`, resizable; or fullscreen at the desktop's size."""
+    if fullscreen:
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+    return pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -441,11 +441,16 @@ class World:
         moving = ~self.static
         self.position[moving] += self.velocity[moving] * dt
         c = self.controlled
-        if c is not None:  # the learner's shape never leaves the screen
+        if c is not None:  # the learner's whole shape stays inside the world's bounds
+            self.pose_changed()
+            box = self.shape(c).aabb()
+            p = self.position[c]
+            reach = ((p[0] - box.min_x, box.max_x - p[0]), (p[1] - box.min_y, box.max_y - p[1]))
             x0, y0, x1, y1 = self.bounds
             for axis, lo, hi in ((0, x0, x1), (1, y0, y1)):
+                lo, hi = lo + reach[axis][0], hi - reach[axis][1]
                 if not lo <= self.position[c, axis] <= hi:
-                    self.position[c, axis] = min(max(self.position[c, axis], lo), hi)
+                    self.position[c, axis] = min(max(self.position[c, axis], lo), max(lo, hi))
                     self.velocity[c, axis] = 0.0
         self.pose_changed()
 

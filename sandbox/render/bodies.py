@@ -49,9 +49,10 @@ def _screen_polygons(view: View, world: World) -> list:
     return polygons
 
 
-def draw_bodies(view: View, world: World, pair: tuple[int, int] | None) -> None:
+def draw_bodies(view: View, world: World, pair: tuple[int, int] | None, part: str = "all") -> None:
     """Every body but the pair on show, simply: one fill + one outline each (bulk arrays).
-    Static bodies first, darker and hatched (when there are few of them); then the others."""
+    Static bodies first, darker and hatched (when there are few of them); then the others.
+    `part`: "static" (the cached layer), "moving", or "all"."""
     theme = view.theme
     surf = view.surface
     polygons = _screen_polygons(view, world)
@@ -64,6 +65,8 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None) -> None:
     draw_polygon, draw_lines = pygame.draw.polygon, pygame.draw.lines
 
     static_polygons = np.flatnonzero(polygon & world.static).tolist()
+    if part == "moving":
+        static_polygons = []
     hatch = len(static_polygons) <= 50
     hatch_color = mix(theme.static_fill, theme.static, 0.45)
     hatch_width = view.w(1)
@@ -82,6 +85,8 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None) -> None:
                 pygame.draw.line(surf, hatch_color, p, q, hatch_width)
         draw_lines(surf, line, True, pts, width)
 
+    if part == "static":
+        polygon = polygon & world.static
     fill, line = theme.other_fill, theme.other
     # Sleeping bodies (rigid worlds) are drawn dimmer: halfway to the background.
     asleep = getattr(world, "sleeping", np.zeros(len(world.bodies), dtype=bool))
@@ -91,7 +96,10 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None) -> None:
         draw_polygon(surf, dim_fill if asleep[i] else fill, pts)
         draw_lines(surf, dim_line if asleep[i] else line, True, pts, width)
 
-    for i in np.flatnonzero(~world.is_polygon & ~skip).tolist():
+    circles = ~world.is_polygon & ~skip
+    if part != "all":
+        circles &= world.static if part == "static" else ~world.static
+    for i in np.flatnonzero(circles).tolist():
         fill, line = (
             (theme.static_fill, theme.static)
             if world.static[i]

@@ -1,4 +1,8 @@
-"""Each edge's outward normal and the vertex and edge labels; a circle's extra axis."""
+"""Each edge's outward normal and the vertex and edge labels; a circle's extra axis.
+
+Labels are asked for with candidate positions (the placement pass in `view` keeps them
+apart); each vertex gets a marker dot that no label may cover.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,11 @@ from ..core.geometry import Circle, Polygon
 from .overlays import Overlays
 from .primitives import arrow, dashed
 from .theme import Color
-from .view import View
+from .view import DETAIL, EDGE_LABEL, VERTEX_INDEX, View
 
 
 def draw_features(view: View, shape, color: Color, letter: str, overlays: Overlays) -> None:
-    """Normals at edge midpoints (per-edge colours), edge labels and vertex indices."""
+    """Normals at edge midpoints (per-edge colours), edge labels, vertex markers and indices."""
     if not isinstance(shape, Polygon):
         return
     theme = view.theme
@@ -28,23 +32,54 @@ def draw_features(view: View, shape, color: Color, letter: str, overlays: Overla
     size = max(box.width, box.height)
     length = min(theme.normal_length, max(12.0, size * 0.45))
     fs = theme.font_small
-    if size < 40:  # a tiny body: numbers would cover it, keep only the arrows
-        overlays = Overlays(show_normals=overlays.show_normals, show_vertex_indices=False)
+    labels = overlays.show_vertex_indices and size >= 40  # tiny bodies: arrows only
+    # label offsets in world units that give the same screen distance at any scale
+    gap = 10 * view.k / view.s
     if overlays.show_normals:
         for k in range(len(verts)):
             col = theme.edge_colors[k % len(theme.edge_colors)]
             m = mids[k]
             tip = m + normals[k] * length
-            arrow(surf, col, view.p(*m), view.p(*tip), view.w(theme.line), view.s * 9)
-            if overlays.show_vertex_indices:
-                lab = m + normals[k] * (length + 13)
-                view.text_canvas(f"e{k}", lab, fs, col, "center")
+            arrow(surf, col, view.p(*m), view.p(*tip), view.w(theme.line), view.k * 10)
+            if labels:
+                t = (-normals[k][1], normals[k][0])
+                base = tip + normals[k] * gap
+                side = 3 * gap
+                view.label(
+                    f"e{k}",
+                    [
+                        (base + normals[k] * gap, "center"),
+                        (base + np.multiply(t, side), "center"),
+                        (base - np.multiply(t, side), "center"),
+                        (base + normals[k] * 3 * gap, "center"),
+                    ],
+                    fs,
+                    theme.edge_colors[k % len(theme.edge_colors)],
+                    EDGE_LABEL,
+                )
     if overlays.show_vertex_indices:
+        for v in verts:
+            view.block(view.p(*v), view.w(3))
+            pygame.draw.circle(surf, color, view.p(*v), view.w(3))
+    if labels:
+        text_color = theme.text_a if letter == "A" else theme.text_b
         for k, v in enumerate(verts):
             d = v - centroid
             n = math.hypot(*d) or 1.0
-            pos = v + d / n * 14
-            view.text_canvas(str(k), pos, fs, color, "center")
+            out = d / n
+            t = np.array([-out[1], out[0]])
+            view.label(
+                str(k),
+                [
+                    (v + out * 1.6 * gap, "center"),
+                    (v + out * 2.6 * gap, "center"),
+                    (v + (out + t) * 1.8 * gap, "center"),
+                    (v + (out - t) * 1.8 * gap, "center"),
+                ],
+                fs,
+                text_color,
+                VERTEX_INDEX,
+            )
 
 
 def draw_circle_axes(view: View, shown) -> None:
@@ -63,12 +98,18 @@ def draw_circle_axes(view: View, shown) -> None:
         dashed(view.surface, theme.text, p, q, view.w(theme.thin), 6, 5)
         pygame.draw.circle(view.surface, theme.text, p, view.w(4))
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-        view.text(
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        n = math.hypot(dx, dy) or 1.0
+        off = 14 * view.k
+        view.label(
             "closest vertex axis",
-            mid,
+            [
+                ((mid[0] - dy / n * off, mid[1] + dx / n * off), "midleft"),
+                ((mid[0] + dy / n * off, mid[1] - dx / n * off), "midright"),
+                ((mid[0], mid[1] - 2 * off), "midbottom"),
+            ],
             theme.font_small,
             theme.text,
-            "midleft",
-            view.scene_inner,
-            halo=True,
+            DETAIL,
+            world=False,
         )

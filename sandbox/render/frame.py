@@ -5,11 +5,10 @@ What it explains comes from a `StepRecord` (``world.record`` or ``world.explain_
 ``record.shown`` holds the two shapes exactly as the narrow phase tested them and their
 full report (every axis). Bodies are drawn at their current pose from ``world.geometry()``.
 
-Layout (canvas coordinates, 1280 x 720, scaled uniformly to the target surface and
-centred in it)::
-
-    x <  SCENE_WIDTH   the world (pixels at zoom 1, y down), HUD panel top-left
-    x >= SCENE_WIDTH   the axis rulers: one row per tested axis, in test order
+Layout (`layout.compute_layout`, for the surface's own size): the narration band (title,
+lesson, what is happening now) over the scene, where the world is scaled uniformly and
+centred; the status line under it; on the right the pair's numbers and the axis rulers.
+Nothing is stretched; text follows the surface height.
 
 Visual language: one Okabe-Ito palette per theme with fixed roles (shape A orange,
 shape B sky blue, overlap vermillion, gap and separating axis bluish green, MTV reddish
@@ -20,23 +19,35 @@ Same inputs give identical pixels.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from ..physics.records import StepRecord
 from ..physics.world import World
-from ..scenes.base import SCENE_WIDTH
-from .bodies import CROWDED, draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
+from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
 from .features import draw_circle_axes, draw_features
 from .help import draw_help
-from .hud import draw_hud, hud_layout
+from .hud import draw_hud, draw_pair_numbers
 from .impulses import draw_impulses
 from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
 from .rulers import draw_rulers
 from .separating import draw_axis_projection
-from .sweeps import draw_sweeps
+from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
-from .view import View
+from .view import PlacedText, View
+
+
+@dataclass(frozen=True)
+class FrameReport:
+    """What a frame drew: every text rectangle (help excluded) and the labels dropped."""
+
+    texts: tuple[PlacedText, ...]
+    dropped: int
+    help_fits: bool
+    help_texts: tuple[PlacedText, ...] = ()
+    markers: tuple[tuple[int, int, int, int], ...] = ()  # vertex markers no label may cover
 
 
 def draw(
@@ -46,19 +57,20 @@ def draw(
     overlays: Overlays,
     theme: Theme,
     status: HudStatus,
-) -> None:
+) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     view = View(surface, theme)
-    surface.fill(theme.background)
     shown = record.shown if record is not None else None
     pair = (shown.a, shown.b) if shown is not None else None
-    crowded = len(world.bodies) > CROWDED
 
     old_clip = surface.get_clip()
+    surface.blit(_static_layer(view, world, pair), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
-    draw_bodies(view, world, pair)
+    draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
         draw_aabbs(view, world)
+    if status.moment is not None:
+        draw_moment(view, world, status.moment, record)
     if record is not None and record.sweeps:
         draw_sweeps(view, world, record)
     if shown is not None:
@@ -72,10 +84,7 @@ def draw(
             if has_moved(world, index, shape):
                 draw_ghost(view, shape, color)
         if report.separating is not None and overlays.show_separating_axis:
-            avoid = None
-            if overlays.show_hud:
-                avoid = pygame.Rect(hud_layout(world, record, status, theme)[1])
-            draw_axis_projection(view, shown, report.separating, overlays, True, avoid)
+            draw_axis_projection(view, shown, report.separating, overlays, True)
         for shape, color, letter in (
             (shown.a_shape, theme.shape_a, "A"),
             (shown.b_shape, theme.shape_b, "B"),
@@ -86,27 +95,64 @@ def draw(
             draw_mtv(view, shown, overlays)
         if overlays.show_impulses:
             draw_impulses(view, world, pair)
-    elif not crowded:
-        pass
+    dropped = view.place_labels()
     surface.set_clip(old_clip)
 
-    # the ruler panel
-    pygame.draw.rect(surface, theme.panel, view.panel_rect)
-    pygame.draw.line(
-        surface, theme.divider, view.panel_rect.topleft, view.panel_rect.bottomleft, view.w(2)
-    )
+    # the right column: the pair's numbers, then the rulers (its background is in the layer)
     surface.set_clip(view.panel_rect.clip(old_clip))
+    view.region = "panel"
+    top = draw_pair_numbers(view, world, record) if overlays.show_hud else view.panel_rect.top
     if overlays.show_projections:
-        draw_rulers(view, record)
+        draw_rulers(view, record, top)
     else:
-        view.text_canvas(
-            "projections hidden", (SCENE_WIDTH + 14, 12), theme.font_small, theme.text_dim
+        lay = view.layout
+        view.text_px(
+            "projections hidden (X)",
+            (view.panel_rect.x + lay.pad * 1.5, top + lay.pad),
+            lay.body,
+            theme.text_dim,
         )
     surface.set_clip(old_clip)
 
     if overlays.show_hud:
-        surface.set_clip(view.scene_rect.clip(old_clip))
         draw_hud(view, world, record, status)
-        surface.set_clip(old_clip)
+    texts = tuple(view.placed)
+    help_fits = True
     if overlays.show_help:
-        draw_help(view, status)
+        view.region = "help"
+        help_fits = draw_help(view, status)
+    markers = tuple(tuple(r) for r in view.blocked)
+    return FrameReport(texts, dropped, help_fits, tuple(view.placed[len(texts) :]), markers)
+
+
+_layers: dict = {}
+
+
+def _static_layer(view: View, world: World, pair) -> pygame.Surface:
+    """The background, the panels' backgrounds and the static bodies (but the pair on show),
+    drawn once and reused while the size, theme, pair and static bodies stay the same."""
+    theme = view.theme
+    statics = world.static
+    key = (
+        view.surface.get_size(),
+        theme,
+        pair,
+        statics.tobytes(),
+        world.position[statics].tobytes(),
+        world.angle[statics].tobytes(),
+    )
+    hit = _layers.get("layer")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
+    layer_view = View(layer, theme)
+    layer.fill(theme.background)
+    layer.set_clip(layer_view.scene_rect)
+    draw_bodies(layer_view, world, pair, "static")
+    layer.set_clip(None)
+    for rect in (layer_view.narration_rect, layer_view.status_rect, layer_view.panel_rect):
+        pygame.draw.rect(layer, theme.panel, rect)
+    pr = layer_view.panel_rect
+    pygame.draw.line(layer, theme.divider, pr.topleft, pr.bottomleft, layer_view.w(2))
+    _layers["layer"] = (key, layer)
+    return layer

@@ -1,34 +1,61 @@
-"""The help overlay, generated from the keymap."""
+"""The help overlay, generated from the keymap; it fits any surface and theme (in columns
+when the rows do not fit in one, at a smaller size only when even columns do not)."""
 
 from __future__ import annotations
 
 import pygame
 
-from ..scenes.base import CANVAS
-from .hud import draw_panel
 from .overlays import HudStatus
-from .view import View
+from .view import View, text_size
 
 
-def draw_help(view: View, status: HudStatus) -> None:
+def _plan(rows, width, height, px, title_px, pad):
+    """(columns, row height, column width, panel size) for text of `px`, or None."""
+    line = round(px * 1.3)
+    key_w = max(text_size(k, px)[0] for k, _ in rows)
+    act_w = max(text_size(a, px)[0] for _, a in rows)
+    col_w = key_w + pad * 2 + act_w
+    head = round(title_px * 1.3) + pad * 2
+    for columns in (1, 2, 3):
+        per = -(-len(rows) // columns)
+        w = columns * col_w + (columns - 1) * pad * 3 + pad * 4
+        h = head + per * line + pad * 2
+        if w <= width - 2 * pad and h <= height - 2 * pad:
+            return columns, per, line, key_w, col_w, (w, h), head
+    return None
+
+
+def draw_help(view: View, status: HudStatus) -> bool:
+    """Draw the keys in one or more columns; False if they had to be cut (never, in practice:
+    the text shrinks before that)."""
     theme = view.theme
-    fs = theme.font
-    line_h = fs + 8
+    lay = view.layout
+    surf = view.surface
     rows = status.help_lines or (("(no keys)", ""),)
-    key_w = max(len(k) for k, _ in rows) * fs * 0.602
-    act_w = max(len(a) for _, a in rows) * fs * 0.602
-    width = min(CANVAS[0] - 40, key_w + act_w + 80)
-    height = min(CANVAS[1] - 40, line_h * (len(rows) + 2) + 30)
-    x = (CANVAS[0] - width) / 2
-    y = (CANVAS[1] - height) / 2
-    bg = (*theme.hud_bg[:3], 240)
-    rect = draw_panel(view, (x, y, width, height), bg)
-    pygame.draw.rect(view.surface, theme.divider, rect, view.w(2))
-    view.text_canvas("Keys", (x + width / 2, y + 14), theme.font_title, theme.text, "midtop")
-    yy = y + 14 + theme.font_title + 14
-    for keys, action in rows:
-        if yy + line_h > y + height:
-            break
-        view.text_canvas(keys, (x + 24, yy), fs, theme.text_a)
-        view.text_canvas(action, (x + 24 + key_w + 32, yy), fs, theme.text)
-        yy += line_h
+    width, height = surf.get_size()
+    pad = lay.pad
+    px, title_px = lay.body, lay.title
+    plan = _plan(rows, width, height, px, title_px, pad)
+    fits = True
+    while plan is None and px > 8:
+        px, title_px = px - 1, title_px - 1
+        plan = _plan(rows, width, height, px, title_px, pad)
+    if plan is None:
+        fits = False
+        plan = (1, len(rows), round(px * 1.3), 0, width, (width, height), 0)
+    columns, per, line, key_w, col_w, (w, h), head = plan
+    rect = pygame.Rect(0, 0, min(w, width), min(h, height))
+    rect.center = (width // 2, height // 2)
+    pygame.draw.rect(surf, theme.panel, rect)
+    pygame.draw.rect(surf, theme.divider, rect, view.w(2))
+    view.text_px("Keys", (rect.centerx, rect.y + pad), title_px, theme.text, "midtop")
+    for i, (keys, action) in enumerate(rows):
+        col, row = divmod(i, per)
+        x = rect.x + pad * 2 + col * (col_w + pad * 3)
+        y = rect.y + head + row * line
+        if y + line > rect.bottom:
+            fits = False
+            continue
+        view.text_px(keys, (x, y), px, theme.text_a)
+        view.text_px(action, (x + key_w + pad * 2, y), px, theme.text)
+    return fits

@@ -1,20 +1,26 @@
-"""The HUD: the collision flag and the MTV as in tutorial 003, the scene's lesson, the status."""
+"""The HUD, in space of its own that never covers the scene and never moves:
+
+- the narration band (top left): the scene's title, its lesson, and what is happening now,
+  in words that follow the live state;
+- the pair's numbers (top of the right column): which shape is A and which is B, the
+  collision flag with a symbol, the depth and the MTV, as in tutorial 003;
+- the status line (bottom left): the help key, tick, pause, speed, and a short message.
+"""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
 from ..physics.records import StepRecord
 from ..physics.world import World
-from ..scenes.base import CANVAS, SCENE_WIDTH
 from .overlays import HudStatus
-from .theme import Theme
-from .view import View, translucent_patch
+from .rulers import axis_name
+from .view import View, text_size
+
+TOUCHING = 1e-9  # depth at or below this: the shapes touch, nothing to push apart
 
 
-def _wrap(text: str, max_chars: int) -> list[str]:
+def wrap(text: str, max_chars: int) -> list[str]:
     words = text.split()
     lines, current = [], ""
     for word in words:
@@ -28,134 +34,187 @@ def _wrap(text: str, max_chars: int) -> list[str]:
     return lines
 
 
-def draw_panel(view: View, rect_canvas: tuple[float, float, float, float], rgba) -> pygame.Rect:
-    x, y, w, h = rect_canvas
-    px, py = view.p(x, y)
-    rect = pygame.Rect(round(px), round(py), round(w * view.s), round(h * view.s))
-    view.surface.blit(translucent_patch(tuple(rect.size), tuple(rgba)), rect)
-    return rect
+def _fit(text: str, max_chars: int) -> str:
+    return text if len(text) <= max_chars else text[: max(1, max_chars - 1)] + "…"
 
 
-def _line_text(text) -> str:
-    return text if isinstance(text, str) else "".join(part for part, _ in text)
+def collision_state(report) -> str:
+    """'apart', 'touching', 'inside' or 'colliding'."""
+    if not report.colliding:
+        return "apart"
+    if report.depth <= TOUCHING:
+        return "touching"
+    if report.a_in_b or report.b_in_a:
+        return "inside"
+    return "colliding"
 
 
-def hud_layout(world: World, record: StepRecord | None, status: HudStatus, theme: Theme):
-    """The HUD's lines (text, size, colour) and its panel (x, y, w, h) in canvas pixels.
-
-    The panel goes to the first scene corner (top-left, top-right, bottom-left,
-    bottom-right) that does not hide the pair on show."""
-    fs = theme.font_small
-    char_w = fs * 0.602  # DejaVu Sans Mono advance
-    width = 520 if theme.name == "projector" else 470
-    max_chars = int((width - 20) / char_w)
-    lines: list = []  # (text, size, colour), or (((text, colour), ...), size, None)
-    for part in _wrap(status.scene_title, int((width - 20) / (theme.font * 0.602))):
-        lines.append((part, theme.font, theme.text))
-    for part in _wrap(status.lesson, max_chars):
-        lines.append((part, fs, theme.text_dim))
+def narration(world: World, record: StepRecord | None, moment=None) -> tuple[str, str]:
+    """What is happening now, in plain words, and the role of its colour."""
+    if moment is not None and moment.jumps:
+        jump = moment.jumps[0]
+        parts = world.bodies[jump.body].name.split(", ")
+        name = f"{parts[1]} {parts[0]}" if len(parts) == 2 else parts[0]
+        caught = "; the swept test caught the other" if moment.sweeps else ""
+        return (f"Tick {moment.tick}: the {name} skipped the wall{caught}.", "overlap")
+    if record is not None:
+        for ev in record.sweeps:
+            if ev.fraction is not None:
+                name = world.bodies[ev.body].name
+                return (
+                    f"The swept test caught the {name.split(',')[0]} at {ev.fraction:.2f} of its "
+                    "step, before it could pass the wall.",
+                    "gap",
+                )
     shown = record.shown if record is not None else None
-    if shown is not None:
-        report = shown.report
-        na, nb = world.bodies[shown.a].name, world.bodies[shown.b].name
-        lines.append(((("A = " + na, theme.text_a), ("   B = " + nb, theme.text_b)), fs, None))
-        if report.colliding:
-            lines.append(("collision: yes", theme.font, theme.overlap))
-        else:
-            lines.append(("collision: no", theme.font, theme.gap))
-        mx, my = report.mtv
-        lines.append((f"MTV.x = {mx + 0.0:.5f}   MTV.y = {my + 0.0:.5f}", fs, theme.mtv))
-        tested, skipped = len(report.axes), len(report.skipped)
-        extra = f"depth {report.depth:.3f}   axes {tested} tested, {skipped} skipped"
-        lines.append((extra, fs, theme.text))
-        inside = [n for n, v in (("a_in_b", report.a_in_b), ("b_in_a", report.b_in_a)) if v]
-        if inside:
-            lines.append((" ".join(inside) + ": one shape is inside the other", fs, theme.overlap))
-    if len(world.bodies) > 2 and record is not None:
-        pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs (broad phase)"
-        lines.append((pairs, fs, theme.text))
-    state = "PAUSED" if status.paused else "running"
-    bits = [
-        f"tick {world.tick}",
-        state,
-        f"speed {status.speed_label}",
-        f"resolve {'on' if status.resolve else 'off'}",
-    ]
-    if status.fps is not None:
-        bits.append(f"{status.fps:.0f} fps")
-    bits.append(f"scene {status.scene_number}/{status.scene_count}")
-    lines.append(("  ".join(bits), fs, theme.text_dim))
-
-    widest = max(len(_line_text(text)) * size * 0.602 for text, size, _ in lines)
-    width = min(SCENE_WIDTH - 16, max(width, math.ceil(widest) + 22))
-    height = 20 + sum(size + 5 for _, size, _ in lines)
-    corners = [
-        (8, 8),
-        (SCENE_WIDTH - 8 - width, 8),
-        (8, CANVAS[1] - 44 - height),
-        (SCENE_WIDTH - 8 - width, CANVAS[1] - 44 - height),
-    ]
-    boxes = _pair_boxes(world, record)
-    if not boxes:
-        return lines, (8, 8, width, height)
-
-    def hidden(corner) -> float:
-        panel = pygame.Rect(corner[0], corner[1], width, height)
-        return sum(panel.clip(b).width * panel.clip(b).height for b in boxes)
-
-    best = min(corners, key=hidden)  # min keeps the first of equals: deterministic
-    return lines, (best[0], best[1], width, height)
-
-
-def _pair_boxes(world: World, record: StepRecord | None) -> list:
-    """Canvas boxes around the pair on show (tested and current poses, with room for labels),
-    clipped to the scene: what the HUD must not hide."""
-    if record is None or record.shown is None:
-        return []
-    shown = record.shown
-    scene = pygame.Rect(0, 0, SCENE_WIDTH, CANVAS[1])
-    out = []
-    for shape in (shown.a_shape, shown.b_shape, world.shape(shown.a), world.shape(shown.b)):
-        box = shape.aabb()
-        rect = pygame.Rect(
-            math.floor(box.min_x),
-            math.floor(box.min_y),
-            math.ceil(box.width),
-            math.ceil(box.height),
-        ).inflate(70, 70)
-        # a huge body (a floor, a wall) can share a corner with the HUD: count only its rim
-        if rect.width > SCENE_WIDTH * 0.6 or rect.height > CANVAS[1] * 0.6:
-            rect = rect.clip(scene)
-            rect.width, rect.height = min(rect.width, 80), min(rect.height, 80)
-        out.append(rect.clip(scene))
-    return out
+    if shown is None:
+        return ("No pair on show.", "text_dim")
+    report = shown.report
+    state = collision_state(report)
+    if state == "apart":
+        sep = report.separating
+        return (
+            f"Apart: axis {axis_name(sep)} shows a gap of {-sep.overlap:.1f}, so no collision.",
+            "gap",
+        )
+    if state == "touching":
+        return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
+    mtv = report.mtv_axis
+    where = f" on {axis_name(mtv)}" if mtv is not None else ""
+    if state == "inside":
+        who = "A is inside B" if report.a_in_b else "B is inside A"
+        return (f"{who}: the shortest way out, {report.depth:.1f}{where}, is the MTV.", "overlap")
+    return (
+        f"Colliding: every axis overlaps; the least, {report.depth:.1f}{where}, is the MTV.",
+        "overlap",
+    )
 
 
 def draw_hud(view: View, world: World, record: StepRecord | None, status: HudStatus) -> None:
+    """The narration band and the status line."""
     theme = view.theme
-    fs = theme.font_small
-    pad = 10
-    lines, box = hud_layout(world, record, status, theme)
-    draw_panel(view, box, theme.hud_bg)
-    y = box[1] + pad
-    for text, size, color in lines:
-        if isinstance(text, str):
-            view.text_canvas(text, (box[0] + pad, y), size, color)
-        else:
-            x = box[0] + pad
-            for part, part_color in text:
-                r = view.text_canvas(part, (x, y), size, part_color)
-                x = (r.right - view.ox) / view.s
-        y += size + 5
-    # bottom line
-    bottom = CANVAS[1] - 8
-    hint = "H: help"
-    draw_panel(view, (8, bottom - fs - 8, fs * 0.602 * len(hint) + 16, fs + 8), theme.hud_bg)
-    view.text_canvas(hint, (16, bottom - 4), fs, theme.text_dim, "bottomleft")
+    lay = view.layout
+    surf = view.surface
+    pad = lay.pad
+    band = view.narration_rect
+    pygame.draw.line(surf, theme.divider, band.bottomleft, band.bottomright, view.w(1))
+    x = band.x + pad * 1.5
+    width = band.width - pad * 3
+    view.region = "narration"
+    y = band.y + pad
+    title_px = lay.title  # a long title steps down (never below the body size), then wraps
+    while title_px > lay.body and len(status.scene_title) > view.chars(width, title_px):
+        title_px -= 1
+    titles = wrap(status.scene_title, view.chars(width, title_px))
+    lines = lay.narration_lines - (len(titles) - 1)  # a second title line takes a body line
+    view.text_px(titles[0], (x, y), title_px, theme.text)
+    y += lay.line(lay.title)
+    for part in titles[1:2]:
+        view.text_px(part, (x, y), title_px, theme.text)
+        y += lay.line(lay.body)
+    chars = view.chars(width, lay.body)
+    live, role = narration(world, record, status.moment)
+    live_lines = wrap(live, chars)
+    if len(live_lines) > lines - 1:
+        live_lines = live_lines[: lines - 1]
+        live_lines[-1] = _fit(live_lines[-1] + " …", chars)
+    budget = lines - len(live_lines)
+    lesson = wrap(status.lesson, chars)
+    if len(lesson) > budget:
+        lesson = lesson[:budget]
+        lesson[-1] = _fit(lesson[-1] + " …", chars)
+    for part in lesson:
+        view.text_px(part, (x, y), lay.body, theme.text_dim)
+        y += lay.line(lay.body)
+    for part in live_lines:
+        view.text_px(part, (x, y), lay.body, getattr(theme, role))
+        y += lay.line(lay.body)
+
+    # the status line
+    view.region = "status"
+    bar = view.status_rect
+    pygame.draw.line(surf, theme.divider, bar.topleft, bar.topright, view.w(1))
+    cy = bar.centery
+    right = bar.right - pad * 1.5
     if status.message:
-        msg_w = len(status.message) * theme.font * 0.602 + 28
-        cx = SCENE_WIDTH / 2
-        draw_panel(
-            view, (cx - msg_w / 2, bottom - theme.font - 16, msg_w, theme.font + 12), theme.hud_bg
-        )
-        view.text_canvas(status.message, (cx, bottom - 10), theme.font, theme.text, "midbottom")
+        msg = _fit(status.message, view.chars(bar.width * 0.5, lay.body))
+        r = view.text_px(msg, (right, cy), lay.body, theme.text, "midright")
+        right = r.left - pad * 2
+    scene = (
+        f"scene {status.scene_number} of {status.scene_count}"
+        if status.scene_number
+        else f"scene file {status.scene_name}"
+    )
+    bits = [
+        "H help",
+        f"tick {world.tick}",
+        "PAUSED" if status.paused else "running",
+        f"speed {status.speed_label}",
+    ]
+    if not status.resolve:
+        bits.append("MTV push off")
+    if status.fps is not None:
+        bits.append(f"{status.fps:.0f} fps")
+    bits.append(scene)
+    xx = bar.x + pad * 1.5
+    gap_px = text_size("  ", lay.body)[0]
+    for k, bit in enumerate(bits):
+        w_px = text_size(bit, lay.body)[0]
+        if xx + w_px > right:
+            break
+        color = theme.text if k == 0 else theme.text_dim
+        r = view.text_px(bit, (xx, cy), lay.body, color, "midleft")
+        xx = r.right + gap_px
+
+
+def _role_line(world: World, index: int, letter: str) -> str:
+    name = world.bodies[index].name
+    if name.strip().upper() != letter:
+        return f"{letter} = {name}"
+    shape = world.shape(index)
+    sides = len(getattr(shape, "vertices", ()))
+    kind = {0: "a circle", 3: "a triangle", 4: "a quadrilateral"}.get(sides, f"{sides} sides")
+    return f"{letter} = shape {letter} ({kind})"
+
+
+def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> int:
+    """Top of the right column: A, B, the collision flag (symbol and words), depth, MTV.
+    Always the same number of lines for a scene, so the rulers below never jump.
+    Returns the y (pixels) below the block."""
+    theme = view.theme
+    lay = view.layout
+    panel = view.panel_rect
+    pad = lay.pad
+    x = panel.x + pad * 1.5
+    width = panel.width - pad * 3
+    chars = view.chars(width, lay.body)
+    line = lay.line(lay.body)
+    y = panel.y + pad
+    shown = record.shown if record is not None else None
+    rows: list[tuple[str, tuple]] = []
+    if shown is None:
+        rows = [("no pair on show", theme.text_dim)] + [("", theme.text)] * 2
+    else:
+        report = shown.report
+        rows.append((_role_line(world, shown.a, "A"), theme.text_a))
+        rows.append((_role_line(world, shown.b, "B"), theme.text_b))
+        state = collision_state(report)
+        flag = {
+            "apart": ("□ collision: no", theme.gap),
+            "touching": ("◪ collision: touching", theme.text),
+            "inside": ("■ collision: yes, inside", theme.overlap),
+            "colliding": ("■ collision: yes", theme.overlap),
+        }[state]
+        rows.append(flag)
+        mx, my = report.mtv
+        rows.append((f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})", theme.mtv))
+    if len(world.bodies) > 2 and record is not None:
+        pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
+        rows.append((pairs, theme.text_dim))
+    for text, color in rows:
+        if text:
+            view.text_px(_fit(text, chars), (x, y), lay.body, color)
+        y += line
+    y += pad // 2
+    pygame.draw.line(view.surface, theme.divider, (panel.x, y), (panel.right, y), view.w(1))
+    return y + pad // 2

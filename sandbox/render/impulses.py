@@ -17,7 +17,7 @@ import numpy as np
 
 from ..physics.world import World
 from .primitives import arrow, dashed
-from .view import View
+from .view import MEASURE, View
 
 # Screen length (canvas px) per px/s of velocity change, and the longest arrow drawn.
 ARROW_SCALE = 1.5
@@ -61,7 +61,7 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
                     view.p(*point),
                     view.p(*tip),
                     view.w(theme.line),
-                    view.w(9),
+                    view.k * 9,
                 )
     for body, colour in ((a, theme.text_a), (b, theme.text_b)):
         if world.bodies[body].static:
@@ -72,13 +72,11 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
         text = f"v ({vx:.0f}, {vy:.0f})  \u03c9 {w:+.2f} rad/s"
         if world.sleeping[body]:
             text += "  asleep"
-        below = y + world.extent[body] + 6
-        view.text_canvas(
+        reach = world.extent[body] + 6
+        view.label(
             text,
-            (x, below),
+            [((x, y + reach), "midtop"), ((x, y - reach), "midbottom")],
             theme.font_small,
             colour,
-            anchor="midtop",
-            inside=view.scene_inner,
-            halo=True,
+            MEASURE,
         )

@@ -22,6 +22,26 @@ class Overlays:
 
 
 @dataclass(frozen=True)
+class Jump:
+    """A body that moved further in one step than the thing it passed is thick: the discrete
+    test never saw them overlap (tunnelling). Positions before and after the step."""
+
+    body: int
+    start: tuple[float, float]
+    end: tuple[float, float]
+    passed: int  # the static body it jumped over
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A step worth keeping on screen after it has passed: a swept hit and/or a jump."""
+
+    tick: int
+    sweeps: tuple = ()  # the SweepEvents of that step (physics recorded them)
+    jumps: tuple[Jump, ...] = ()
+
+
+@dataclass(frozen=True)
 class HudStatus:
     """What the app knows and the world does not: scene, time controls, help."""
 
@@ -36,3 +56,4 @@ class HudStatus:
     help_lines: tuple[tuple[str, str], ...] = ()
     message: str | None = None
     resolve: bool = True
+    moment: Moment | None = None

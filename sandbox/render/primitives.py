@@ -131,3 +131,17 @@ def hatch_lines(pts, spacing) -> list:
             segments.append((ends[0], ends[1]))
         k += spacing
     return segments
+
+
+def hatch_rect(surface, color, rect, width, spacing) -> None:
+    """Diagonal hatching inside a screen rectangle (a pattern, so meaning is not colour only)."""
+    x, y, w, h = rect
+    if w <= 0 or h <= 0:
+        return
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect).clip(clip))
+    k = -h
+    while k < w:
+        pygame.draw.line(surface, color, (x + k, y + h), (x + k + h, y), width)
+        k += spacing
+    surface.set_clip(clip)

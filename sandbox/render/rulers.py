@@ -1,14 +1,19 @@
-"""The rulers: one row per tested axis, with both projection intervals and their overlap or gap."""
+"""The rulers: one row per tested axis with both projection intervals on ONE common scale
+(the same pixels per unit in every row, so lengths compare across rows), tick marks at a
+round step, min and max printed for both intervals (tutorial 000's number line), and the
+overlap (hatched) or gap (dashed bracket) between them: pattern and words, not colour alone.
+"""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
 from ..physics.records import StepRecord
-from ..scenes.base import CANVAS, SCENE_WIDTH
-from .primitives import arrow
+from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
-from .view import View, translucent_patch
+from .view import View, text_size
 
 
 def axis_name(axis) -> str:
@@ -16,7 +21,9 @@ def axis_name(axis) -> str:
     if axis.feature == "edge":
         return f"e{axis.feature_index} {owner}"
     if axis.feature == "closest vertex":
-        return f"closest vertex v{axis.feature_index}"
+        return f"closest v{axis.feature_index}"
+    if axis.feature == "centres":
+        return "centre line"
     return str(axis.feature)
 
 
@@ -26,161 +33,264 @@ def _axis_color(theme: Theme, axis) -> Color:
     return theme.text
 
 
-def draw_rulers(view: View, record: StepRecord | None) -> None:
+def nice_step(raw: float) -> float:
+    """The smallest of 1, 2, 5 x 10^n at or above `raw`."""
+    if raw <= 0:
+        return 1.0
+    e = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if m * e >= raw - 1e-12:
+            return m * e
+    return 10 * e
+
+
+def ruler_scale(axes, width: float, min_tick_px: float) -> tuple[float, float]:
+    """One scale for every row: pixels per unit so that the widest row (both intervals)
+    fills `width` with 2% to spare each side; ticks at a round step at least
+    `min_tick_px` apart."""
+    span = max(
+        max(a.a_interval[1], a.b_interval[1]) - min(a.a_interval[0], a.b_interval[0]) for a in axes
+    )
+    ppu = width / max(span * 1.04, 1e-6)
+    return ppu, nice_step(min_tick_px / ppu)
+
+
+def _fmt(v: float) -> str:
+    return f"{v + 0.0:.1f}"
+
+
+def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
     theme = view.theme
+    lay = view.layout
     surf = view.surface
-    s = view.s
-    x0 = SCENE_WIDTH + 14
-    x1 = CANVAS[0] - 14
-    fs = theme.font_small
-    line_h = fs + 6
-    y = 10
-    view.text_canvas("Projections on each axis", (x0, y), theme.font, theme.text)
-    y += theme.font + 8
+    panel = view.panel_rect
+    pad = lay.pad
+    x0 = panel.x + pad * 1.5
+    x1 = panel.right - pad * 1.5
+    body, small = lay.body, lay.small
+    line, sline = lay.line(body), lay.line(small)
+    y = top
     if record is None or record.shown is None:
-        view.text_canvas("no pair on show", (x0, y + 10), fs, theme.text_dim)
+        view.text_px("no pair on show", (x0, y), body, theme.text_dim)
         return
     report = record.shown.report
     axes = report.axes
-    skipped = len(report.skipped)
-    key_y = y
+    # the key: what the marks mean (pattern as well as colour)
     kx = x0
-    for name, color in (("A", theme.shape_a), ("B", theme.shape_b)):
-        pygame.draw.line(
-            surf, color, view.p(kx, key_y + fs / 2), view.p(kx + 22, key_y + fs / 2), view.w(6)
-        )
-        r = view.text_canvas(
-            name, (kx + 28, key_y), fs, theme.text_a if name == "A" else theme.text_b
-        )
-        kx = (r.right - view.ox) / s + 16
-    for name, color in (("overlap", theme.overlap), ("gap", theme.gap)):
-        pygame.draw.line(
-            surf, color, view.p(kx, key_y + fs / 2), view.p(kx + 22, key_y + fs / 2), view.w(6)
-        )
-        r = view.text_canvas(name, (kx + 28, key_y), fs, color)
-        kx = (r.right - view.ox) / s + 16
-    y += line_h + 4
+    sw = round(small * 1.3)
+    for name, kind in (("A", "a"), ("B", "b"), ("overlap", "overlap"), ("gap", "gap")):
+        box = pygame.Rect(round(kx), round(y + sline * 0.2), sw, round(sline * 0.6))
+        if kind == "a":
+            pygame.draw.rect(surf, theme.shape_a, box)
+        elif kind == "b":
+            pygame.draw.rect(surf, theme.shape_b, box)
+        elif kind == "overlap":
+            hatch_rect(surf, theme.overlap, box, view.w(1.5), max(3, round(small * 0.3)))
+            pygame.draw.rect(surf, theme.overlap, box, view.w(1.5))
+        else:
+            _gap_bracket(view, box.left, box.right, box.centery, box.height)
+        color = {"a": theme.text_a, "b": theme.text_b}.get(kind, getattr(theme, kind, theme.text))
+        r = view.text_px(name, (box.right + pad * 0.5, y), small, color)
+        kx = r.right + pad * 1.2
+    # one common scale: the widest row fits the bar width
+    bar_x0, bar_x1 = x0 + pad * 0.5, x1 - pad * 0.5
+    ppu, step = ruler_scale(axes, bar_x1 - bar_x0, small * 3.2)
+    ticks = f"ticks {step:g}"
+    if kx + text_size(ticks, small)[0] <= x1:
+        view.text_px(ticks, (x1, y), small, theme.text_dim, "topright")
+    y += sline + round(pad * 0.3)
 
-    footer = CANVAS[1] - 12 - line_h * 2
-    available = footer - y
-    min_h = fs + 6 + 20
-    max_h = fs * 2 + 40
-    rows = len(axes)
-    shown_rows = rows
-    row_h = max_h
-    if rows:
-        row_h = min(max_h, available / rows)
-        if row_h < min_h:
-            row_h = min_h
-            shown_rows = max(1, int((available - line_h) // row_h))
+    footer_h = line + pad
+    bottom = panel.bottom - footer_h
+    bh = max(4, round(small * 0.45))
+    line = text_size("Ag", body)[1] + 1
+    compact_h = line + 2 * bh + round(pad * 0.9)
+    full_h = compact_h + 2 * sline
     sep = report.separating
     mtv_axis = report.mtv_axis
-    for k in range(min(rows, shown_rows)):
-        _draw_ruler_row(view, axes[k], x0, x1, y, row_h, sep, mtv_axis)
-        y += row_h
-    if shown_rows < rows:
-        view.text_canvas(f"+{rows - shown_rows} more", (x0, y + 2), fs, theme.text_dim)
-    # footer: counts
-    fy = CANVAS[1] - 12 - line_h * 2
-    pygame.draw.line(surf, theme.divider, view.p(x0, fy - 4), view.p(x1, fy - 4), 1)
-    plural = "axis" if skipped == 1 else "axes"
-    view.text_canvas(
-        f"{rows} tested, {skipped} parallel {plural} skipped", (x0, fy), fs, theme.text_dim
-    )
-    if sep is not None:
-        verdict = f"{axis_name(sep)} separates: no collision"
-        color = theme.gap
+    focus = sep.index if sep is not None else (mtv_axis.index if mtv_axis is not None else -1)
+    n = len(axes)
+    available = bottom - y
+    if n * full_h <= available:
+        heights = [full_h] * n
     else:
-        verdict = "every axis overlaps: collision"
-        color = theme.overlap
-    view.text_canvas(verdict, (x0, fy + line_h), fs, color)
+        heights = [full_h if a.index == focus else compact_h for a in axes]
+        if sum(heights) > available:
+            heights = [compact_h] * n
+    # as many rows as fit, in test order; the row that decides (gap or MTV) always among them.
+    # When they do not all fit, the footer's line goes to the rows and "+N more" says so.
+    if sum(heights) > available:
+        available += footer_h - sline
+    order = list(range(n))
+    while order and sum(heights[k] for k in order) > available:
+        drop = next((k for k in reversed(order) if axes[k].index != focus), order[-1])
+        order.remove(drop)
+    for k in order:
+        axis, h = axes[k], heights[k]
+        _draw_row(view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis)
+        y += h
+    if len(order) < n:
+        more = f"+{n - len(order)} more of {n} axes (hide the HUD with U to see all)"
+        view.text_px(_fit(more, view.chars(x1 - x0, small)), (x0, y), small, theme.text_dim)
+        return
+    # footer: counts, in plain words
+    fy = bottom + pad * 0.5
+    pygame.draw.line(surf, theme.divider, (x0, fy - pad * 0.3), (x1, fy - pad * 0.3), 1)
+    focus_row = next((k for k in range(n) if axes[k].index == focus), None)
+    if focus_row is not None and heights[focus_row] != full_h:
+        # no room for numbers in the rows: the deciding row's min and max go here instead
+        axis = axes[focus_row]
+        (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
+
+        def numbers(d: int, named: bool):
+            parts = [
+                (f"A {a_lo + 0.0:.{d}f}..{a_hi + 0.0:.{d}f}", theme.text_a),
+                (f"B {b_lo + 0.0:.{d}f}..{b_hi + 0.0:.{d}f}", theme.text_b),
+            ]
+            return [(f"{axis_name(axis)}:", theme.text_dim)] * named + parts
+
+        for parts in (numbers(1, True), numbers(0, True), numbers(0, False)):
+            if sum(text_size(t + " ", small)[0] for t, _ in parts) <= x1 - x0:
+                fx = x0
+                for text, color in parts:
+                    r = view.text_px(text, (fx, fy + (line - sline) / 2), small, color)
+                    fx = r.right + text_size(" ", small)[0]
+                return
+    skipped = len(report.skipped)
+    words = f"{n} axes" if n != 1 else "1 axis"
+    if skipped and all(k.feature == "centres" for k in report.skipped):
+        words += ": centre to centre"
+    elif skipped:
+        words += f", {skipped} repeats skipped"
+    else:
+        words += " tested"
+    view.text_px(_fit(words, view.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
 
 
-def _draw_ruler_row(view: View, axis, x0, x1, y, h, sep, mtv_axis) -> None:
+def _fit(text: str, chars: int) -> str:
+    return text if len(text) <= chars else text[: max(1, chars - 1)] + "…"
+
+
+def _gap_bracket(view: View, xa: float, xb: float, yc: float, height: float) -> None:
     theme = view.theme
+    wid = view.w(2)
+    dashed(
+        view.surface,
+        theme.gap,
+        (xa, yc),
+        (xb, yc),
+        wid,
+        max(3, height * 0.5),
+        max(2, height * 0.35),
+    )
+    for x in (xa, xb):
+        pygame.draw.line(view.surface, theme.gap, (x, yc - height / 2), (x, yc + height / 2), wid)
+
+
+def _draw_row(view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axis) -> None:
+    theme = view.theme
+    lay = view.layout
     surf = view.surface
-    s = view.s
-    fs = theme.font_small
+    body, small = lay.body, lay.small
+    line, sline = text_size("Ag", body)[1] + 1, lay.line(small)
     is_sep = sep is not None and axis.index == sep.index
     is_mtv = mtv_axis is not None and axis.index == mtv_axis.index
+    row_h = line + 2 * bh + round(lay.pad * 0.9) + (2 * sline if full else 0)
     if is_sep or is_mtv:
-        hl = theme.row_highlight if is_sep else (*theme.mtv, 45)
-        band = translucent_patch((round((x1 - x0 + 10) * s), max(1, round((h - 3) * s))), hl)
-        surf.blit(band, view.p(x0 - 5, y))
+        hl = theme.row_highlight if is_sep else (*theme.mtv, 40)
+        from .view import translucent_patch
+
+        band = translucent_patch((round(x1 - x0 + lay.pad), row_h - 2), hl)
+        surf.blit(band, (round(x0 - lay.pad * 0.5), y))
         stripe = theme.separating if is_sep else theme.mtv
-        pygame.draw.rect(
-            surf, stripe, pygame.Rect(*view.p(x0 - 8, y), max(2, round(4 * s)), round((h - 3) * s))
-        )
-    # direction glyph: the axis as it points on screen
-    cx, cy = x0 + 9, y + 3 + fs / 2
+        pygame.draw.rect(surf, stripe, pygame.Rect(round(x0 - lay.pad), y, view.w(4), row_h - 2))
+    # the axis direction as it points on screen, then its name, tag and result
+    g = body * 0.45
+    cx, cy = x0 + g, y + line / 2
     ux, uy = axis.axis
     col = _axis_color(theme, axis)
-    pygame.draw.circle(surf, theme.divider, view.p(cx, cy), 9 * s, 1)
+    pygame.draw.circle(surf, theme.divider, (cx, cy), g, 1)
     arrow(
         surf,
         col,
-        view.p(cx - ux * 8, cy - uy * 8),
-        view.p(cx + ux * 8, cy + uy * 8),
+        (cx - ux * g * 0.85, cy - uy * g * 0.85),
+        (cx + ux * g * 0.85, cy + uy * g * 0.85),
         view.w(2),
-        6 * s,
+        g * 0.7,
     )
-    name_rect = view.text_canvas(axis_name(axis), (x0 + 24, y + 3), fs, col)
+    name_rect = view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, col, "midleft")
     if axis.overlap < 0:
         result, rcol = f"gap {-axis.overlap:.1f}", theme.gap
     elif axis.depth > axis.overlap + 1e-9:
-        # One interval inside the other: the way out is longer than the shared length.
         result, rcol = f"inside, out {axis.depth:.1f}", theme.overlap
     else:
         result, rcol = f"overlap {axis.overlap:.1f}", theme.overlap
-    res_rect = view.text_canvas(result, (x1, y + 3), fs, rcol, "topright")
-    tags = []
-    if is_sep:
-        tags.append(("SEPARATES", theme.separating))
-    if is_mtv:
-        tags.append(("MTV", theme.mtv))
-    tx = (res_rect.left - view.ox) / s - 10
-    for tag, tcol in tags:
-        r = view.text_canvas(tag, (tx, y + 3), fs, tcol, "topright")
-        if r.left < name_rect.right + 4:
-            pass
-        tx = (r.left - view.ox) / s - 8
-    # the ruler
-    top = y + fs + 8
-    bar_h = max(6.0, min(12.0, (h - fs - 14) / 2))
+    res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
+    tag = "separates" if is_sep else ("MTV" if is_mtv else "")
+    if tag:
+        tw = text_size(tag, small)[0]
+        if res_rect.left - tw - lay.pad >= name_rect.right + lay.pad:
+            view.text_px(
+                tag,
+                (res_rect.left - lay.pad, cy),
+                small,
+                theme.separating if is_sep else theme.mtv,
+                "midright",
+            )
+    # the bars on the common scale, centred on this row's middle
     (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
-    lo, hi = min(a_lo, b_lo), max(a_hi, b_hi)
-    span = max(hi - lo, 1e-6)
-    pad = span * 0.08
-    rx0, rx1 = x0 + 4, x1 - 4
+    mid = (min(a_lo, b_lo) + max(a_hi, b_hi)) / 2
+    xc = (bx0 + bx1) / 2
 
     def xt(t):
-        return rx0 + (t - (lo - pad)) / (span + 2 * pad) * (rx1 - rx0)
+        return xc + (t - mid) * ppu
 
-    base = top + bar_h * 2 + 2
-    pygame.draw.line(surf, theme.ruler, view.p(rx0, base), view.p(rx1, base), 1)
+    top = y + line + (sline if full else 0)
+    ya, yb = top, top + bh + 1
+    base = yb + bh + 2
+    # ticks at multiples of the step, across the whole bar width
+    first = math.ceil((mid - (xc - bx0) / ppu) / step)
+    last = math.floor((mid + (bx1 - xc) / ppu) / step)
+    pygame.draw.line(surf, theme.ruler, (bx0, base), (bx1, base), 1)
+    for k in range(first, last + 1):
+        tx = round(xt(k * step))
+        pygame.draw.line(surf, theme.ruler, (tx, base), (tx, base + max(3, bh * 0.8)), 1)
+    for lo, hi, color, yy in ((a_lo, a_hi, theme.shape_a, ya), (b_lo, b_hi, theme.shape_b, yb)):
+        rect = pygame.Rect(round(xt(lo)), yy, max(1, round(xt(hi)) - round(xt(lo))), bh)
+        pygame.draw.rect(surf, color, rect)
     if axis.overlap < 0:
         g_lo, g_hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)
-        seg_col, s_lo, s_hi = theme.gap, g_lo, g_hi
+        _gap_bracket(view, xt(g_lo), xt(g_hi), (ya + base) / 2, base - ya + 4)
     else:
-        seg_col, s_lo, s_hi = theme.overlap, max(a_lo, b_lo), min(a_hi, b_hi)
-    band = pygame.Surface(
-        (max(1, round((xt(s_hi) - xt(s_lo)) * s)), max(1, round((bar_h * 2 + 4) * s))),
-        pygame.SRCALPHA,
-    )
-    band.fill((*seg_col, 90))
-    surf.blit(band, view.p(xt(s_lo), top - 1))
-    for t_lo, t_hi, color, yy in (
-        (a_lo, a_hi, theme.shape_a, top),
-        (b_lo, b_hi, theme.shape_b, top + bar_h + 1),
+        o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
+        box = pygame.Rect(
+            round(xt(o_lo)), ya - 2, max(1, round(xt(o_hi) - xt(o_lo))), base - ya + 4
+        )
+        hatch_rect(surf, theme.overlap, box, view.w(1.5), max(3, round(small * 0.3)))
+        pygame.draw.rect(surf, theme.overlap, box, view.w(1.5))
+    if not full:
+        return
+    # min and max of both intervals: A's above its bar, B's below its bar
+    for lo, hi, color, yy, anchor_lo, anchor_hi in (
+        (a_lo, a_hi, theme.text_a, ya - 1, "bottomleft", "bottomright"),
+        (b_lo, b_hi, theme.text_b, base + 2, "topleft", "topright"),
     ):
-        r = pygame.Rect(
-            *view.p(xt(t_lo), yy),
-            max(1, round((xt(t_hi) - xt(t_lo)) * s)),
-            max(1, round((bar_h - 1) * s)),
-        )
-        pygame.draw.rect(surf, color, r)
-    pygame.draw.line(surf, seg_col, view.p(xt(s_lo), base), view.p(xt(s_hi), base), view.w(4))
-    for t in (s_lo, s_hi):
-        pygame.draw.line(
-            surf, seg_col, view.p(xt(t), top - 2), view.p(xt(t), base + 2), view.w(1.5)
-        )
+        lo_t, hi_t = _fmt(lo), _fmt(hi)
+        wl, wh = text_size(lo_t, small)[0], text_size(hi_t, small)[0]
+        xl, xh = xt(lo), xt(hi)
+        if xh - xl < wl + wh + lay.pad:  # a short bar: the numbers go outside its ends
+            anchor_lo = anchor_lo.replace("left", "right")
+            anchor_hi = anchor_hi.replace("right", "left")
+            xl, xh = xl - 3, xh + 3
+        r_lo = pygame.Rect(0, 0, wl, 1)
+        setattr(r_lo, anchor_lo.replace("bottom", "").replace("top", "") or "left", round(xl))
+        r_hi = pygame.Rect(0, 0, wh, 1)
+        setattr(r_hi, anchor_hi.replace("bottom", "").replace("top", "") or "left", round(xh))
+        if r_lo.left < x0 or r_hi.right > x1 or r_lo.right + 4 > r_hi.left:
+            # no room at the bar's ends: print both at the row's edges
+            view.text_px(
+                f"{lo_t} .. {hi_t}", (x0, yy), small, color, anchor_lo.replace("right", "left")
+            )
+            continue
+        view.text_px(lo_t, (xl, yy), small, color, anchor_lo)
+        view.text_px(hi_t, (xh, yy), small, color, anchor_hi)

@@ -8,11 +8,11 @@ import numpy as np
 import pygame
 
 from ..core.geometry import Polygon
-from ..scenes.base import CANVAS, SCENE_WIDTH
+from .layout import WORLD_SIZE
 from .overlays import Overlays
 from .primitives import dashed, mix
 from .rulers import axis_name
-from .view import View
+from .view import KEY_LABEL, MEASURE, View
 
 
 def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
@@ -26,9 +26,7 @@ def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
     return c - u * shape.radius, c + u * shape.radius
 
 
-def draw_axis_projection(
-    view: View, shown, axis, overlays: Overlays, separating: bool, avoid: pygame.Rect | None
-) -> None:
+def draw_axis_projection(view: View, shown, axis, overlays: Overlays, separating: bool) -> None:
     """The classic picture: the axis beside the shapes, both projections dropped onto it,
     the gap (or overlap) highlighted, and the separating line across the middle of the gap."""
     theme = view.theme
@@ -45,10 +43,7 @@ def draw_axis_projection(
 
     def margin_of(point) -> float:
         x, y = point
-        score = min(x - 10, SCENE_WIDTH - 10 - x, y - 10, CANVAS[1] - 10 - y, 60.0)
-        if avoid is not None and avoid.inflate(20, 20).collidepoint(x, y):
-            score -= 1000.0
-        return score
+        return min(x - 10, WORLD_SIZE[0] - 10 - x, y - 10, WORLD_SIZE[1] - 10 - y, 60.0)
 
     def score(c: float) -> float:
         ends = [lo_t * u + c * w, hi_t * u + c * w, mid_t * u + c * w]
@@ -61,7 +56,7 @@ def draw_axis_projection(
     # and the offsets that keep the middle of the drawing inside the scene.
     candidates += [wa[1] + margin, wa[0] - margin, wb[1] + margin, wb[0] - margin]
     c_lo, c_hi = -math.inf, math.inf
-    for k, (lo_k, hi_k) in enumerate(((40.0, SCENE_WIDTH - 40.0), (40.0, CANVAS[1] - 40.0))):
+    for k, (lo_k, hi_k) in enumerate(((40.0, WORLD_SIZE[0] - 40.0), (40.0, WORLD_SIZE[1] - 40.0))):
         if abs(w[k]) > 1e-9:
             e0, e1 = sorted(((lo_k - mid_t * u[k]) / w[k], (hi_k - mid_t * u[k]) / w[k]))
             c_lo, c_hi = max(c_lo, e0), min(c_hi, e1)
@@ -75,13 +70,13 @@ def draw_axis_projection(
 
     thin = view.w(theme.thin)
     thick = view.w(theme.line * 2.2)
-    inner = view.scene_inner
 
     def label_off(text: str) -> float:
         """How far off the axis (canvas px) a centred label must sit to clear the bars."""
-        half_w = len(text) * theme.font_small * 0.602 / 2
-        half_h = theme.font_small * 0.6
-        return 12 + half_w * abs(w[0]) + half_h * abs(w[1])
+        px_to_world = view.k / view.s  # labels are sized in pixels, the axis in world units
+        half_w = len(text) * theme.font_small * 0.602 / 2 * px_to_world
+        half_h = theme.font_small * 0.6 * px_to_world
+        return 12 * px_to_world + half_w * abs(w[0]) + half_h * abs(w[1])
 
     # the axis itself, across the scene
     pygame.draw.line(
@@ -97,13 +92,22 @@ def draw_axis_projection(
     pygame.draw.line(surf, theme.shape_b, at(b_lo, off), at(b_hi, off), thick)
     if axis.overlap < 0:
         g_lo, g_hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)
-        pygame.draw.line(surf, theme.gap, at(g_lo), at(g_hi), view.w(theme.line * 3.2))
+        # a gap is a dashed bracket, an overlap a solid bar: line style as well as colour
+        dashed(surf, theme.gap, at(g_lo), at(g_hi), view.w(theme.line * 1.6), 7, 5)
         for t in (g_lo, g_hi):
             pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
         g_mid = (g_lo + g_hi) / 2
         label = f"gap {-axis.overlap:.1f}"
-        view.text(
-            label, at(g_mid, label_off(label)), theme.font_small, theme.gap, "center", inner, True
+        off = label_off(label)
+        view.label(
+            label,
+            [
+                (g_mid * u + (c + side * off) * w, "center"),
+                (g_mid * u + (c - side * off) * w, "center"),
+            ],
+            theme.font_small,
+            theme.gap,
+            MEASURE,
         )
         if separating and overlays.show_separating_axis:
             # the separating line: perpendicular to the axis, through the middle of the gap
@@ -116,25 +120,26 @@ def draw_axis_projection(
                 hi_t * u + 120 * u + (c + side * 22) * w,
             ]
             tag = max(spots, key=margin_of)
-            view.text_canvas(
+            view.label(
                 f"separating axis ({name})",
-                tag,
+                [(tag, "center"), *[(p, "center") for p in spots if p is not tag]],
                 theme.font_small,
                 theme.separating,
-                "center",
-                inner,
-                True,
+                KEY_LABEL,
             )
     else:
         o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
         pygame.draw.line(surf, theme.overlap, at(o_lo), at(o_hi), view.w(theme.line * 3.2))
         o_mid = (o_lo + o_hi) / 2
-        view.text(
-            label := f"overlap {axis.overlap:.1f}",
-            at(o_mid, label_off(label)),
+        label = f"overlap {axis.overlap:.1f}"
+        off = label_off(label)
+        view.label(
+            label,
+            [
+                (o_mid * u + (c + side * off) * w, "center"),
+                (o_mid * u + (c - side * off) * w, "center"),
+            ],
             theme.font_small,
             theme.overlap,
-            "center",
-            inner,
-            True,
+            MEASURE,
         )

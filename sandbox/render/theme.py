@@ -24,7 +24,12 @@ OI_PURPLE = _hex("#CC79A7")
 
 @dataclass(frozen=True)
 class Theme:
-    """One palette with fixed roles, line widths and text sizes (canvas pixels)."""
+    """One palette with fixed roles, line widths and text sizes.
+
+    Text sizes are pixels in a window 768 px high (they follow the window's height); line
+    widths too. Every colour drawn as text (`text_colors`) is at least 4.5:1 against the
+    background it is drawn on (WCAG 2 AA); per-edge colours stay distinct from their
+    neighbours' under simulated deuteranopia and protanopia (tests/test_accessibility.py)."""
 
     name: str
     background: Color
@@ -77,12 +82,13 @@ THEMES: dict[str, Theme] = {
         other_fill=(62, 65, 74),
         static=(110, 113, 122),
         static_fill=(44, 46, 54),
-        # Paul Tol's "light" scheme: distinct for colour-blind viewers, bright on dark.
+        # Paul Tol's "light" scheme, ordered so that neighbouring edges differ for
+        # deuteranopes and protanopes too (Machado et al. 2009 simulation, CIELAB).
         edge_colors=tuple(
             _hex(c)
-            for c in ("#77AADD", "#EE8866", "#EEDD88", "#FFAABB", "#99DDFF", "#44BB99", "#BBCC33")
+            for c in ("#BBCC33", "#77AADD", "#EE8866", "#FFAABB", "#EEDD88", "#99DDFF", "#44BB99")
         ),
-        overlap=OI_VERMILLION,
+        overlap=_hex("#D96C16"),  # Okabe-Ito vermillion, lifted to 4.5:1 on the dark panel
         gap=OI_GREEN,
         separating=OI_GREEN,
         mtv=OI_PURPLE,
@@ -94,9 +100,9 @@ THEMES: dict[str, Theme] = {
         fill_alpha=70,
         line=2,
         thin=1,
-        font_small=14,
-        font=16,
-        font_title=19,
+        font_small=15,
+        font=17,
+        font_title=20,
         normal_length=26.0,
     ),
     "projector": Theme(
@@ -109,32 +115,65 @@ THEMES: dict[str, Theme] = {
         text_dim=(70, 70, 70),
         shape_a=OI_ORANGE,
         shape_b=OI_SKY,
-        text_a=(160, 100, 0),
-        text_b=OI_BLUE,
+        text_a=_hex("#955D00"),
+        text_b=_hex("#006EAC"),
         other=(90, 90, 90),
         other_fill=(205, 205, 200),
         static=(60, 60, 60),
         static_fill=(170, 170, 164),
-        # Paul Tol's "muted" scheme: distinct for colour-blind viewers, dark enough on white.
+        # Paul Tol's "muted" scheme, darkened to 4.5:1 on the light panel and ordered so that
+        # neighbouring edges differ for deuteranopes and protanopes too.
         edge_colors=tuple(
             _hex(c)
-            for c in ("#332288", "#CC6677", "#117733", "#882255", "#44AA99", "#999933", "#AA4499")
+            for c in ("#332288", "#A1505E", "#A64295", "#117733", "#882255", "#6C6C24", "#2E7468")
         ),
-        overlap=OI_VERMILLION,
-        gap=OI_GREEN,
-        separating=OI_GREEN,
-        mtv=_hex("#B0488A"),
+        overlap=_hex("#AD4C00"),  # the Okabe-Ito roles, darkened to 4.5:1 on the light panel
+        gap=_hex("#007857"),
+        separating=_hex("#007857"),
+        mtv=_hex("#A84584"),
         contact=OI_BLUE,
         aabb=(120, 120, 120),
-        sweep=OI_BLUE,
+        sweep=_hex("#006EAC"),
         ruler=(90, 90, 90),
         row_highlight=(0, 158, 115, 55),
         fill_alpha=90,
         line=4,
         thin=2,
-        font_small=17,
-        font=20,
-        font_title=24,
+        font_small=20,
+        font=24,
+        font_title=28,
         normal_length=32.0,
     ),
 }
+
+
+def text_colors(theme: Theme) -> dict[str, Color]:
+    """Every colour the renderer draws text in, by role."""
+    colors = {
+        name: getattr(theme, name)
+        for name in (
+            "text",
+            "text_dim",
+            "text_a",
+            "text_b",
+            "overlap",
+            "gap",
+            "separating",
+            "mtv",
+            "sweep",
+        )
+    }
+    for k, color in enumerate(theme.edge_colors):
+        colors[f"edge {k}"] = color
+    return colors
+
+
+def text_backgrounds(theme: Theme) -> dict[str, Color]:
+    """Every background text is drawn on: the scene, the panel, the HUD and help panels
+    (their translucent colour laid over the scene's)."""
+    r, g, b, a = theme.hud_bg
+    over = tuple(
+        round((c * a + bg * (255 - a)) / 255)
+        for c, bg in zip((r, g, b), theme.background, strict=True)
+    )
+    return {"scene": theme.background, "panel": theme.panel, "hud": over}

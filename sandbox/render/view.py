@@ -1,23 +1,37 @@
-"""The view: canvas coordinates to surface pixels, and text from the one bundled font."""
+"""The view: world units to surface pixels for the actual surface, text, and label placement.
+
+World coordinates stay world units (pixels at zoom 1, y down); the view scales them
+uniformly (never stretched) into the scene area of the layout computed for the surface.
+Text sizes follow the surface height (`Layout.text_scale`).
+
+Labels in the scene go through a placement pass: each has candidate positions and an
+importance; `place_labels` puts the most important first, each at its first candidate that
+overlaps no placed text and no blocked spot (a vertex marker), and drops what does not fit
+(vertex indices give way first). Every text rectangle drawn is kept in `placed`, so the
+renderer can report them (a test asserts that none intersect).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pygame
 
-from ..scenes.base import CANVAS, SCENE_WIDTH
+from .layout import Layout, compute_layout
 from .theme import Color, Theme
 
 FONT_PATH = Path(__file__).resolve().parents[2] / "assets" / "DejaVuSansMono.ttf"
 
-
 _TEXT_CACHE_LIMIT = 4096
-
 
 _fonts: dict[int, pygame.font.Font] = {}
 _text_cache: dict[tuple, pygame.Surface] = {}
+_layouts: dict[tuple, Layout] = {}
+
+# Label importance: the least important give way first when the scene is crowded.
+VERTEX_INDEX, EDGE_LABEL, DETAIL, MEASURE, KEY_LABEL = 0, 1, 2, 3, 4
 
 
 def load_font(size: int) -> pygame.font.Font:
@@ -43,6 +57,10 @@ def _label(text: str, size: int, color: Color) -> pygame.Surface:
     return surf
 
 
+def text_size(text: str, size: int) -> tuple[int, int]:
+    return _label(text, size, (0, 0, 0)).get_size()
+
+
 _patches: dict = {}
 
 
@@ -60,25 +78,57 @@ def translucent_patch(size, rgba) -> pygame.Surface:
     return surf
 
 
+def layout_for(size: tuple[int, int], theme: Theme) -> Layout:
+    key = (tuple(size), theme)
+    layout = _layouts.get(key)
+    if layout is None:
+        if len(_layouts) > 64:
+            _layouts.clear()
+        layout = _layouts[key] = compute_layout(size, theme)
+    return layout
+
+
+@dataclass(frozen=True)
+class PlacedText:
+    """A text drawn this frame: its words and its rectangle on the surface (x, y, w, h)."""
+
+    text: str
+    rect: tuple[int, int, int, int]
+    where: str  # "scene", "narration", "status", "panel"
+
+
+@dataclass
+class _Request:
+    text: str
+    size: int  # theme size (unscaled)
+    color: Color
+    candidates: list  # [(screen point, anchor)]
+    importance: int
+    order: int
+    halo: bool
+
+
 class View:
-    """Uniform scale from the 1280 x 720 canvas to the surface, centred (letterboxed)."""
+    """World -> surface pixels for this surface's layout; text; the label placement pass."""
 
     def __init__(self, surface: pygame.Surface, theme: Theme):
-        w, h = surface.get_size()
         self.surface = surface
         self.theme = theme
-        self.s = min(w / CANVAS[0], h / CANVAS[1])
-        self.ox = (w - CANVAS[0] * self.s) / 2
-        self.oy = (h - CANVAS[1] * self.s) / 2
-        self.scene_rect = pygame.Rect(
-            round(self.ox), round(self.oy), round(SCENE_WIDTH * self.s), round(CANVAS[1] * self.s)
-        )
-        self.panel_rect = pygame.Rect(
-            self.scene_rect.right,
-            self.scene_rect.top,
-            round((CANVAS[0] - SCENE_WIDTH) * self.s),
-            self.scene_rect.height,
-        )
+        self.layout = layout = layout_for(surface.get_size(), theme)
+        self.s = layout.scale
+        self.ox, self.oy = layout.origin
+        self.k = layout.text_scale
+        self.scene_rect = pygame.Rect(layout.scene)
+        self.world_rect = pygame.Rect(layout.world)
+        self.panel_rect = pygame.Rect(layout.panel)
+        self.narration_rect = pygame.Rect(layout.narration)
+        self.status_rect = pygame.Rect(layout.status)
+        self.placed: list[PlacedText] = []
+        self._requests: list[_Request] = []
+        self.blocked: list[pygame.Rect] = []
+        self.region = "scene"
+
+    # coordinates -----------------------------------------------------------------
 
     def p(self, x: float, y: float) -> tuple[float, float]:
         return (x * self.s + self.ox, y * self.s + self.oy)
@@ -90,31 +140,83 @@ class View:
         return a.tolist()
 
     def w(self, width: float) -> int:
-        return max(1, round(width * self.s))
+        """A line width in theme units, for this surface (follows the text scale)."""
+        return max(1, round(width * self.k))
 
     def fs(self, size: int) -> int:
-        return max(6, round(size * self.s))
+        return max(8, round(size * self.k))
 
-    def text(
-        self, text, pos, size, color, anchor="topleft", inside=None, halo=False
+    def chars(self, width: float, px: int) -> int:
+        """How many characters of the (monospaced) font at `px` pixels fit in `width`."""
+        return max(1, int(width // max(1, text_size("M" * 10, px)[0] / 10)))
+
+    @property
+    def scene_inner(self) -> pygame.Rect:
+        m = round(6 * self.k)
+        return self.scene_rect.inflate(-2 * m, -2 * m)
+
+    # text ------------------------------------------------------------------------
+
+    def text_px(
+        self, text, pos, px, color, anchor="topleft", inside=None, halo=False
     ) -> pygame.Rect:
-        """Blit a cached label; `inside` (a screen Rect) keeps it from being clipped;
-        `halo` lays a translucent patch of background under it, to read over lines."""
-        surf = _label(text, self.fs(size), color)
+        """Blit a cached label of `px` pixels now (fixed layout text: HUD, panel, help)."""
+        surf = _label(text, px, color)
         rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         if inside is not None:
             rect.clamp_ip(inside)
         if halo:
-            patch = rect.inflate(round(6 * self.s), 0)
-            self.surface.blit(translucent_patch(patch.size, (*self.theme.background, 190)), patch)
+            patch = rect.inflate(round(6 * self.k), 0)
+            self.surface.blit(translucent_patch(patch.size, (*self.theme.background, 200)), patch)
         self.surface.blit(surf, rect)
+        self.placed.append(PlacedText(text, tuple(rect), self.region))
         return rect
 
-    def text_canvas(
+    def text(
         self, text, pos, size, color, anchor="topleft", inside=None, halo=False
     ) -> pygame.Rect:
-        return self.text(text, self.p(*pos), size, color, anchor, inside, halo)
+        """Blit a label of theme size `size` now at screen point `pos`."""
+        return self.text_px(text, pos, self.fs(size), color, anchor, inside, halo)
 
-    @property
-    def scene_inner(self) -> pygame.Rect:
-        return self.scene_rect.inflate(-round(12 * self.s), -round(12 * self.s))
+    def label(self, text, candidates, size, color, importance, halo=True, world=True) -> None:
+        """Ask for a scene label: `candidates` are (point, anchor) in order of preference
+        (world units when `world`, else screen pixels); placed by `place_labels`."""
+        cands = [((self.p(*pos) if world else pos), anchor) for pos, anchor in candidates]
+        order = len(self._requests)
+        self._requests.append(_Request(text, size, color, cands, importance, order, halo))
+
+    def block(self, center, radius_px: float) -> None:
+        """A spot (a vertex marker) no label may cover; `center` in screen pixels."""
+        r = max(1, round(radius_px))
+        self.blocked.append(pygame.Rect(round(center[0]) - r, round(center[1]) - r, 2 * r, 2 * r))
+
+    def place_labels(self) -> int:
+        """Place the pending labels (most important first); returns how many were dropped."""
+        inside = self.scene_inner
+        taken = [pygame.Rect(p.rect) for p in self.placed if p.where == "scene"]
+        dropped = 0
+        requests = sorted(self._requests, key=lambda r: (-r.importance, r.order))
+        self._requests = []
+        for req in requests:
+            px = self.fs(req.size)
+            surf = _label(req.text, px, req.color)
+            margin = max(1, round(2 * self.k))
+            for pos, anchor in req.candidates:
+                rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+                rect.clamp_ip(inside)
+                if not inside.contains(rect):
+                    continue  # wider than the scene: it cannot go here
+                room = rect.inflate(2 * margin, 2 * margin)
+                if room.collidelist(taken) >= 0 or rect.collidelist(self.blocked) >= 0:
+                    continue
+                if req.halo:
+                    patch = rect.inflate(round(6 * self.k), 0)
+                    bg = (*self.theme.background, 200)
+                    self.surface.blit(translucent_patch(patch.size, bg), patch)
+                self.surface.blit(surf, rect)
+                taken.append(rect)
+                self.placed.append(PlacedText(req.text, tuple(rect), "scene"))
+                break
+            else:
+                dropped += 1
+        return dropped

@@ -36,6 +36,9 @@ class Scene:
     lesson: str
     build: Callable[[int], World]
     source: str = "built-in"
+    # Tab cycles through these (A name, B name) pairs when given (else: the next partner)
+    tab_pairs: tuple[tuple[str, str], ...] = ()
+    slow_start: bool = False  # open in slow motion (a moment a class must be able to watch)
 
     def world(self, seed: int = 0) -> World:
         return self.build(seed)

@@ -26,50 +26,55 @@ SCENES: dict[str, Scene] = {
         Scene(
             "classic",
             "The classic SAT demo (tutorial 003)",
-            "Arrows move the triangle. 10 axes are tested; the MTV slides it along the polygon.",
+            "Arrows move the triangle. Push it into the polygon: the MTV slides it back out.",
             classic,
         ),
         Scene(
             "six-axes",
             "Six axes, one separates (tutorial 004)",
-            "Six axes; only A's third edge (e2 here, the tutorial's e3) has a gap: no collision.",
+            "Six axes to test. At the start only A's third edge (e2 here) has a gap: no collision.",
             six_axes,
         ),
         Scene(
             "squares",
             "Two squares (tutorial 001)",
-            "Colliding: the projections overlap on every axis. The least overlap is the MTV.",
+            "Move the square with the arrows, turn it with Q and E. Watch each axis's shadows.",
             squares,
         ),
         Scene(
             "circle",
             "Circle against polygon (tutorial 004)",
-            "A circle adds one axis: from the polygon's closest vertex to the circle's centre.",
+            "A circle adds one axis: from the polygon's nearest corner to the circle's centre.",
             circle_polygon,
         ),
         Scene(
             "engulfed",
             "One shape inside another (tutorial 001)",
-            "Inside: the depth is the shorter way out, not the interval overlap.",
+            "A shape inside another: the depth is the shortest way out, not the shared length.",
             engulfed,
         ),
         Scene(
             "gravity",
             "Falling polygons (tutorial 002)",
-            "Impulses at the SAT contact points push and turn the bodies. G reverses gravity.",
+            "Shapes fall, turn and rest: impulses act at the contact points. G turns gravity.",
             gravity,
         ),
         Scene(
             "pile",
             "A pile: broad phase first (tutorial 004)",
-            "Sort-and-sweep on bounding boxes hands SAT only the pairs that might touch.",
+            "Many shapes: a quick box test picks the few pairs that SAT needs to check.",
             pile,
         ),
         Scene(
             "tunnelling",
-            "Tunnelling and the swept test (tutorial 003)",
-            "At 60 px a tick the top bullet skips its wall; the swept test stops the bottom one.",
+            "Tunnelling, swept test (tutorial 003)",
+            "Each bullet moves 60 px a step; the wall is 6 px thick. The top one skips it.",
             tunnelling,
+            tab_pairs=(
+                ("bullet, swept test", "wall (bottom)"),
+                ("bullet, discrete test", "wall (top)"),
+            ),
+            slow_start=True,
         ),
         Scene(
             "tumble",
@@ -86,7 +91,7 @@ SCENES: dict[str, Scene] = {
         Scene(
             "spin",
             "An off-centre hit: spin from the lever arm",
-            "Before: 600 px/s, no spin. After (labels): both turn; momentum is kept. I: arrows.",
+            "It hits at 600 px/s off centre: both turn, momentum is kept. I: arrows.",
             spin,
         ),
     )

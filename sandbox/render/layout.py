@@ -1,0 +1,108 @@
+"""The layout of a frame, computed for the actual surface size (never a stretched canvas).
+
+::
+
+    +------------------------------+-------------+
+    | narration: title, lesson,    | the pair:   |
+    |   what is happening now      |  A, B, flag,|
+    +------------------------------+  MTV        |
+    |                              +-------------+
+    |  the scene: the world        | rulers: one |
+    |  (WORLD_SIZE world units,    | row per     |
+    |   scaled uniformly, centred) | tested axis |
+    |                              |             |
+    +------------------------------+             |
+    | status: H help, tick, speed  |             |
+    +------------------------------+-------------+
+
+Text sizes follow the surface height (the theme's sizes are for a 768 px high window);
+the world's scale is the largest uniform one that fits the scene area. Every band has a
+fixed number of lines for its surface size and theme, so nothing jumps while the state
+changes. The layout is plain data (rectangles as (x, y, w, h) tuples).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scenes.base import CANVAS, SCENE_WIDTH
+from .theme import Theme
+
+WORLD_SIZE = (SCENE_WIDTH, CANVAS[1])  # the world area the scenes are built for
+REFERENCE_HEIGHT = 768  # the theme's text sizes are for a window this high
+CHAR_ADVANCE = 0.602  # DejaVu Sans Mono: advance per pixel of size
+LESSON_CHARS = 88  # a lesson is one or two sentences; the narration has room for this many
+LIVE_LINES = 2  # and for two lines of what is happening now
+PANEL_CHARS = 27  # the ruler panel fits this many characters of body text
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes on a surface of `size` (screen pixels)."""
+
+    size: tuple[int, int]
+    text_scale: float  # text and line widths: surface height / REFERENCE_HEIGHT
+    small: int  # text sizes in pixels
+    body: int
+    title: int
+    pad: int
+    narration_lines: int  # body lines under the title
+    narration: Rect  # top of the left column
+    scene: Rect  # the scene area (the world is centred in it)
+    status: Rect  # bottom of the left column
+    panel: Rect  # the right column: the pair's numbers and the rulers
+    world: Rect  # where the world's WORLD_SIZE lands, inside `scene`
+    scale: float  # world units -> pixels, uniform (never stretched)
+    origin: tuple[float, float]  # where world (0, 0) lands
+
+    def line(self, size: int) -> int:
+        """The line height for text of `size` pixels."""
+        return round(size * 1.28)
+
+
+def text_px(theme_size: int, scale: float) -> int:
+    return max(8, round(theme_size * scale))
+
+
+def compute_layout(size: tuple[int, int], theme: Theme) -> Layout:
+    """The layout for a surface of `size`: bands by text height, the world by what is left."""
+    w, h = max(int(size[0]), 160), max(int(size[1]), 120)
+    k = h / REFERENCE_HEIGHT
+    small, body, title = (text_px(s, k) for s in (theme.font_small, theme.font, theme.font_title))
+    pad = max(4, round(10 * k))
+    line = round(body * 1.28)
+    panel_w = max(PANEL_CHARS * body * CHAR_ADVANCE + 2 * pad, 0.3 * w)
+    panel_w = round(min(panel_w, 0.46 * w))
+    left_w = w - panel_w
+    status_h = line + pad
+    chars = max(1, int(left_w / (body * CHAR_ADVANCE)) - 2)
+    lines = -(-LESSON_CHARS // chars) + LIVE_LINES
+    narration_h = round(title * 1.28) + lines * line + 2 * pad
+    # a window narrower than the world's shape: spare height goes to more narration lines
+    while lines < 6 and h - narration_h - line - status_h >= WORLD_SIZE[1] * left_w / WORLD_SIZE[0]:
+        lines += 1
+        narration_h += line
+    scene_h = max(1, h - narration_h - status_h)
+    scale = min(left_w / WORLD_SIZE[0], scene_h / WORLD_SIZE[1])
+    ww, wh = WORLD_SIZE[0] * scale, WORLD_SIZE[1] * scale
+    wx = (left_w - ww) / 2
+    wy = narration_h + (scene_h - wh) / 2
+    world = (round(wx), round(wy), min(round(ww), left_w), min(round(wh), scene_h))
+    return Layout(
+        size=(w, h),
+        text_scale=k,
+        small=small,
+        body=body,
+        title=title,
+        pad=pad,
+        narration_lines=lines,
+        narration=(0, 0, left_w, narration_h),
+        scene=(0, narration_h, left_w, scene_h),
+        status=(0, h - status_h, left_w, status_h),
+        panel=(left_w, 0, panel_w, h),
+        world=world,
+        scale=scale,
+        origin=(wx, wy),
+    )

@@ -65,6 +65,18 @@ def _xdotool(display: str, *args: str) -> str:
     return done.stdout.strip()
 
 
+def _app_window(display: str, pid: int) -> str:
+    """The app's window, once it carries the app's title (SDL maps the window before
+    the app names it, so a window found at once may still be called "pygame window")."""
+    # SDL titles its window with a UTF-8 property that `search --name` does not match.
+    window = _xdotool(display, "search", "--sync", "--pid", str(pid)).splitlines()[0]
+    for _ in range(100):
+        if _xdotool(display, "getwindowname", window) == "SAT Sandbox":
+            break
+        time.sleep(0.1)
+    return window
+
+
 def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tmp_path):
     recording = tmp_path / "window.jsonl"
     window_state = tmp_path / "window.json"
@@ -88,8 +100,7 @@ def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tm
         text=True,
     )
     try:
-        # SDL titles its window with a UTF-8 property that `search --name` does not match.
-        window = _xdotool(x_display, "search", "--sync", "--pid", str(app.pid)).splitlines()[0]
+        window = _app_window(x_display, app.pid)
         assert _xdotool(x_display, "getwindowname", window) == "SAT Sandbox"
         _xdotool(x_display, "windowfocus", "--sync", window)
         time.sleep(0.5)  # let the first frames run
@@ -146,7 +157,7 @@ def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
         text=True,
     )
     try:
-        window = _xdotool(x_display, "search", "--sync", "--pid", str(app.pid)).splitlines()[0]
+        window = _app_window(x_display, app.pid)
         geometry = _xdotool(x_display, "getwindowgeometry", window)
         assert "800x600" in geometry
         _xdotool(x_display, "windowsize", "--sync", window, "1000", "640")

@@ -286,3 +286,17 @@ def test_a_scene_file_and_two_circles_in_plain_words(tmp_path):
     assert "scene file two-circles" in texts
     assert "1 axis: centre to centre" in texts
     assert not any("parallel" in t or "/8" in t for t in texts)
+
+
+def test_ruler_numbers_never_read_minus_zero():
+    """A ruler value that rounds to zero is printed "0.0", not "-0.0" (hand cases)."""
+    from sandbox.render.rulers import _fmt
+
+    assert [_fmt(v) for v in (-0.04, -0.0, 0.04, -0.06, 859.96, -679.99)] == [
+        "0.0",
+        "0.0",
+        "0.0",
+        "-0.1",
+        "860.0",
+        "-680.0",
+    ]

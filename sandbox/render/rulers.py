@@ -56,7 +56,8 @@ def ruler_scale(axes, width: float, min_tick_px: float) -> tuple[float, float]:
 
 
 def _fmt(v: float) -> str:
-    return f"{v + 0.0:.1f}"
+    """One decimal, never "-0.0" (a value that rounds to zero is printed as 0.0)."""
+    return f"{round(v, 1) + 0.0:.1f}"
 
 
 def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:

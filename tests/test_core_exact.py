@@ -8,11 +8,15 @@ contains_point, and the swept test's circle that only grazes a corner.
 import json
 import math
 
+import numpy as np
 import pytest
 
+from sandbox.core.axes import parallel_duplicates
+from sandbox.core.batch import PolygonBatch
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
 from sandbox.core.swept import sweep
+from sandbox.core.tolerances import PARALLEL_TOLERANCE
 
 
 def edge(owner, index, axis, parallel_to):
@@ -195,3 +199,55 @@ def test_swept_normal_never_carries_a_negative_zero(a, b, motion, normal):
     result = sweep(a, b, motion)
     assert result.fraction == pytest.approx(2 / 3, abs=1e-15)
     assert str(result.normal) == normal
+
+
+# -- the swept test of two polygons: speeds of 0, below 1 and exactly 1 px a step ------
+
+
+def test_sliding_along_a_face_line_reaches_the_corner():
+    """A = [0, 10]^2 moves (15, 0); B = [20, 30] x [10, 20] lies on A's bottom line
+    (y = 10), so the y axis neither moves (speed 0) nor separates (the intervals touch).
+    A's right side reaches B's left side at t = 10 / 15, corner to corner."""
+    a = Polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
+    b = Polygon([(20, 10), (30, 10), (30, 20), (20, 20)])
+    result = sweep(a, b, (15, 0))
+    assert result.hit and result.fraction == pytest.approx(2 / 3, abs=1e-15)
+    assert result.normal == (-1.0, 0.0)
+    assert result.initially_overlapping is False
+
+
+@pytest.mark.parametrize(("speed", "gap"), [(0.5, 0.25), (1.0, 0.5), (2.0, 1.0)])
+def test_slow_motion_along_an_axis(speed, gap):
+    """A = [0, 10]^2 moves (speed, 0) toward B = [10 + gap, 20] x [0, 10]: touch at
+    t = gap / speed = 0.5, the normal from B toward A is (-1, 0) at any speed."""
+    a = Polygon([(0, 0), (10, 0), (10, 10), (0, 10)])
+    b = Polygon([(10 + gap, 0), (20, 0), (20, 10), (10 + gap, 10)])
+    result = sweep(a, b, (speed, 0))
+    assert result.hit and result.fraction == 0.5
+    assert result.normal == (-1.0, 0.0)
+    assert result.initially_overlapping is False
+    back = sweep(b, a, (-speed, 0))
+    assert back.hit and back.fraction == 0.5 and back.normal == (1.0, 0.0)
+
+
+def test_axes_parallel_exactly_at_the_tolerance_are_duplicates():
+    """The documented rule: a cross product of at most PARALLEL_TOLERANCE in size is
+    parallel. (1, 0) x (sqrt(1 - t^2), t) = t exactly; 3 t is not parallel (to either)."""
+    t = PARALLEL_TOLERANCE
+    axes = np.array([[1.0, 0.0], [math.sqrt(1 - t * t), t], [math.sqrt(1 - 9 * t * t), 3 * t]])
+    assert parallel_duplicates(axes).tolist() == [-1, 0, -1]
+    flipped = np.array([[1.0, 0.0], [-math.sqrt(1 - t * t), -t], [0.0, 1.0]])
+    assert parallel_duplicates(flipped).tolist() == [-1, 0, -1]
+
+
+@pytest.mark.parametrize(
+    ("vertices", "normals", "centroids", "message"),
+    [
+        (np.zeros((2, 3)), np.zeros((2, 3)), np.zeros((2, 2)), r"must both be \(P, N, 2\)"),
+        (np.zeros((2, 3, 2)), np.zeros((2, 4, 2)), np.zeros((2, 2)), r"got \(2, 3, 2\) and"),
+        (np.zeros((2, 3, 2)), np.zeros((2, 3, 2)), np.zeros((3, 2)), "3 centroids for 2 polygons"),
+    ],
+)
+def test_batch_from_arrays_names_what_is_wrong(vertices, normals, centroids, message):
+    with pytest.raises(ValueError, match=message):
+        PolygonBatch.from_arrays(vertices, normals, centroids)

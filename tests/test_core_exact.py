@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from sandbox.core.axes import parallel_duplicates
-from sandbox.core.batch import PolygonBatch
-from sandbox.core.geometry import Circle, Polygon
+from sandbox.core.batch import PolygonBatch, sat_many
+from sandbox.core.geometry import Circle, Polygon, ShapeError
 from sandbox.core.pair import sat
 from sandbox.core.swept import sweep
 from sandbox.core.tolerances import PARALLEL_TOLERANCE
@@ -251,3 +251,62 @@ def test_axes_parallel_exactly_at_the_tolerance_are_duplicates():
 def test_batch_from_arrays_names_what_is_wrong(vertices, normals, centroids, message):
     with pytest.raises(ValueError, match=message):
         PolygonBatch.from_arrays(vertices, normals, centroids)
+
+
+def test_batch_from_arrays_uses_the_callers_own_intervals_as_they_are():
+    """A = [-20, 20]^2 against B = [10, 50] x [-10, 30]: with A's true intervals on its
+    own normals ([-20, 20] on each) sat_many finds depth 10 along (-1, 0); told instead
+    that A lies 1000 px further along each of its normals, it finds them apart, which
+    shows the caller's numbers are used, not recomputed."""
+    a, b = Polygon.box(40, 40, position=(0, 0)), Polygon.box(40, 40, position=(30, 10))
+
+    def batch(p, lo=None, hi=None):
+        return PolygonBatch.from_arrays(p.vertices[None], p.normals[None], [p.centroid], lo, hi)
+
+    lo, hi = np.full((1, 4), -20.0), np.full((1, 4), 20.0)
+    given = sat_many(batch(a, lo, hi), batch(b))
+    assert given.colliding.tolist() == [True] and given.depth.tolist() == [10.0]
+    assert given.normal.tolist() == [[-1.0, 0.0]]
+    moved = sat_many(batch(a, lo + 1000, hi + 1000), batch(b))
+    assert moved.colliding.tolist() == [False]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Polygon.box(-1, 5), "box sides must be positive finite numbers, got -1.0"),
+        (lambda: Polygon.box(5, math.nan), "box sides must be positive finite numbers, got nan"),
+        (lambda: Polygon.box("wide", 5), "box sides must be a number, got 'wide'"),
+        (lambda: Polygon.regular(3, 0), "radius must be a positive finite number, got 0.0"),
+        (lambda: Circle(-2), "radius must be a positive finite number, got -2.0"),
+    ],
+)
+def test_bad_sizes_give_the_whole_message(make, message):
+    with pytest.raises(ShapeError) as caught:
+        make()
+    assert str(caught.value) == message
+
+
+# -- ties in sat_many: the same rule as sat(), away from the origin and below 1 px ----
+
+
+def test_concentric_tie_away_from_the_origin_pushes_along_the_first_axis():
+    """A 20 px box centred in a 100 px box, both at (300, 200): every way out is 60 px
+    and the centroids coincide, so A goes up, (0, -60), in both orders, in sat_many as
+    in sat (the rule depends on the centroids' offset, never on where they are)."""
+    big = Polygon.box(100, 100, position=(300, 200))
+    small = Polygon.box(20, 20, position=(300, 200))
+    batch = sat_many([small, big], [big, small])
+    assert batch.mtv.tolist() == [[0.0, -60.0], [0.0, -60.0]]
+    assert sat(small, big).mtv == sat(big, small).mtv == (0.0, -60.0)
+
+
+def test_depths_below_one_pixel_are_tied_within_1e_9_px_only():
+    """40 px boxes overlapping 0.5 px in x and 0.5 + 1.5e-9 px in y: the tie window is
+    1e-9 x max(1, depth) = 1e-9 px, so y (tested first) is not tied with x: x wins."""
+    a = Polygon.box(40, 40, position=(0, 0))
+    b = Polygon.box(40, 40, position=(39.5, 39.5 - 1.5e-9))
+    batch = sat_many([a, b], [b, a])
+    assert batch.normal.tolist() == [[-1.0, 0.0], [1.0, 0.0]]
+    assert batch.depth.tolist() == pytest.approx([0.5, 0.5], abs=1e-12)
+    assert sat(a, b).normal == (-1.0, 0.0) and sat(b, a).normal == (1.0, 0.0)

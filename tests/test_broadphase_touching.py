@@ -120,6 +120,8 @@ def test_swept_pairs_count_the_x_touching_pairs_before_the_y_test():
     # x ranges meet: (0, 1) at x = 10 and (2, 3) at x = 40; y meets only for (2, 3).
     assert result.swept_pairs == 2
     assert result.all_pairs == 6
+    # Whole numbers (the HUD prints them): not 6.0.
+    assert type(result.swept_pairs) is int and type(result.all_pairs) is int
     assert result.pairs.tolist() == [[2, 3]]
     assert result.pairs.dtype == np.intp
 

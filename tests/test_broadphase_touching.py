@@ -136,5 +136,5 @@ def test_static_pairs_are_dropped_even_when_touching():
 @pytest.mark.parametrize("n", [0, 1])
 def test_fewer_than_two_boxes_give_no_pairs(n):
     result = sort_and_sweep(np.zeros((n, 4)))
-    assert result.pairs.shape == (0, 2)
+    assert result.pairs.shape == (0, 2) and result.pairs.dtype == np.intp  # indices
     assert result.swept_pairs == 0 and result.all_pairs == 0

@@ -1,6 +1,7 @@
 """The command line of DESIGN.md: outputs, determinism, record / replay, and bad input."""
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -114,13 +115,17 @@ def test_record_then_replay_gives_the_identical_state(capsys, tmp_path):
 
 
 def test_toml_scene_file_loads_and_runs(capsys, tmp_path):
+    """A pentagon (radius 30) turned 3 pi / 10 has a flat edge down, 30 cos 36 deg below
+    its centre; dropped on a floor whose top is y = 590, it rests at 590 - 30 cos 36 deg
+    = 565.729... (flat on an edge: a rest that needs no turning, with or without torque)."""
     scene = tmp_path / "mine.toml"
+    angle = 3 * math.pi / 10
     scene.write_text(
         'title = "Mine"\nlesson = "Two boxes"\ngravity = [0, 900]\n'
         '[[body]]\nname = "floor"\nshape = "box"\nwidth = 600\nheight = 20\n'
         "position = [400, 600]\nstatic = true\n"
         '[[body]]\nname = "box"\nshape = "regular"\nsides = 5\nradius = 30\n'
-        "position = [400, 300]\ncontrolled = true\n"
+        f"position = [400, 300]\nangle = {angle!r}\ncontrolled = true\n"
     )
     state = tmp_path / "s.json"
     status, _, err = run(
@@ -128,7 +133,13 @@ def test_toml_scene_file_loads_and_runs(capsys, tmp_path):
     )
     assert status == 0, err
     box = json.loads(state.read_text())["bodies"][1]
-    assert 560 < box["position"][1] < 590  # fell and rests on the floor
+    rest = 590 - 30 * math.cos(math.pi / 5)
+    # Fell 234 px and rests on the floor: not above it, at most 0.2 px into it (the slop
+    # a solver may leave so that a resting contact stays a contact).
+    assert rest - 1e-6 <= box["position"][1] <= rest + 0.2
+    assert box["position"][0] == pytest.approx(400, abs=1e-6)
+    assert max(v[1] for v in box["vertices"]) == pytest.approx(590, abs=0.2)  # the floor
+    assert box["velocity"] == pytest.approx([0, 0], abs=1.0)  # at rest: < 1/60 px a tick
 
 
 BAD_SCENES = {

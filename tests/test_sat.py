@@ -57,16 +57,40 @@ def test_separated_boxes_report_the_separating_axis_and_its_gap():
 
 
 def test_separated_rotated_shapes_have_a_gap_on_the_separating_axis():
-    """A diamond and a triangle that do not touch: some tested axis has both
-    intervals apart by exactly the reported gap, and shapely agrees they are apart."""
+    """A diamond (30 px box turned 45 degrees) and a triangle (radius 20 at (45, 10),
+    turned 0.3) that do not touch. In closed form:
+
+    - sat(diamond, triangle): the diamond's n0 (1, -1)/sqrt2 does not separate; its n1,
+      (1, 1)/sqrt2, does: the diamond spans [-15, 15], the triangle starts at its
+      vertex 2, (x + y)/sqrt2 with x, y = (45, 10) + 20 (cos, sin)(0.3 + 4 pi/3).
+    - sat(triangle, diamond): the triangle's n0 does not separate; its n1 points at
+      0.3 + pi. The triangle spans c - 20 .. c + 10 (circumradius, inradius) with
+      c = -(45 cos 0.3 + 10 sin 0.3); the diamond's half-width on it is 30 cos 0.3 / sqrt2.
+    """
     a = Polygon.box(30, 30, position=(0, 0), angle=math.pi / 4)
     b = Polygon.regular(3, 20, position=(45, 10), angle=0.3)
-    ab, _ = both_orders(a, b)
-    assert not ab.colliding
+    ab, ba = both_orders(a, b)
+    h = math.sqrt(0.5)
+    t = 0.3 + 4 * math.pi / 3
+    b_min = (45 + 20 * math.cos(t) + 10 + 20 * math.sin(t)) * h
     s = ab.separating
-    gap = max(s.b_interval[0] - s.a_interval[1], s.a_interval[0] - s.b_interval[1])
-    assert s.gap == pytest.approx(gap) and gap > 0
-    assert signed_distance(a, b) > 0
+    assert not ab.colliding and len(ab.axes) == 2 and ab.axes[-1] is s
+    assert (s.owner, s.feature_index) == ("a", 1)
+    assert s.axis == approx_vec((h, h), abs=1e-15)
+    assert s.a_interval == approx_vec((-15.0, 15.0), abs=1e-12)
+    assert s.b_interval[0] == pytest.approx(b_min, abs=1e-12)
+    assert s.gap == pytest.approx(b_min - 15.0, abs=1e-12)  # 6.9649...
+    c = -(45 * math.cos(0.3) + 10 * math.sin(0.3))
+    half = 30 * math.cos(0.3) * h
+    s = ba.separating
+    assert not ba.colliding and len(ba.axes) == 2 and ba.axes[-1] is s
+    assert (s.owner, s.feature_index) == ("a", 1)
+    assert s.axis == approx_vec((-math.cos(0.3), -math.sin(0.3)), abs=1e-15)
+    assert s.a_interval == approx_vec((c - 20, c + 10), abs=1e-12)
+    assert s.b_interval == approx_vec((-half, half), abs=1e-12)
+    assert s.gap == pytest.approx(-half - (c + 10), abs=1e-12)  # 15.6795...
+    # A gap on one axis is a lower bound of the distance between the shapes.
+    assert signed_distance(a, b) >= max(ab.separating.gap, ba.separating.gap) - 1e-12
 
 
 # -- overlapping ------------------------------------------------------------------------
@@ -234,13 +258,12 @@ def test_identical_concentric_boxes_tie_is_deterministic():
     assert first.colliding and first.depth == 20.0
     assert first.normal == (0.0, -1.0) and first.mtv == (0.0, -20.0)
     assert first.a_in_b and first.b_in_a
-    for _ in range(3):
-        again = sat(a, a.placed((5, 5)))
-        assert (again.mtv, again.normal, again.contacts) == (
-            first.mtv,
-            first.normal,
-            first.contacts,
-        )
+    # The reference face is A's top edge (y = -5); B's top edge, clipped to it, gives
+    # both of its corners. The same from a copy of the box (another object, same pose).
+    assert first.contacts == ((-5.0, -5.0), (15.0, -5.0))
+    again = sat(a, a.placed((5, 5)))
+    assert (again.mtv, again.normal) == ((0.0, -20.0), (0.0, -1.0))
+    assert again.contacts == ((-5.0, -5.0), (15.0, -5.0))
 
 
 def test_concentric_shapes_push_along_the_first_axis():
@@ -250,7 +273,9 @@ def test_concentric_shapes_push_along_the_first_axis():
     big, small = Polygon.box(100, 100), Polygon.box(20, 20)
     ab, ba = both_orders(small, big, antisymmetric=False)
     assert ab.mtv == (0.0, -60.0) and ba.mtv == (0.0, -60.0)
-    assert ab.mtv == sat(small, big).mtv  # and again
+    assert ab.depth == ba.depth == 60.0  # 50 + 10: from the centre to out past the edge
+    assert ab.normal == ba.normal == (0.0, -1.0)
+    assert (ab.a_in_b, ab.b_in_a) == (True, False) and (ba.a_in_b, ba.b_in_a) == (False, True)
 
 
 @pytest.mark.parametrize("offset", [-1e-6, -1e-12, 1e-12, 1e-6])
@@ -273,7 +298,6 @@ def test_diagonal_tie_does_not_flip_under_tiny_perturbations(eps, direction):
     first = sat(a, b)
     assert first.normal == (0.0, -1.0)
     assert first.mtv == approx_vec((0.0, -(10.0 - eps * direction[1])), abs=1e-12)
-    assert sat(a, b).normal == first.normal  # repeated call, same answer
     assert sat(b, a).normal == (0.0, 1.0)  # here the tie picks the same axis: antisymmetric
 
 

@@ -280,6 +280,9 @@ def test_polygon_colliding_matches_shapely_intersects(cases):
         assert case.ba.colliding == expected
         compared += 1
     assert compared >= 12_000
+    # Only the deliberately touching pairs (by construction within rounding of touching)
+    # are left out, and all of them are: none of the random or contained ones.
+    assert skipped == COUNTS[("polygons", "touching")]
 
 
 def test_circle_colliding_matches_the_closed_form_and_a_fine_buffer(cases):
@@ -413,20 +416,28 @@ def test_containment_matches_the_oracle(cases):
 
 def test_contact_points_lie_where_the_shapes_meet(cases):
     """Each contact point of a colliding pair lies on or in one shape and within
-    the depth of the other."""
+    the depth of the other. Polygon pairs that overlap deeply (one contained in the
+    other) clip the incident edge to two points; both sizes of manifold occur often."""
     checked = 0
+    points = Counter()
     for case in cases:
         if not case.ab.colliding:
             continue
         shapes = ((case.a, case.shapely_a), (case.b, case.shapely_b))
         for _, _, r in results(case):
             assert 1 <= len(r.contacts) <= 2
+            if case.kind == "polygons":
+                points[len(r.contacts)] += 1
+                if case.placement == "contained":
+                    # The incident edge lies wholly behind the reference face.
+                    assert len(r.contacts) == 2, (case.a, case.b)
             for p in r.contacts:
                 d = sorted(point_distance(s, g, p) for s, g in shapes)
                 assert d[0] <= TOL, (case.a, case.b, p, d)
                 assert d[1] <= r.depth + 1e-7, (case.a, case.b, p, d, r.depth)
             checked += 1
     assert checked >= 10_000
+    assert points[2] >= 10_000 and points[1] >= 2_000, points
 
 
 def point_distance(shape, geometry, p) -> float:

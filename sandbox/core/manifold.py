@@ -74,9 +74,9 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     rows = np.arange(p)
     # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
     off_a = np.einsum("pwd,pwd->pw", na, va)
-    sep_a = np.einsum("pid,pjd->pij", na, vb).min(axis=2) - off_a
+    sep_a = np.matmul(vb, na.transpose(0, 2, 1)).min(axis=1) - off_a
     off_b = np.einsum("pwd,pwd->pw", nb, vb)
-    sep_b = np.einsum("pid,pjd->pij", nb, va).min(axis=2) - off_b
+    sep_b = np.matmul(va, nb.transpose(0, 2, 1)).min(axis=1) - off_b
     # Padded slots pair the first normal with the last vertex: never a face.
     sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
     sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)

@@ -109,6 +109,9 @@ class World:
         self.sleep_time = float(sleep_time)  # s slow before an island sleeps
         self.sleep_speed = float(sleep_speed)  # px/s under which a body counts as slow
         self.contact_set: ContactSet | None = None  # manifolds at the current pose
+        # Last step's colouring (a pure function of the constraint list): resting piles
+        # keep the same pairs step after step, so it is reused when nothing changed.
+        self.colour_cache: tuple[bytes, np.ndarray] | None = None
         self.tick = 0
         self._contacts: list[tuple] = []  # last step's (a, b, nx, ny, depth), for the solver
         self.warm_impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting

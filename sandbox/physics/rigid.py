@@ -93,6 +93,7 @@ class _Colour:
         "jt",
         "mjt",
         "sjn",
+        "sjn_rigid",
         "sjt",
         "nmass",
         "tmass",
@@ -115,6 +116,7 @@ class _Colour:
         "pnboth",
         "bounces",
         "keep2",
+        "relative2",
         "offset2",
     )
 
@@ -192,7 +194,7 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
             if whole is not None:
                 _targets(whole, delta_flat, inv_h, push, False)
             for col in colours:
-                _solve(col, flat, 1 - first)
+                _solve(col, flat, 1 - first, True)
     for col in colours:
         if col.bounces:
             _restitute(col, flat)
@@ -279,6 +281,7 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col.keep = np.zeros_like(col.pn)
     col.offset = np.zeros_like(col.pn)
     col.sjn = np.zeros_like(col.jn_both)
+    col.sjn_rigid = col.jn_both * col.nmass[:, None, :]
     return col
 
 
@@ -298,8 +301,9 @@ def _view(whole: _Colour, sl: slice) -> _Colour:
     col.scratch = np.empty((6, len(col.rows)))
     col.pboth, col.pnboth = whole.pmax[:, sl], whole.pn[:, sl]
     col.keep2, col.offset2 = whole.keep[:, sl], whole.offset[:, sl]
+    col.relative2 = whole.relative[:, sl]
     col.bounces = bool(whole.bounces[sl].any())
-    for name in ("jn", "mjn", "jt", "mjt", "sjn", "sjt"):
+    for name in ("jn", "mjn", "jt", "mjt", "sjn", "sjn_rigid", "sjt"):
         setattr(col, name, tuple(array[:, sl] for array in getattr(whole, name)))
     for name in ("nmass", "relative", "pn", "pt", "pmax", "keep", "offset"):
         setattr(col, name, tuple(getattr(whole, name)[:, sl]))
@@ -321,7 +325,7 @@ def _targets(whole, delta_flat, inv_h, push_speed, use_bias) -> None:
     on the separation now, which changes only when the bodies move (between passes).
     The pass then needs, per point, new = max(keep * old + offset - (mass J) . v, 0)."""
     # Separation now, to first order: the anchors moved with their bodies.
-    s = np.vecdot(whole.jn_both, delta_flat[whole.index][None], axis=1)
+    s = np.vecdot(whole.jn_both, delta_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
     if use_bias:
         ahead = s > 0.0
@@ -330,23 +334,23 @@ def _targets(whole, delta_flat, inv_h, push_speed, use_bias) -> None:
         np.copyto(whole.bias, np.where(ahead, s * inv_h, soft))
         np.copyto(whole.mass, np.where(ahead, whole.nmass, whole.msn))
         np.copyto(whole.keep, np.where(ahead, 1.0, 1.0 - whole.iscale))
+        np.multiply(whole.jn_both, whole.mass[:, None, :], out=whole.sjn)
     else:  # relax: rigid, without the push (a gap may still close by its width)
         np.multiply(s, inv_h, out=whole.bias)
         np.maximum(whole.bias, 0.0, out=whole.bias)
         np.copyto(whole.mass, whole.nmass)
-        whole.keep.fill(1.0)
+        whole.keep.fill(1.0)  # and the colours use sjn_rigid = J nmass, made once
     np.multiply(whole.mass, whole.bias, out=whole.offset)
     np.negative(whole.offset, out=whole.offset)
-    np.multiply(whole.jn_both, whole.mass[:, None, :], out=whole.sjn)
 
 
-def _solve(col, flat, first=0) -> None:
+def _solve(col, flat, first=0, relax=False) -> None:
     """One Gauss-Seidel pass over one colour: normal points, then friction.
     x is the colour's (6, m) pair velocities; no body appears twice in a colour."""
     x = flat.take(col.index)
     tmp = col.scratch
     pn, pt = col.pn, col.pt
-    sjn, mjn = col.sjn, col.mjn
+    sjn, mjn = (col.sjn_rigid if relax else col.sjn), col.mjn
     order = (first, 1 - first)
     # Each point starts from its own old impulse (the other point does not change it).
     base = col.pnboth * col.keep2
@@ -375,15 +379,16 @@ def _solve(col, flat, first=0) -> None:
 
 
 def _restitute(col, flat) -> None:
-    relative = np.stack(col.relative)
-    bounce = (relative < -BOUNCE_THRESHOLD) & (np.stack(col.pmax) > 0.0)
+    relative = col.relative2
+    bounce = (relative < -BOUNCE_THRESHOLD) & (col.pboth > 0.0)
     if not bounce.any():
         return
     x = flat.take(col.index)
+    target = col.e * relative
     for k in (0, 1):
         vn = np.vecdot(col.jn[k], x, axis=0)
         old = col.pn[k]
-        new = np.maximum(old - col.nmass[k] * (vn + col.e * col.relative[k]), 0.0)
+        new = np.maximum(old - col.nmass[k] * (vn + target[k]), 0.0)
         change = np.where(bounce[k], new - old, 0.0)
         x += change * col.mjn[k]
         old += change

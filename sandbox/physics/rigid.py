@@ -353,8 +353,7 @@ def _solve(col, flat, first=0, relax=False) -> None:
     sjn, mjn = (col.sjn_rigid if relax else col.sjn), col.mjn
     order = (first, 1 - first)
     # Each point starts from its own old impulse (the other point does not change it).
-    base = col.pnboth * col.keep2
-    base += col.offset2
+    base = col.pnboth + col.offset2 if relax else col.pnboth * col.keep2 + col.offset2
     for k in order:
         new = base[k]
         new -= np.vecdot(sjn[k], x, axis=0)

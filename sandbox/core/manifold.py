@@ -64,6 +64,15 @@ def _real(k: np.ndarray, width: int) -> np.ndarray:
     return np.arange(width)[None, :] < k[:, None]
 
 
+def _min_rows(a: np.ndarray) -> np.ndarray:
+    """a.min(axis=1) for (P, W, ...) with a short W: W - 1 whole-array minimums are
+    several times faster than numpy's reduction over a short middle axis (same values)."""
+    out = a[:, 0].copy()
+    for j in range(1, a.shape[1]):
+        np.minimum(out, a[:, j], out=out)
+    return out
+
+
 def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     """Manifolds of polygon pairs: world vertices / normals (P, W, 2) padded as in
     `PolygonBatch` (last vertex, first normal repeated), vertex counts ka, kb (P,)."""
@@ -74,9 +83,9 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     rows = np.arange(p)
     # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
     off_a = np.einsum("pwd,pwd->pw", na, va)
-    sep_a = np.einsum("pid,pjd->pij", na, vb).min(axis=2) - off_a
+    sep_a = _min_rows(np.matmul(vb, na.transpose(0, 2, 1))) - off_a
     off_b = np.einsum("pwd,pwd->pw", nb, vb)
-    sep_b = np.einsum("pid,pjd->pij", nb, va).min(axis=2) - off_b
+    sep_b = _min_rows(np.matmul(va, nb.transpose(0, 2, 1))) - off_b
     # Padded slots pair the first normal with the last vertex: never a face.
     sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
     sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)

@@ -79,14 +79,22 @@ def _cross(rx, ry, x, y):
 
 
 class _Colour:
-    """The constraints of one colour, gathered once per step (m pairs, 2 points each)."""
+    """Constraints gathered once per step (M pairs, 2 points each), stored row-major as
+    (6, M) Jacobian columns so that one colour is a slice and every update broadcasts
+    without reshaping; a colour's rows are tuples of views into the whole set."""
 
     __slots__ = (
+        "rows",
         "pairs",
+        "index",
         "jn",
-        "jt",
+        "jn_both",
         "mjn",
+        "jt",
         "mjt",
+        "sjn",
+        "sjn_rigid",
+        "sjt",
         "nmass",
         "tmass",
         "adjusted",
@@ -94,17 +102,22 @@ class _Colour:
         "mu",
         "e",
         "rate",
-        "mscale",
+        "msn",
         "iscale",
         "pn",
         "pt",
         "pmax",
-        "rows",
-        "jn_both",
-        "msn",
         "bias",
         "mass",
-        "leak",
+        "keep",
+        "offset",
+        "scratch",
+        "pboth",
+        "pnboth",
+        "bounces",
+        "keep2",
+        "relative2",
+        "offset2",
     )
 
 
@@ -120,7 +133,9 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     state = np.empty((n, 3))  # vx, vy, omega
     state[:, 0:2] = world.velocity
     state[:, 2] = world.omega
+    flat = state.reshape(-1)  # a view: body i's velocity is flat[3i : 3i + 3]
     delta = np.zeros((n, 3))  # how far each body moved and turned since the step began
+    delta_flat = delta.reshape(-1)
 
     a, b = contacts.a, contacts.b
     active = (moving[a] | moving[b]) & (contacts.count > 0)
@@ -133,16 +148,13 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     if len(rows):
         # Static (and sleeping) bodies never move: they may appear in every constraint
         # of a colour, so a pile on a floor needs no more colours than its own contacts.
-        ca = colour_constraints(a[rows], b[rows], moving)
+        ca = _colours(world, a[rows], b[rows], moving)
         order = np.argsort(ca, kind="stable")
         rows = rows[order]
         # Every constraint prepared at once; each colour is a slice (views) of it.
         whole = _prepare(world, contacts, rows, centre, inv_m, inv_i, state)
         static = (inv_m[contacts.a[rows]] == 0.0) | (inv_m[contacts.b[rows]] == 0.0)
         _soften(whole, soft_static, soft_dynamic, static)
-        whole.bias = np.zeros_like(whole.pn)
-        whole.mass = np.zeros_like(whole.pn)
-        whole.leak = np.zeros_like(whole.pn)
         ends = np.flatnonzero(np.diff(ca[order])) + 1
         starts = np.concatenate([[0], ends]).tolist()
         stops = np.concatenate([ends, [len(rows)]]).tolist()
@@ -157,27 +169,35 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
         ]
     )
     free = np.flatnonzero(moving)
+    everyone = len(free) == n
     push = world.push_speed
     for sub in range(substeps):
         # The two points of a manifold take turns going first: a fixed order would
         # give the first a little more impulse every time, a torque that tips stacks.
         first = sub % 2
-        state[free] += gravity
+        if everyone:
+            state += gravity
+        else:
+            state[free] += gravity
         if world.damping or world.angular_damping:
             state[free] *= keep
         if whole is not None:
-            _warm_start(whole, state)
-            _targets(whole, delta, inv_h, push, True)
+            _warm_start(whole, flat)
+            _targets(whole, delta_flat, inv_h, push, True)
         for col in colours:
-            _solve(col, state, first)
-        delta[free] += state[free] * h
+            _solve(col, flat, first)
+        if everyone:
+            delta += state * h
+        else:
+            delta[free] += state[free] * h
         for _ in range(world.relax_iterations):
             if whole is not None:
-                _targets(whole, delta, inv_h, push, False)
+                _targets(whole, delta_flat, inv_h, push, False)
             for col in colours:
-                _solve(col, state, 1 - first)
+                _solve(col, flat, 1 - first, True)
     for col in colours:
-        _restitute(col, state)
+        if col.bounces:
+            _restitute(col, flat)
 
     # Store the impulses for the next step's warm start and for the overlays.
     contacts.normal_impulse = np.zeros_like(contacts.separation)
@@ -190,12 +210,24 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     world.move_centres(centre + delta[:, 0:2], world.angle + delta[:, 2], moving)
 
 
+def _colours(world, a, b, moving) -> np.ndarray:
+    """`colour_constraints`, reused from the last step when its input is the same."""
+    key = a.tobytes() + b.tobytes() + np.packbits(moving).tobytes()
+    cache = getattr(world, "colour_cache", None)
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    colour = colour_constraints(a, b, moving)
+    world.colour_cache = (key, colour)
+    return colour
+
+
 def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col = _Colour()
     col.rows = group
     ia, ib = contacts.a[group], contacts.b[group]
     col.pairs = np.stack([ia, ib], axis=1)
-    m = len(group)
+    # Where each of the six velocities of a pair lives in the flat (3n,) state: (6, m).
+    col.index = (3 * col.pairs.T)[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
     nx, ny = contacts.normal[group, 0][:, None], contacts.normal[group, 1][:, None]
     tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
     valid = np.arange(2)[None, :] < contacts.count[group][:, None]  # (m, 2)
@@ -204,36 +236,29 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     ray = (p[..., 1] - centre[ia, 1:2]) * valid
     rbx = (p[..., 0] - centre[ib, 0:1]) * valid
     rby = (p[..., 1] - centre[ib, 1:2]) * valid
-    inv = np.stack(
-        [inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]], axis=1
-    )  # (m, 6)
+    inv = np.stack([inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]])
 
     def rows_for(dx, dy):
-        j = np.empty((m, 2, 6))
-        j[..., 0], j[..., 1] = -dx * valid, -dy * valid
-        j[..., 2] = -_cross(rax, ray, dx, dy)
-        j[..., 3], j[..., 4] = dx * valid, dy * valid
-        j[..., 5] = _cross(rbx, rby, dx, dy)
-        mj = j * inv[:, None, :]
-        k = (j * mj).sum(axis=2)
-        mass = np.where(valid & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
+        # (2, 6, m): point-major, then the six velocities, then the constraints.
+        j = np.empty((2, 6, len(group)))
+        j[:, 0], j[:, 1] = (-dx * valid).T, (-dy * valid).T
+        j[:, 2] = -_cross(rax, ray, dx, dy).T
+        j[:, 3], j[:, 4] = (dx * valid).T, (dy * valid).T
+        j[:, 5] = _cross(rbx, rby, dx, dy).T
+        mj = j * inv[None]
+        k = (j * mj).sum(axis=1)
+        mass = np.where(valid.T & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
         return j, mj, mass
 
-    jn, mjn, nmass = rows_for(nx, ny)
-    jt, mjt, tmass = rows_for(tx, ty)
-    # Point-major layout (2, m, ...): each point's rows are contiguous arrays.
-    col.jn_both = np.ascontiguousarray(jn.transpose(1, 0, 2))
-    col.jn = [col.jn_both[k] for k in (0, 1)]
-    col.mjn = [np.ascontiguousarray(mjn[:, k]) for k in (0, 1)]
-    col.jt = [np.ascontiguousarray(jt[:, k]) for k in (0, 1)]
-    col.mjt = [np.ascontiguousarray(mjt[:, k]) for k in (0, 1)]
-    col.nmass = np.ascontiguousarray(nmass.T)
-    col.tmass = np.ascontiguousarray(tmass.T)
+    col.jn_both, col.mjn, col.nmass = rows_for(nx, ny)
+    col.jt, col.mjt, col.tmass = rows_for(tx, ty)
+    col.jn = col.jn_both
+    col.sjt = col.jt * col.tmass[:, None, :]
     # The separation at the step's start; the solver adds how far the anchors moved since.
     col.adjusted = np.ascontiguousarray((contacts.separation[group] * valid).T)
     # Closing speed at each point before this step: it alone decides whether it bounces.
-    x = state[col.pairs].reshape(m, 6)
-    relative = np.einsum("kmj,mj->km", col.jn_both, x)
+    x = state.reshape(-1)[col.index]  # (6, m)
+    relative = np.vecdot(col.jn_both, x[None], axis=1)
     # A speculative point (still apart) closes under gravity before it touches: bounce
     # with the speed it will have then, sqrt(v^2 + 2 a s), not the speed it has now.
     g = np.asarray(world.gravity)
@@ -250,6 +275,13 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col.pn = np.ascontiguousarray((contacts.normal_impulse[group] * valid).T)
     col.pt = np.ascontiguousarray((contacts.tangent_impulse[group] * valid).T)
     col.pmax = np.zeros_like(col.pn)
+    col.bounces = (col.relative < -BOUNCE_THRESHOLD).any(axis=0)  # per constraint
+    col.bias = np.zeros_like(col.pn)
+    col.mass = np.zeros_like(col.pn)
+    col.keep = np.zeros_like(col.pn)
+    col.offset = np.zeros_like(col.pn)
+    col.sjn = np.zeros_like(col.jn_both)
+    col.sjn_rigid = col.jn_both * col.nmass[:, None, :]
     return col
 
 
@@ -265,32 +297,35 @@ def _view(whole: _Colour, sl: slice) -> _Colour:
     col = _Colour()
     col.rows = whole.rows[sl]
     col.pairs = whole.pairs[sl]
-    for name in ("jn", "mjn", "jt", "mjt"):
-        setattr(col, name, [array[sl] for array in getattr(whole, name)])
-    for name in ("nmass", "tmass", "adjusted", "relative", "pn", "pt", "pmax"):
-        setattr(col, name, getattr(whole, name)[:, sl])
-    for name in ("bias", "mass", "leak"):
-        setattr(col, name, getattr(whole, name)[:, sl])
+    col.index = np.ascontiguousarray(whole.index[:, sl])
+    col.scratch = np.empty((6, len(col.rows)))
+    col.pboth, col.pnboth = whole.pmax[:, sl], whole.pn[:, sl]
+    col.keep2, col.offset2 = whole.keep[:, sl], whole.offset[:, sl]
+    col.relative2 = whole.relative[:, sl]
+    col.bounces = bool(whole.bounces[sl].any())
+    for name in ("jn", "mjn", "jt", "mjt", "sjn", "sjn_rigid", "sjt"):
+        setattr(col, name, tuple(array[:, sl] for array in getattr(whole, name)))
+    for name in ("nmass", "relative", "pn", "pt", "pmax", "keep", "offset"):
+        setattr(col, name, tuple(getattr(whole, name)[:, sl]))
     col.mu, col.e = whole.mu[sl], whole.e[sl]
     return col
 
 
-def _warm_start(whole, state) -> None:
+def _warm_start(whole, flat) -> None:
     """Apply every constraint's accumulated impulses (a sum: order does not matter)."""
-    change = whole.pn[0][:, None] * whole.mjn[0]
-    change += whole.pn[1][:, None] * whole.mjn[1]
-    change += whole.pt[0][:, None] * whole.mjt[0]
-    change += whole.pt[1][:, None] * whole.mjt[1]
-    np.add.at(state, whole.pairs[:, 0], change[:, 0:3])
-    np.add.at(state, whole.pairs[:, 1], change[:, 3:6])
+    change = whole.pn[0] * whole.mjn[0]
+    change += whole.pn[1] * whole.mjn[1]
+    change += whole.pt[0] * whole.mjt[0]
+    change += whole.pt[1] * whole.mjt[1]
+    flat += np.bincount(whole.index.ravel(), change.ravel(), minlength=len(flat))
 
 
-def _targets(whole, delta, inv_h, push_speed, use_bias) -> None:
+def _targets(whole, delta_flat, inv_h, push_speed, use_bias) -> None:
     """Bias velocity, effective mass and leak of every point for this pass: they depend
-    on the separation now, which changes only when the bodies move (between passes)."""
-    m = len(whole.rows)
+    on the separation now, which changes only when the bodies move (between passes).
+    The pass then needs, per point, new = max(keep * old + offset - (mass J) . v, 0)."""
     # Separation now, to first order: the anchors moved with their bodies.
-    s = np.einsum("kmj,mj->km", whole.jn_both, delta[whole.pairs].reshape(m, 6))
+    s = np.vecdot(whole.jn_both, delta_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
     if use_bias:
         ahead = s > 0.0
@@ -298,58 +333,62 @@ def _targets(whole, delta, inv_h, push_speed, use_bias) -> None:
         np.maximum(soft, -push_speed, out=soft)
         np.copyto(whole.bias, np.where(ahead, s * inv_h, soft))
         np.copyto(whole.mass, np.where(ahead, whole.nmass, whole.msn))
-        np.copyto(whole.leak, np.where(ahead, 0.0, whole.iscale))
+        np.copyto(whole.keep, np.where(ahead, 1.0, 1.0 - whole.iscale))
+        np.multiply(whole.jn_both, whole.mass[:, None, :], out=whole.sjn)
     else:  # relax: rigid, without the push (a gap may still close by its width)
         np.multiply(s, inv_h, out=whole.bias)
         np.maximum(whole.bias, 0.0, out=whole.bias)
         np.copyto(whole.mass, whole.nmass)
-        whole.leak.fill(0.0)
+        whole.keep.fill(1.0)  # and the colours use sjn_rigid = J nmass, made once
+    np.multiply(whole.mass, whole.bias, out=whole.offset)
+    np.negative(whole.offset, out=whole.offset)
 
 
-def _solve(col, state, first=0) -> None:
-    """One Gauss-Seidel pass over one colour: normal points, then friction."""
-    m = len(col.rows)
-    pairs = col.pairs
-    x = state[pairs].reshape(m, 6)
-    pn, bias, mass, leak = col.pn, col.bias, col.mass, col.leak
+def _solve(col, flat, first=0, relax=False) -> None:
+    """One Gauss-Seidel pass over one colour: normal points, then friction.
+    x is the colour's (6, m) pair velocities; no body appears twice in a colour."""
+    x = flat.take(col.index)
+    tmp = col.scratch
+    pn, pt = col.pn, col.pt
+    sjn, mjn = (col.sjn_rigid if relax else col.sjn), col.mjn
     order = (first, 1 - first)
+    # Each point starts from its own old impulse (the other point does not change it).
+    base = col.pnboth + col.offset2 if relax else col.pnboth * col.keep2 + col.offset2
     for k in order:
-        vn = np.einsum("ij,ij->i", col.jn[k], x)
-        vn += bias[k]
-        vn *= mass[k]
-        old = pn[k]
-        new = old - vn
-        new -= leak[k] * old
+        new = base[k]
+        new -= np.vecdot(sjn[k], x, axis=0)
         np.maximum(new, 0.0, out=new)
-        x += (new - old)[:, None] * col.mjn[k]
-        pn[k] = new
-    np.maximum(col.pmax, pn, out=col.pmax)
-    pt = col.pt
+        old = pn[k]
+        new -= old
+        x += np.multiply(new, mjn[k], out=tmp)
+        old += new
+    np.maximum(col.pboth, col.pnboth, out=col.pboth)
+    sjt, mjt = col.sjt, col.mjt
+    upper = col.pnboth * col.mu
+    lower = -upper
     for k in order:
-        vt = np.einsum("ij,ij->i", col.jt[k], x)
-        vt *= col.tmass[k]
-        limit = col.mu * pn[k]
         old = pt[k]
-        new = old - vt
-        np.minimum(new, limit, out=new)
-        np.negative(limit, out=limit)
-        np.maximum(new, limit, out=new)
-        x += (new - old)[:, None] * col.mjt[k]
-        pt[k] = new
-    state[pairs] = x.reshape(m, 2, 3)
+        new = old - np.vecdot(sjt[k], x, axis=0)
+        np.minimum(new, upper[k], out=new)
+        np.maximum(new, lower[k], out=new)
+        new -= old
+        x += np.multiply(new, mjt[k], out=tmp)
+        old += new
+    flat.put(col.index, x)
 
 
-def _restitute(col, state) -> None:
-    bounce = (col.relative < -BOUNCE_THRESHOLD) & (col.pmax > 0.0)
+def _restitute(col, flat) -> None:
+    relative = col.relative2
+    bounce = (relative < -BOUNCE_THRESHOLD) & (col.pboth > 0.0)
     if not bounce.any():
         return
-    m = len(col.rows)
-    x = state[col.pairs].reshape(m, 6)
+    x = flat.take(col.index)
+    target = col.e * relative
     for k in (0, 1):
-        vn = np.einsum("ij,ij->i", col.jn[k], x)
+        vn = np.vecdot(col.jn[k], x, axis=0)
         old = col.pn[k]
-        new = np.maximum(old - col.nmass[k] * (vn + col.e * col.relative[k]), 0.0)
+        new = np.maximum(old - col.nmass[k] * (vn + target[k]), 0.0)
         change = np.where(bounce[k], new - old, 0.0)
-        x += change[:, None] * col.mjn[k]
-        col.pn[k] = old + change
-    state[col.pairs] = x.reshape(m, 2, 3)
+        x += change * col.mjn[k]
+        old += change
+    flat.put(col.index, x)

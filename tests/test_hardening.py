@@ -568,6 +568,7 @@ def test_one_line_escapes_and_shortens():
         (["--list-scenes", "--frames", "-1"], "--list-scenes takes no other option"),
         (["--list-scenes", "--theme", "bogus"], "--list-scenes takes no other option"),
         (["--frames", "10"], "--frames is for --headless runs"),
+        (["--headless", "--frames", "1", "--scene", ""], "--scene: needs"),
     ],
 )
 def test_minor_option_mistakes_are_refused(capsys, argv, expected):
@@ -600,3 +601,73 @@ def test_pile_with_gravity_reversed_stays_inside_under_its_ceiling():
     assert world.escaped(margin=0.0) == []
     # Every body is below the ceiling's lower face (its centre at least a few px below).
     assert min(world.position[i][1] for i in moving) > top
+
+
+@pytest.mark.parametrize("signum,status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_signal_stops_a_window_cleanly(tmp_path, signum, status):
+    """The same in a real window (Xvfb): SDL leaves our handlers alone, so SIGTERM is not
+    turned into a quit event that would write the outputs."""
+    from test_real_window import _require
+
+    xvfb = _require("Xvfb")
+    number = next(
+        n
+        for n in range(121, 160)
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
+    )
+    server = subprocess.Popen(
+        [xvfb, f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(200):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(DISPLAY=f":{number}", SDL_AUDIODRIVER="dummy")
+        process = subprocess.Popen(
+            [sys.executable, "-B", str(ROOT / "main.py"), "--scene", "pile"]
+            + ["--dump-state", "w.json", "--record", "w.jsonl", "--screenshot", "w.png"],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            _wait_for_handler(process, signum)
+            time.sleep(1.0)  # the window is up and running
+            process.send_signal(signum)
+            _, err = process.communicate(timeout=30)
+        finally:
+            process.kill()
+            process.wait()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert process.returncode == status, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_far_away_body_is_drawn_without_dashing_to_it():
+    """A body 1e13 px away (a long run under strong gravity can get there) used to hang
+    the renderer: it dashed the whole line to it, 7e11 dashes. Only the visible part is
+    dashed now, and the frame is drawn."""
+    import pygame
+
+    from sandbox.app.session import Session
+    from sandbox.core.geometry import Circle, Polygon
+    from sandbox.physics.body import Body
+    from sandbox.physics.world import World
+    from sandbox.scenes.base import CANVAS, Scene
+
+    def build(seed, far=1e13):
+        shapes = [Circle(10, position=(far, far)), Polygon.box(20, 20, position=(-far, far))]
+        return World([Body("a", shapes[0], controlled=True), Body("b", shapes[1])])
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface(CANVAS)
+    Session(Scene("far", "Far", "far away", build)).draw(surface)
+    assert surface.get_at((0, 0)) is not None

@@ -119,6 +119,8 @@ def parse_options(argv: list[str]) -> Options | None:
     if args.seed is not None and abs(args.seed) > MAX_SEED:
         raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
     holds = tuple(parse_hold(h) for h in args.hold)
+    if args.scene is not None and not args.scene.strip():
+        raise UsageError("--scene: needs a built-in scene name or a .toml file path")
     scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
     try:
         scene = load_scene(scene_name)

@@ -90,6 +90,11 @@ def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tm
     try:
         # SDL titles its window with a UTF-8 property that `search --name` does not match.
         window = _xdotool(x_display, "search", "--sync", "--pid", str(app.pid)).splitlines()[0]
+        # The caption is set just after the window appears: wait for it (a loaded machine).
+        for _ in range(100):
+            if _xdotool(x_display, "getwindowname", window) == "SAT Sandbox":
+                break
+            time.sleep(0.1)
         assert _xdotool(x_display, "getwindowname", window) == "SAT Sandbox"
         _xdotool(x_display, "windowfocus", "--sync", window)
         time.sleep(0.5)  # let the first frames run

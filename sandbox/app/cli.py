@@ -7,24 +7,33 @@ import sys
 
 from .errors import UsageError
 from .headless import run_headless
+from .limits import one_line
 from .options import parse_options
+from .signals import Stopped, stop_on_signals
 from .window import run_window
 
 # Before the render layer imports pygame (it does so lazily, inside the app's functions).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL would turn SIGTERM and SIGINT into a quit event (ignored by a headless run, and
+# in a window, a quit that writes the outputs): the app handles the signals itself.
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the program; the exit status: 0, 2 for bad input, 128 + N after signal N."""
     argv = sys.argv[1:] if argv is None else argv
-    try:
-        options = parse_options(argv)
-        if options is None:
-            return 0
-        if options.headless:
-            return run_headless(options)
-        return run_window(options)
-    except UsageError as error:
-        print(f"main.py: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    with stop_on_signals():  # before pygame starts SDL, so that SDL leaves them to us
+        try:
+            options = parse_options(argv)
+            if options is None:
+                return 0
+            if options.headless:
+                return run_headless(options)
+            return run_window(options)
+        except UsageError as error:
+            print(f"main.py: error: {one_line(str(error))}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            return 130
+        except Stopped as stop:
+            return stop.status

@@ -10,7 +10,9 @@ from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
+from .limits import MAX_FRAMES, MAX_SEED
 from .recording import Replay, load_replay
+from .targets import check_distinct, output_target
 
 
 @dataclass(frozen=True)
@@ -29,8 +31,8 @@ def parse_hold(text: str) -> Hold:
         first_tick, last_tick = int(first), int(last)
     except ValueError:
         raise UsageError(f"--hold {text!r}: FIRST and LAST must be whole numbers") from None
-    if first_tick < 0 or last_tick < first_tick:
-        raise UsageError(f"--hold {text!r}: need 0 <= FIRST <= LAST")
+    if first_tick < 0 or last_tick < first_tick or last_tick > MAX_FRAMES:
+        raise UsageError(f"--hold {text!r}: need 0 <= FIRST <= LAST <= {MAX_FRAMES}")
     key = key.lower()
     if key not in KEY_ACTIONS:
         known = ", ".join(sorted(KEY_ACTIONS))
@@ -53,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--scene",
-        default=DEFAULT_SCENE,
+        default=None,
         metavar="NAME_OR_PATH",
         help=f"a built-in scene or a .toml scene file (default {DEFAULT_SCENE})",
     )
@@ -113,56 +115,71 @@ class Options:
     fullscreen: bool = False
 
 
-def _output_path(value: str | None, option: str, suffix: str | None = None) -> Path | None:
-    if value is None:
-        return None
-    path = Path(value)
-    if suffix and path.suffix.lower() != suffix:
-        raise UsageError(f"{option} {value!r}: the file name must end in {suffix}")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"{option} {value!r}: folder {str(folder)!r} does not exist")
-    if path.is_dir():
-        raise UsageError(f"{option} {value!r}: is a folder, not a file")
-    return path
-
-
 def parse_options(argv: list[str]) -> Options | None:
     """Validated options, or None after --list-scenes printed the list."""
     args = build_parser().parse_args(argv)
     if args.list_scenes:
+        if len(argv) != 1:
+            raise UsageError("--list-scenes takes no other option")
         for scene in SCENES.values():
             print(f"{scene.name:<12} {scene.title} - {scene.lesson}")
         return None
-    replay = load_replay(Path(args.replay)) if args.replay else None
-    if replay and args.record:
+    if args.replay is not None and args.scene is not None:
+        raise UsageError("--scene and --replay cannot be used together (a replay names its scene)")
+    replay = load_replay(Path(args.replay)) if args.replay is not None else None
+    if replay and args.record is not None:
         raise UsageError("--record and --replay cannot be used together")
     if args.frames is not None and args.frames < 0:
         raise UsageError(f"--frames must be 0 or more, got {args.frames}")
+    if args.frames is not None and args.frames > MAX_FRAMES:
+        raise UsageError(f"--frames must be at most {MAX_FRAMES}, got {args.frames}")
+    if args.frames is not None and not args.headless:
+        raise UsageError("--frames is for --headless runs (a window runs until you quit)")
     if args.headless and args.frames is None and replay is None:
         raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
     if args.hold and not args.headless:
         raise UsageError("--hold is for --headless runs (in a window, hold the real keys)")
+    if args.seed is not None and abs(args.seed) > MAX_SEED:
+        raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
     holds = tuple(parse_hold(h) for h in args.hold)
-    scene_name = replay.scene if replay and args.scene == DEFAULT_SCENE else args.scene
+    if args.scene is not None and not args.scene.strip():
+        raise UsageError("--scene: needs a built-in scene name or a .toml file path")
+    scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
     try:
         scene = load_scene(scene_name)
     except SceneError as error:
-        raise UsageError(str(error)) from None
-    theme = args.theme or (replay.theme if replay else "dark")
+        where = f"{args.replay}:1: scene: " if replay else ""
+        raise UsageError(f"{where}{error}") from None
+    theme = args.theme if args.theme is not None else (replay.theme if replay else "dark")
     seed = args.seed if args.seed is not None else (replay.seed if replay else 0)
     from ..render.theme import THEMES
 
     if theme not in THEMES:
-        raise UsageError(f"--theme {theme!r}: choose from {', '.join(THEMES)}")
+        origin = "--theme" if args.theme is not None else f"{args.replay}:1: theme"
+        raise UsageError(f"{origin} {theme!r}: choose from {', '.join(THEMES)}")
+    outputs = {
+        option: output_target(value, option, suffix)
+        for option, value, suffix in (
+            ("--screenshot", args.screenshot, ".png"),
+            ("--dump-state", args.dump_state, ".json"),
+            ("--record", args.record, ".jsonl"),
+        )
+        if value is not None
+    }
+    inputs = {}
+    if scene.source != "built-in":
+        inputs["scene file"] = Path(scene.source)
+    if args.replay is not None:
+        inputs["replay file"] = Path(args.replay)
+    check_distinct(outputs, inputs)
     return Options(
         scene=scene,
         headless=args.headless,
         frames=args.frames,
-        screenshot=_output_path(args.screenshot, "--screenshot", ".png"),
+        screenshot=outputs.get("--screenshot"),
         holds=holds,
-        dump_state=_output_path(args.dump_state, "--dump-state", ".json"),
-        record=_output_path(args.record, "--record"),
+        dump_state=outputs.get("--dump-state"),
+        record=outputs.get("--record"),
         replay=replay,
         theme=theme,
         seed=seed,

@@ -1,41 +1,41 @@
-"""Writing outputs (screenshot, state dump, recording) atomically: never a partial file."""
+"""The outputs of a run (screenshot, state dump, recording), written all or none."""
 
 from __future__ import annotations
 
+import io
 import json
-import os
-import tempfile
 from pathlib import Path
 
+from .atomic import write_all
+from .errors import UsageError
 from .options import Options
 from .recording import Recorder
 from .session import Session
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_END = b"IEND\xaeB`\x82"
 
-def _write_atomically(path: Path, write) -> None:
-    """Write through a temporary file in the same folder, then rename: never a partial file."""
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=path.suffix)
-    os.close(handle)
-    try:
-        write(Path(temporary))
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; outputs are not
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+def png_bytes(surface) -> bytes:
+    """The surface encoded as PNG in memory, checked to be a whole PNG."""
+    import pygame
+
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "screenshot.png")
+    data = buffer.getvalue()
+    if not (data.startswith(PNG_SIGNATURE) and data.endswith(PNG_END)):
+        raise UsageError("the screenshot could not be encoded as PNG")
+    return data
 
 
 def write_outputs(options: Options, session: Session, surface, recorder: Recorder | None):
-    import pygame
-
+    outputs: list[tuple[Path, bytes]] = []
     if options.screenshot:
-        _write_atomically(options.screenshot, lambda p: pygame.image.save(surface, str(p)))
+        outputs.append((options.screenshot, png_bytes(surface)))
     if options.dump_state:
         text = json.dumps(session.state(), indent=1, sort_keys=True) + "\n"
-        _write_atomically(options.dump_state, lambda p: p.write_text(text, encoding="utf-8"))
+        outputs.append((options.dump_state, text.encode("utf-8")))
     if options.record and recorder is not None:
         text = "\n".join(recorder.lines(session.steps)) + "\n"
-        _write_atomically(options.record, lambda p: p.write_text(text, encoding="utf-8"))
+        outputs.append((options.record, text.encode("utf-8")))
+    write_all(outputs)

@@ -7,8 +7,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..scenes.base import Scene
+from ..scenes.files import InputFileError, read_text_file
 from .errors import UsageError
 from .keymap import KEY_ACTIONS, TIME_ACTIONS
+from .limits import (
+    MAX_FRAMES,
+    MAX_INT_DIGITS,
+    MAX_JSON_DEPTH,
+    MAX_REPLAY_BYTES,
+    MAX_REPLAY_LINE,
+    MAX_SCENE_NAME,
+    MAX_SEED,
+)
 
 REPLAY_FORMAT = "sat-sandbox-replay"
 
@@ -52,58 +62,122 @@ class Replay:
     holds: dict[int, frozenset[str]]  # step -> keys held from that step on
 
 
+def _depth(line: str) -> int:
+    """The deepest nesting of [ and { in a JSON line, strings skipped (checked before
+    parsing, so that 100,000 nested brackets never reach the recursive parser)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for character in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                in_string = False
+        elif character == '"':
+            in_string = True
+        elif character in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif character in "]}":
+            depth -= 1
+    return deepest
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(
+            f"a whole number of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})"
+        )
+    return int(text)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _parse_line(path: Path, number: int, line: str) -> dict:
+    if len(line) > MAX_REPLAY_LINE:
+        raise UsageError(f"{path}:{number}: line too long (at most {MAX_REPLAY_LINE} characters)")
+    if _depth(line) > MAX_JSON_DEPTH:
+        raise UsageError(f"{path}:{number}: nested too deeply (at most {MAX_JSON_DEPTH} levels)")
+    try:
+        item = json.loads(line, parse_int=_whole_number, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{path}:{number}: not JSON ({error.msg})") from None
+    except (ValueError, RecursionError) as error:
+        raise UsageError(f"{path}:{number}: not a replay line ({error})") from None
+    if not isinstance(item, dict):
+        raise UsageError(f"{path}:{number}: each line must be a JSON object")
+    return item
+
+
+def _header(path: Path, header: dict) -> tuple[str, int, str]:
+    version = header.get("version")
+    if header.get("format") != REPLAY_FORMAT or not _is_int(version) or version != 1:
+        raise UsageError(f"{path}:1: not a {REPLAY_FORMAT} version 1 file")
+    unknown = sorted(set(header) - {"format", "version", "scene", "seed", "theme"})
+    if unknown:
+        raise UsageError(f"{path}:1: unknown header field {unknown[0]!r}")
+    seed = header.get("seed")
+    if not _is_int(seed) or abs(seed) > MAX_SEED:
+        raise UsageError(f"{path}:1: seed must be a whole number of at most 64 bits")
+    for field, longest in (("scene", MAX_SCENE_NAME), ("theme", 40)):
+        value = header.get(field)
+        if not isinstance(value, str) or not value or len(value) > longest:
+            raise UsageError(f"{path}:1: {field} must be a string of 1 to {longest} characters")
+        if not value.isprintable():
+            raise UsageError(f"{path}:1: {field} must be printable text")
+    return header["scene"], seed, header["theme"]
+
+
 def load_replay(path: Path) -> Replay:
     """Read and validate a recording (JSON lines; data only, never executed)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"{path}: cannot read replay file ({error})") from None
-    lines = [line for line in text.splitlines() if line.strip()]
+        text = read_text_file(path, MAX_REPLAY_BYTES, "replay file")
+    except InputFileError as error:
+        raise UsageError(f"{path}: {error}") from None
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise UsageError(f"{path}: replay file is empty")
-    items = []
-    for number, line in enumerate(lines, 1):
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise UsageError(f"{path}:{number}: not JSON ({error.msg})") from None
-        if not isinstance(item, dict):
-            raise UsageError(f"{path}:{number}: each line must be a JSON object")
-        items.append((number, item))
-    number, header = items[0]
-    if header.get("format") != REPLAY_FORMAT or header.get("version") != 1:
-        raise UsageError(f"{path}:1: not a {REPLAY_FORMAT} version 1 file")
-    seed = header.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise UsageError(f"{path}:1: seed must be a whole number")
-    for field in ("scene", "theme"):
-        if not isinstance(header.get(field), str):
-            raise UsageError(f"{path}:1: {field} must be a string")
+    scene, seed, theme = _header(path, _parse_line(path, *lines[0]))
     presses: dict[int, list[str]] = {}
     holds: dict[int, frozenset[str]] = {}
     end = None
     last_step = 0
-    for number, item in items[1:]:
+    for number, line in lines[1:]:
+        item = _parse_line(path, number, line)
         if end is not None:
             raise UsageError(f"{path}:{number}: nothing may follow the end line")
         if set(item) == {"end"}:
             end = item["end"]
-            if not isinstance(end, int) or isinstance(end, bool) or end < last_step:
-                raise UsageError(f"{path}:{number}: end must be a whole number >= the last step")
+            if not _is_int(end) or not last_step <= end <= MAX_FRAMES:
+                raise UsageError(
+                    f"{path}:{number}: end must be a whole number from the last step "
+                    f"to {MAX_FRAMES}"
+                )
             continue
         step = item.get("step")
-        if not isinstance(step, int) or isinstance(step, bool) or step < last_step:
+        if not _is_int(step) or step < last_step:
             raise UsageError(f"{path}:{number}: step must be a whole number, never decreasing")
+        if step > MAX_FRAMES:
+            raise UsageError(f"{path}:{number}: step must be at most {MAX_FRAMES}")
         last_step = step
         if set(item) == {"step", "press"}:
             key = item["press"]
-            if key not in KEY_ACTIONS or KEY_ACTIONS[key].held:
-                raise UsageError(f"{path}:{number}: unknown action key {key!r}")
+            if not isinstance(key, str) or key not in KEY_ACTIONS or KEY_ACTIONS[key].held:
+                raise UsageError(f"{path}:{number}: unknown action key {_shown(key)}")
             presses.setdefault(step, []).append(key)
         elif set(item) == {"step", "hold"}:
             keys = item["hold"]
             if not isinstance(keys, list) or any(
-                k not in KEY_ACTIONS or not KEY_ACTIONS[k].held for k in keys
+                not isinstance(k, str) or k not in KEY_ACTIONS or not KEY_ACTIONS[k].held
+                for k in keys
             ):
                 raise UsageError(f"{path}:{number}: hold must list control keys (arrows, q, e)")
             holds[step] = frozenset(keys)
@@ -111,4 +185,9 @@ def load_replay(path: Path) -> Replay:
             raise UsageError(f"{path}:{number}: expected a press, hold or end line")
     if end is None:
         raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
-    return Replay(header["scene"], seed, header["theme"], end, presses, holds)
+    return Replay(scene, seed, theme, end, presses, holds)
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

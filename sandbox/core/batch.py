@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Polygon
-from .tolerances import CROSS_SLACK, PARALLEL_TOLERANCE, REJECT_SLACK, TIE_TOLERANCE
+from .tolerances import CROSS_SLACK, PARALLEL_TOLERANCE, REJECT_SLACK, TIE_FLOOR, TIE_TOLERANCE
 
 # Candidate pairs are processed in blocks whose gathered data stays under this many
 # bytes: numpy asks the kernel for huge pages from 4 MiB up, and the page faults of
@@ -73,6 +73,9 @@ class PolygonBatch:
         vertices = np.asarray(vertices, dtype=float)
         normals = np.asarray(normals, dtype=float)
         centroids = np.array(centroids, dtype=float).reshape(-1, 2)
+        for name, array in (("vertices", vertices), ("normals", normals), ("centroids", centroids)):
+            if not np.isfinite(array).all():
+                raise ValueError(f"PolygonBatch.from_arrays(): {name} must be finite (no NaN)")
         if vertices.ndim != 3 or vertices.shape[2] != 2 or normals.shape != vertices.shape:
             raise ValueError(
                 f"PolygonBatch.from_arrays(): vertices and normals must both be (P, N, 2), "
@@ -244,7 +247,7 @@ def _may_touch(bound_a: np.ndarray, bound_b: np.ndarray) -> np.ndarray:
     np.maximum(diagonal_gap, bound_a[11] - bound_b[12], out=diagonal_gap)
     np.maximum(diagonal_gap, bound_b[11] - bound_a[12], out=diagonal_gap)
     np.maximum(gap, diagonal_gap * math.sqrt(0.5), out=gap)
-    scale = np.maximum(np.maximum(bound_a[7], bound_b[7]), 1.0)
+    scale = np.maximum(bound_a[7], bound_b[7])
     return gap * np.maximum(bound_a[8], bound_b[8]) <= REJECT_SLACK * scale
 
 
@@ -313,11 +316,12 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
     least_b = depth[width_a:].min(axis=0)
     least = np.minimum(least_a, least_b)
     colliding = least >= 0.0
-    limit = least + TIE_TOLERANCE * np.maximum(1.0, np.abs(least))
+    scale = np.maximum(batch_a._bound[7, rows], batch_b._bound[7, rows])
+    floor = TIE_FLOOR * scale  # as sat()'s tie_scale: see TIE_FLOOR
+    limit = least + TIE_TOLERANCE * np.maximum(np.abs(least), floor)
     # B's normals parallel to one of A's (skipped by sat()) are still in `depth`. Their
     # depths are within `slack` of their twin's on A's side, so they can only matter in
     # a row whose answer is within that of changing: re-check exactly those rows.
-    scale = np.maximum(np.maximum(batch_a._bound[7, rows], batch_b._bound[7, rows]), 1.0)
     slack = CROSS_SLACK * scale
     suspect = np.where(
         colliding, np.maximum(least_a, least_b) <= limit + 3.0 * slack, least >= -slack
@@ -331,7 +335,7 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
             depth[width_a:, s] = sub
             least[s] = np.minimum(least_a[s], sub.min(axis=0))
             colliding[s] = least[s] >= 0.0
-            limit[s] = least[s] + TIE_TOLERANCE * np.maximum(1.0, np.abs(least[s]))
+            limit[s] = least[s] + TIE_TOLERANCE * np.maximum(np.abs(least[s]), floor[s])
 
     hits = np.flatnonzero(colliding)
     colliding_out[rows] = colliding

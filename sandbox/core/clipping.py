@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .geometry import Circle, Polygon, Vec2
+from .geometry import ROUNDING, Circle, Polygon, Vec2, magnitude
 from .tolerances import CONTAINMENT_TOLERANCE
 
 
@@ -71,7 +71,9 @@ def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
             points = [cut, points[1]] if d0 < 0 else [points[0], cut]
     fx, fy = rnx[ref_edge], rny[ref_edge]
     face = fx * r1x + fy * r1y
-    slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(reference.area + incident.area))
+    slack = CONTAINMENT_TOLERANCE * math.sqrt(reference.area + incident.area) + ROUNDING * (
+        magnitude(reference) + magnitude(incident)
+    )
     kept = [p for p in points if fx * p[0] + fy * p[1] - face <= slack]
     if not kept:  # deep or engulfed overlap: fall back on the incident's deepest vertex
         k = _argmin_dot(ix, iy, tx, ty)

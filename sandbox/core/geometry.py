@@ -43,6 +43,14 @@ Vec2 = tuple[float, float]
 # Relative tolerance for "collinear" / "repeated" vertices: a cross product or an
 # edge length this small relative to the shape's size is treated as zero.
 DEGENERATE_TOLERANCE = 1e-9
+# The largest coordinate, radius or size a shape may have: its squares (areas, second
+# moments) stay finite (1e150 ** 2 = 1e300 < 1.8e308), so no overflow hides in a result.
+LARGEST = 1e150
+# The most vertices a polygon may have: a pair's axis table is (n + m) ** 2 numbers.
+MAX_VERTICES = 1024
+# Rounding in a computed offset is a few ulps of the coordinates involved: slack for
+# "inside" tests is this much relative to their magnitude (plus a share of the size).
+ROUNDING = 1e-13
 
 
 class ShapeError(ValueError):
@@ -91,6 +99,8 @@ def _as_point(value, what: str) -> Vec2:
         raise ShapeError(f"{what} must be a pair of numbers (x, y), got {value!r}") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise ShapeError(f"{what} must be finite, got ({x}, {y})")
+    if abs(x) > LARGEST or abs(y) > LARGEST:
+        raise ShapeError(f"{what} must be within +-{LARGEST:g}, got ({x:g}, {y:g})")
     return (x, y)
 
 
@@ -113,6 +123,8 @@ def _positive(value, what: str, rule: str) -> float:
         raise ShapeError(f"{what} must be a number, got {value!r}") from None
     if not (math.isfinite(number) and number > 0):
         raise ShapeError(f"{rule}, got {number}")
+    if number > LARGEST:
+        raise ShapeError(f"{what} must be at most {LARGEST:g}, got {number:g}")
     return number
 
 
@@ -128,17 +140,32 @@ def _validated_local_vertices(vertices) -> np.ndarray:
     Raises ShapeError naming the first problem found.
     """
     try:
+        if not isinstance(vertices, np.ndarray):
+            vertices = list(vertices)  # any iterable of pairs, a generator too
+            if len(vertices) > MAX_VERTICES:
+                raise ShapeError(
+                    f"a polygon has at most {MAX_VERTICES} vertices, got {len(vertices)}"
+                )
         v = np.array(vertices, dtype=float)
-    except (TypeError, ValueError):
-        raise ShapeError("vertices must be a sequence of (x, y) number pairs") from None
+    except (TypeError, ValueError, OverflowError) as error:
+        if isinstance(error, ShapeError):
+            raise
+        raise ShapeError("vertices must be a sequence of (x, y) pairs of numbers") from None
     if v.ndim != 2 or v.shape[1] != 2:
         raise ShapeError(f"vertices must be a sequence of (x, y) pairs, got shape {v.shape}")
     n = len(v)
     if n < 3:
         raise ShapeError(f"a polygon needs at least 3 vertices, got {n}")
+    if n > MAX_VERTICES:
+        raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got {n}")
     if not np.isfinite(v).all():
         bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
         raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
+    if np.abs(v).max() > LARGEST:
+        bad = int(np.argmax(np.abs(v).max(axis=1)))
+        raise ShapeError(
+            f"vertex {bad} must be within +-{LARGEST:g}: ({v[bad, 0]:g}, {v[bad, 1]:g})"
+        )
 
     size = float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
     edges = np.roll(v, -1, axis=0) - v
@@ -147,7 +174,7 @@ def _validated_local_vertices(vertices) -> np.ndarray:
         i = int(np.argmax(lengths <= DEGENERATE_TOLERANCE * size))
         raise ShapeError(f"vertices {i} and {(i + 1) % n} are repeated (zero-length edge)")
 
-    area = signed_area(v)
+    area = signed_area(v - v[0])  # relative to a vertex: a far offset costs no digits
     if abs(area) <= DEGENERATE_TOLERANCE * size * size:
         raise ShapeError("polygon has zero area (all vertices on one line)")
 
@@ -333,14 +360,31 @@ class Polygon:
         return mass * self._local_second_moment / self._local_area
 
     def contains_point(self, point) -> bool:
-        """True when `point` is inside or on the boundary."""
-        p = np.asarray(point, dtype=float)
+        """True when `point` is inside or on the boundary (to a slack relative to the
+        shape's size and to the rounding of coordinates of that magnitude)."""
+        p = np.asarray(_as_point(point, "point"), dtype=float)
         offsets = np.einsum("ij,ij->i", self.normals, p - self.vertices)
-        return bool(np.all(offsets <= 1e-9 * max(1.0, math.sqrt(self.area))))
+        slack = 1e-9 * math.sqrt(self._local_area) + ROUNDING * (
+            magnitude(self) + abs(p[0]) + abs(p[1])
+        )
+        return bool(np.all(offsets <= slack))
+
+
+def magnitude(shape) -> float:
+    """A bound on |any point of the shape|: the scale of its coordinates' rounding."""
+    x, y = shape.position
+    reach = shape._reach if isinstance(shape, Polygon) else shape.radius
+    return abs(x) + abs(y) + reach
 
 
 def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, float]:
-    """Area, centroid and polar second moment about the centroid (per unit density)."""
+    """Area, centroid and polar second moment about the centroid (per unit density).
+
+    Worked out relative to vertex 0, so that vertices far from their origin (a shape
+    given at an offset of 1e9) lose no digits to the offset.
+    """
+    origin = v[0].copy()
+    v = v - origin
     x0, y0 = v[:, 0], v[:, 1]
     x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
     cross = x0 * y1 - x1 * y0
@@ -350,7 +394,7 @@ def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, float]:
     # Second moment about the origin, then shifted to the centroid (parallel axis).
     j_origin = (cross * (x0 * x0 + x0 * x1 + x1 * x1 + y0 * y0 + y0 * y1 + y1 * y1)).sum() / 12
     j_centroid = j_origin - area * (cx * cx + cy * cy)
-    return float(area), np.array([cx, cy]), float(j_centroid)
+    return float(area), np.array([cx, cy]) + origin, float(j_centroid)
 
 
 class Circle:
@@ -395,8 +439,10 @@ class Circle:
         return d - self.radius, d + self.radius
 
     def contains_point(self, point) -> bool:
-        dx, dy = float(point[0]) - self.position[0], float(point[1]) - self.position[1]
-        return math.hypot(dx, dy) <= self.radius * (1 + 1e-12)
+        x, y = _as_point(point, "point")
+        dx, dy = x - self.position[0], y - self.position[1]
+        slack = ROUNDING * (magnitude(self) + abs(x) + abs(y))
+        return math.hypot(dx, dy) <= self.radius * (1 + 1e-12) + slack
 
 
 Shape = Polygon | Circle

@@ -67,13 +67,14 @@ from .axes import (
     shape_axes,
 )
 from .clipping import contact_points
-from .geometry import Circle, Polygon
+from .geometry import ROUNDING, Circle, Polygon, magnitude
 from .report import NOT_YET_KNOWN, AxisTable, SatResult, build_result, push_direction
 from .tolerances import (
     CONTAINMENT_TOLERANCE,
     CROSS_SLACK,
     PARALLEL_TOLERANCE,
     REJECT_SLACK,
+    TIE_FLOOR,
     TIE_TOLERANCE,
 )
 
@@ -99,7 +100,7 @@ def _sat_polygons(a: Polygon, b: Polygon, all_axes: bool) -> SatResult:
     """Two polygons. Parallel duplicates are only looked for when they could matter."""
     (ax, ay), (bx, by) = a.position, b.position
     # Largest |vertex| (bounds the rounding) and the bounding circles' gap.
-    scale = max(1.0, abs(ax) + abs(ay) + a._reach, abs(bx) + abs(by) + b._reach)
+    scale = max(abs(ax) + abs(ay) + a._reach, abs(bx) + abs(by) + b._reach)
     gap = math.hypot(ax - bx, ay - by) - a._reach - b._reach
     split = len(a.local_vertices)
     if gap * max(a._corner, b._corner) > REJECT_SLACK * scale:
@@ -125,7 +126,8 @@ def _sat_polygons(a: Polygon, b: Polygon, all_axes: bool) -> SatResult:
                 False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1
             )
     else:
-        window = least + TIE_TOLERANCE * max(1.0, abs(least)) + 3.0 * slack
+        # At least the tie window of _decide (whose scale is at most 3 x this one).
+        window = least + TIE_TOLERANCE * max(abs(least), 4.0 * TIE_FLOOR * scale) + 3.0 * slack
         if sum(1 for d in depth if d <= window) == 1:
             best = depth.index(least)
             table = AxisTable(a, b, axes, split, _EDGES, None, intervals, depth, duplicate_of)
@@ -174,7 +176,8 @@ def _decide(table: AxisTable, all_axes: bool, polygons: bool) -> SatResult:
         return build_result(
             False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1
         )
-    limit = least + TIE_TOLERANCE * max(1.0, abs(least))
+    scale = tie_scale(table.a, table.b) if polygons else max(magnitude(table.a), magnitude(table.b))
+    limit = least + TIE_TOLERANCE * max(abs(least), TIE_FLOOR * scale)
     best = next(c for c, d in enumerate(depth) if d <= limit)
     return _colliding(table.a, table.b, table, best, all_axes, polygons)
 
@@ -193,7 +196,7 @@ def _colliding(a, b, table: AxisTable, best: int, all_axes: bool, polygons: bool
     if polygons:
         # A inside polygon B exactly when, on each of B's own normals, A's maximum is
         # no further out than B's (that maximum is B's edge line): read off the table.
-        slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(a.area + b.area))
+        slack = _inside_slack(a, b)
         k = len(a_hi)
         a_in_b = all(a_hi[c] <= b_hi[c] + slack for c in range(split, k))
         b_in_a = all(b_hi[c] <= a_hi[c] + slack for c in range(split))
@@ -204,16 +207,39 @@ def _colliding(a, b, table: AxisTable, best: int, all_axes: bool, polygons: bool
 
 def _inside(inner, outer) -> bool:
     """True when `inner` lies entirely within `outer` (touching from inside counts)."""
-    slack = CONTAINMENT_TOLERANCE * max(1.0, math.sqrt(inner.area + outer.area))
+    slack = _inside_slack(inner, outer)
     if isinstance(outer, Circle):
         c = np.asarray(outer.position)
         if isinstance(inner, Circle):
             return math.dist(inner.position, outer.position) + inner.radius <= outer.radius + slack
         d = inner.vertices - c
-        return bool(np.all(np.einsum("ij,ij->i", d, d) <= (outer.radius + slack) ** 2))
+        return bool(np.all(np.hypot(d[:, 0], d[:, 1]) <= outer.radius + slack))
     face = np.einsum("ij,ij->i", outer.normals, outer.vertices)
     if isinstance(inner, Circle):
         offsets = outer.normals @ np.asarray(inner.position) + inner.radius
     else:
         offsets = (inner.vertices @ outer.normals.T).max(axis=0)
     return bool(np.all(offsets <= face + slack))
+
+
+def _inside_slack(a, b) -> float:
+    """Slack for "inside": relative to the shapes' size and to their coordinates' rounding
+    (no absolute floor, no square that could overflow: areas are finite by construction)."""
+    return CONTAINMENT_TOLERANCE * math.sqrt(a.area + b.area) + ROUNDING * (
+        magnitude(a) + magnitude(b)
+    )
+
+
+def _bound_scale(polygon: Polygon) -> float:
+    """The largest |vertex| as sat_many bounds it (|box centre| + the farthest vertex from
+    it), computed with the same operations so that both pick the same axis in a tie."""
+    vx, vy = polygon.vertices[:, 0], polygon.vertices[:, 1]
+    cx = (vx.min() + vx.max()) * 0.5
+    cy = (vy.min() + vy.max()) * 0.5
+    radius = np.sqrt(((vx - cx) ** 2 + (vy - cy) ** 2).max())
+    return float(np.hypot(cx, cy) + radius)
+
+
+def tie_scale(a: Polygon, b: Polygon) -> float:
+    """The scale of the tie tolerance's floor for a polygon pair (as sat_many's)."""
+    return max(_bound_scale(a), _bound_scale(b))

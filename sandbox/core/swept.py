@@ -44,7 +44,13 @@ def sweep(a, b, motion) -> SweepResult:
     against the other shape grown by the radius (edges pushed out, vertices
     rounded), since a circle's best axis turns as it moves.
     """
-    d = np.array([float(motion[0]), float(motion[1])])
+    try:
+        x, y = motion
+        d = np.array([float(x), float(y)])
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"sweep(): motion must be a pair of numbers (x, y), got {motion!r}"
+        ) from None
     if not np.isfinite(d).all():
         raise ValueError(f"sweep(): motion must be finite, got {tuple(motion)}")
     start = sat(a, b)
@@ -111,13 +117,20 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
         if 0.0 <= t <= 1.0 and (best_t is None or t < best_t):
             best_t, best_n = t, (float(n[0]) + 0.0, float(n[1]) + 0.0)
 
+    # The quadratic is solved along u = d / size (so that |d| ** 2 cannot overflow), for
+    # s = t * size, the distance travelled in units of u.
+    # (Ordinary motions are solved as they are, size 1, bit for bit as ever.)
+    size = float(np.abs(d).max())
+    size = size if size > 1e100 else 1.0
+    u = d / size
+
     def circle_hit(point, r):
         f = c - point
-        qa, qb, qc = float(d @ d), 2.0 * float(f @ d), float(f @ f) - r * r
+        qa, qb, qc = float(u @ u), 2.0 * float(f @ u), float(f @ f) - r * r
         disc = qb * qb - 4 * qa * qc
         if qa == 0.0 or disc < 0:
             return None
-        return (-qb - math.sqrt(disc)) / (2 * qa)
+        return (-qb - math.sqrt(disc)) / (2 * qa) / size
 
     if isinstance(shape, Circle):
         t = circle_hit(np.asarray(shape.position), radius + shape.radius)

@@ -4,6 +4,10 @@
 PARALLEL_TOLERANCE = 1e-12
 # Axes whose depths differ by less than this (relative to the depth) are tied.
 TIE_TOLERANCE = 1e-9
+# ... and never less than TIE_TOLERANCE x this x the largest |vertex| of the pair: near a
+# depth of zero (touching), "tied" means equal to within the rounding of the coordinates,
+# whatever their scale (an absolute floor would tie every axis of shapes 1e-9 in size).
+TIE_FLOOR = 1e-4
 # Relative slack for "inside" and for keeping touching contact points.
 CONTAINMENT_TOLERANCE = 1e-9
 

@@ -17,13 +17,36 @@ def dashed(surface, color, p, q, width=1, dash=8.0, gap=6.0) -> None:
     if length < 1e-9:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    t = 0.0
+    # Only the part on the surface is dashed: a far-off end costs nothing (issue 11).
+    t, length = _visible_span(surface, x0, y0, ux, uy, length, dash + gap)
     while t < length:
         e = min(t + dash, length)
         pygame.draw.line(
             surface, color, (x0 + ux * t, y0 + uy * t), (x0 + ux * e, y0 + uy * e), width
         )
         t += dash + gap
+
+
+def _visible_span(surface, x0, y0, ux, uy, length, period) -> tuple[float, float]:
+    """The span [t0, t1] of the segment p + t u (0 <= t <= length) that can touch the
+    surface (with a margin), t0 snapped down to a whole dash period so that the dashes
+    stay where they would be; an empty span when the segment misses the surface."""
+    width, height = surface.get_size()
+    margin = 64.0
+    lo, hi = 0.0, length
+    for start, step, low, high in (
+        (x0, ux, -margin, width + margin),
+        (y0, uy, -margin, height + margin),
+    ):
+        if abs(step) < 1e-12:
+            if not low <= start <= high:
+                return 0.0, 0.0
+            continue
+        a, b = (low - start) / step, (high - start) / step
+        lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+    if hi <= lo:
+        return 0.0, 0.0
+    return math.floor(lo / period) * period, hi
 
 
 def dashed_polygon(surface, color, points, width=1, dash=8.0, gap=6.0) -> None:

@@ -113,7 +113,7 @@ def gravity(seed: int) -> World:
 def pile(seed: int, count: int = 120) -> World:
     """A pile of many bodies: sort-and-sweep keeps SAT to the pairs that might touch."""
     rng = random.Random(seed)
-    bodies = boundary_walls(ceiling=False)
+    bodies = boundary_walls()  # with a ceiling: reversed gravity (G) piles them up there
     # 120 bodies of radius 16 fill the box well; more bodies get smaller, in more columns.
     size = 16.0 * min(1.0, math.sqrt(120 / count))
     columns = max(12, int((SCENE_WIDTH - 160) / (2.6 * size)))
@@ -128,7 +128,7 @@ def pile(seed: int, count: int = 120) -> World:
             angle=rng.uniform(0, math.pi),
         )
         bodies.append(Body(f"body {k}", shape, restitution=0.1))
-    bodies.append(Body("player", Polygon.box(40, 40, position=(430, 150)), controlled=True))
+    bodies.append(Body("player", Polygon.box(40, 40, position=(430, 200)), controlled=True))
     return with_gravity(bodies, iterations=4)
 
 

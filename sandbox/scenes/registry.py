@@ -104,9 +104,17 @@ def load_scene(name_or_path: str) -> Scene:
     if name_or_path in SCENES:
         return SCENES[name_or_path]
     path = Path(name_or_path)
-    if path.suffix.lower() != ".toml" and not path.exists():
+    if path.suffix.lower() != ".toml" and not _exists(path):
         raise SceneError(
             f"unknown scene {name_or_path!r}; built-in scenes: {', '.join(SCENES)} "
             "(or give a path to a .toml scene file)"
         )
     return load_scene_file(path)
+
+
+def _exists(path: Path) -> bool:
+    """Whether something is at `path`; False for a name no file could have (too long, NUL)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False

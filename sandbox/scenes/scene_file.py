@@ -9,7 +9,9 @@ from pathlib import Path
 from ..core.geometry import Circle, Polygon, ShapeError
 from ..physics.body import Body
 from ..physics.world import World
+from . import limits
 from .base import CANVAS, SCENE_WIDTH, Scene, SceneError
+from .files import InputFileError, read_text_file
 
 _SHAPES = ("polygon", "regular", "box", "circle")
 _BODY_KEYS = {
@@ -42,14 +44,16 @@ _TOP_KEYS |= set(_SOLVER_KEYS) | {"sleep"}
 def load_scene_file(path: Path) -> Scene:
     """Read and validate a TOML scene file; build it once so errors surface now."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise SceneError(f"{path}: cannot read scene file ({error.strerror or error})") from None
-    except UnicodeDecodeError:
-        raise SceneError(f"{path}: scene file is not UTF-8 text") from None
+        text = read_text_file(path, limits.MAX_SCENE_BYTES, "scene file")
+    except InputFileError as error:
+        raise SceneError(f"{path}: {error}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
+        raise SceneError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise SceneError(f"{path}: not valid TOML: nested too deeply") from None
+    except ValueError as error:  # e.g. an integer of more than 4,300 digits
         raise SceneError(f"{path}: not valid TOML: {error}") from None
     spec = _validate_scene(data, str(path))
     scene = Scene(
@@ -69,7 +73,9 @@ def _fail(where: str, field: str, message: str):
 
 def _number(value, where, field, *, positive=False, minimum=None, maximum=None) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        _fail(where, field, f"must be a number, got {value!r}")
+        _fail(where, field, f"must be a number, got {_shown(value)}")
+    if isinstance(value, int) and abs(value) > 10**18:
+        _fail(where, field, f"is out of range ({len(str(abs(value)))}-digit whole number)")
     value = float(value)
     if not math.isfinite(value):
         _fail(where, field, f"must be finite, got {value}")
@@ -82,38 +88,70 @@ def _number(value, where, field, *, positive=False, minimum=None, maximum=None) 
     return value
 
 
-def _pair(value, where, field) -> tuple[float, float]:
+def _shown(value) -> str:
+    """`value` as the message shows it: repr, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _pair(value, where, field, bound=limits.MAX_COORDINATE) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2:
-        _fail(where, field, f"must be a pair [x, y], got {value!r}")
-    return (_number(value[0], where, f"{field}[0]"), _number(value[1], where, f"{field}[1]"))
+        _fail(where, field, f"must be a pair [x, y], got {_shown(value)}")
+    return (
+        _number(value[0], where, f"{field}[0]", minimum=-bound, maximum=bound),
+        _number(value[1], where, f"{field}[1]", minimum=-bound, maximum=bound),
+    )
+
+
+def _key(key: str) -> str:
+    """A key as a message names it: bare when it is a plain word, else quoted and cut short."""
+    return key if key.isidentifier() and len(key) <= 40 else _shown(key)
+
+
+def _default_title(where: str) -> str:
+    stem = Path(where).stem[: limits.MAX_TITLE]
+    return stem if stem.strip() and stem.isprintable() else "A scene file"
+
+
+def _size(value, where, field) -> float:
+    return _number(
+        value, where, field, positive=True, minimum=limits.MIN_SIZE, maximum=limits.MAX_SIZE
+    )
 
 
 def _flag(value, where, field) -> bool:
     if not isinstance(value, bool):
-        _fail(where, field, f"must be true or false, got {value!r}")
+        _fail(where, field, f"must be true or false, got {_shown(value)}")
     return value
 
 
 def _whole(value, where, field, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _fail(where, field, f"must be a whole number from {low} to {high}, got {value!r}")
+        _fail(where, field, f"must be a whole number from {low} to {high}, got {_shown(value)}")
     return value
 
 
-def _text(value, where, field) -> str:
+def _text(value, where, field, longest) -> str:
     if not isinstance(value, str) or not value.strip():
-        _fail(where, field, f"must be a non-empty string, got {value!r}")
+        _fail(where, field, f"must be a non-empty string, got {_shown(value)}")
+    if len(value) > longest:
+        _fail(where, field, f"must be at most {longest} characters, got {len(value)}")
+    if not value.isprintable():
+        bad = next(c for c in value if not c.isprintable())
+        _fail(where, field, f"must be printable text, got the character {bad!r}")
     return value
 
 
 def _validate_scene(data: dict, where: str) -> dict:
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        _fail(where, unknown[0], f"unknown field (allowed: {', '.join(sorted(_TOP_KEYS))})")
+        _fail(where, _key(unknown[0]), f"unknown field (allowed: {', '.join(sorted(_TOP_KEYS))})")
     spec = {
-        "title": _text(data.get("title", Path(where).stem), where, "title"),
-        "lesson": _text(data.get("lesson", "A scene from a file."), where, "lesson"),
-        "gravity": _pair(data.get("gravity", [0, 0]), where, "gravity"),
+        "title": _text(data.get("title", _default_title(where)), where, "title", limits.MAX_TITLE),
+        "lesson": _text(
+            data.get("lesson", "A scene from a file."), where, "lesson", limits.MAX_LESSON
+        ),
+        "gravity": _pair(data.get("gravity", [0, 0]), where, "gravity", limits.MAX_GRAVITY),
         "resolve": _flag(data.get("resolve", True), where, "resolve"),
         "swept": _flag(data.get("swept", True), where, "swept"),
         "damping": _number(data.get("damping", 0.0), where, "damping", minimum=0, maximum=60),
@@ -128,8 +166,8 @@ def _validate_scene(data: dict, where: str) -> dict:
     bodies = data.get("body")
     if not isinstance(bodies, list) or not bodies:
         _fail(where, "body", "a scene needs at least one [[body]] table")
-    if len(bodies) > 2000:
-        _fail(where, "body", f"at most 2000 bodies, got {len(bodies)}")
+    if len(bodies) > limits.MAX_BODIES:
+        _fail(where, "body", f"at most {limits.MAX_BODIES} bodies, got {len(bodies)}")
     spec["bodies"] = [_validate_body(b, where, f"body[{i}]") for i, b in enumerate(bodies)]
     names = [b["name"] for b in spec["bodies"]]
     for i, name in enumerate(names):
@@ -146,42 +184,69 @@ def _validate_body(body, where: str, at: str) -> dict:
     unknown = sorted(set(body) - _BODY_KEYS)
     if unknown:
         _fail(
-            where, f"{at}.{unknown[0]}", f"unknown field (allowed: {', '.join(sorted(_BODY_KEYS))})"
+            where,
+            f"{at}.{_key(unknown[0])}",
+            f"unknown field (allowed: {', '.join(sorted(_BODY_KEYS))})",
         )
     kind = body.get("shape")
     if kind not in _SHAPES:
-        _fail(where, f"{at}.shape", f"must be one of {', '.join(_SHAPES)}, got {kind!r}")
+        _fail(where, f"{at}.shape", f"must be one of {', '.join(_SHAPES)}, got {_shown(kind)}")
     position = _pair(body.get("position", [0, 0]), where, f"{at}.position")
-    angle = _number(body.get("angle", 0.0), where, f"{at}.angle")
+    angle = _number(
+        body.get("angle", 0.0),
+        where,
+        f"{at}.angle",
+        minimum=-limits.MAX_ANGLE,
+        maximum=limits.MAX_ANGLE,
+    )
     try:
         if kind == "polygon":
             vertices = body.get("vertices")
             if not isinstance(vertices, list):
                 _fail(where, f"{at}.vertices", "must be a list of [x, y] pairs")
-            points = [_pair(v, where, f"{at}.vertices[{k}]") for k, v in enumerate(vertices)]
+            if len(vertices) > limits.MAX_VERTICES:
+                _fail(
+                    where,
+                    f"{at}.vertices",
+                    f"at most {limits.MAX_VERTICES} vertices, got {len(vertices)}",
+                )
+            points = [
+                _pair(v, where, f"{at}.vertices[{k}]", limits.MAX_SIZE)
+                for k, v in enumerate(vertices)
+            ]
             shape = Polygon(points, position, angle)
         elif kind == "regular":
             sides = body.get("sides")
             if isinstance(sides, bool) or not isinstance(sides, int) or not 3 <= sides <= 64:
-                _fail(where, f"{at}.sides", f"must be a whole number from 3 to 64, got {sides!r}")
-            radius = _number(body.get("radius"), where, f"{at}.radius", positive=True)
+                _fail(
+                    where,
+                    f"{at}.sides",
+                    f"must be a whole number from 3 to 64, got {_shown(sides)}",
+                )
+            radius = _size(body.get("radius"), where, f"{at}.radius")
             shape = Polygon.regular(sides, radius, position, angle)
         elif kind == "box":
-            width = _number(body.get("width"), where, f"{at}.width", positive=True)
-            height = _number(body.get("height"), where, f"{at}.height", positive=True)
+            width = _size(body.get("width"), where, f"{at}.width")
+            height = _size(body.get("height"), where, f"{at}.height")
             shape = Polygon.box(width, height, position, angle)
         else:
-            radius = _number(body.get("radius"), where, f"{at}.radius", positive=True)
+            radius = _size(body.get("radius"), where, f"{at}.radius")
             shape = Circle(radius, position, angle)
     except ShapeError as error:
         field = {"polygon": "vertices", "regular": "sides", "box": "width"}.get(kind, "radius")
         raise SceneError(f"{where}: {at}.{field}: {error}") from None
     return {
-        "name": _text(body.get("name", at), where, f"{at}.name"),
+        "name": _text(body.get("name", at), where, f"{at}.name", limits.MAX_NAME),
         "shape": shape,
-        "velocity": _pair(body.get("velocity", [0, 0]), where, f"{at}.velocity"),
+        "velocity": _pair(body.get("velocity", [0, 0]), where, f"{at}.velocity", limits.MAX_SPEED),
         "static": _flag(body.get("static", False), where, f"{at}.static"),
-        "density": _number(body.get("density", 1.0), where, f"{at}.density", positive=True),
+        "density": _number(
+            body.get("density", 1.0),
+            where,
+            f"{at}.density",
+            minimum=limits.MIN_DENSITY,
+            maximum=limits.MAX_DENSITY,
+        ),
         "restitution": _number(
             body.get("restitution", 0.2), where, f"{at}.restitution", minimum=0, maximum=1
         ),

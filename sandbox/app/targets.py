@@ -1,0 +1,101 @@
+"""Output paths checked before a run: every way a write could fail is found up front.
+
+Each output must name a file whose folder exists and takes a new file (tried for
+real: a probe file is made and removed), whose name leaves room for the temporary
+file beside it, that is a regular file if it exists already (never a device, a FIFO
+or a folder; a symlink is followed to what it names), and that is neither another
+output nor an input of the same run.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from .errors import UsageError
+
+# The temporary file beside an output is named "." + name + "." + 8 random + ".tmp".
+TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
+TEMP_OVERHEAD = len(TEMP_PREFIX) + 1 + 8 + len(TEMP_SUFFIX)
+PATH_MAX = 4096
+
+
+def temporary_in(folder: Path, name: str) -> tuple[int, str]:
+    """A new private temporary file beside `name` in `folder`: (descriptor, path)."""
+    return tempfile.mkstemp(dir=folder, prefix=f"{TEMP_PREFIX}{name}.", suffix=TEMP_SUFFIX)
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def output_target(value: str, option: str, suffix: str) -> Path:
+    """The real path `value` names, checked for writing; UsageError naming the problem."""
+    shown = f"{option} {value!r}"
+    if not value:
+        raise UsageError(f"{option}: needs a file name")
+    if "\0" in value:
+        raise UsageError(f"{shown}: a file name cannot hold a NUL")
+    path = Path(value)
+    if path.suffix.lower() != suffix:
+        raise UsageError(f"{shown}: the file name must end in {suffix}")
+    real = Path(os.path.realpath(path))  # a symlink is written through, to what it names
+    folder, name = real.parent, real.name
+    try:
+        name_max = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        name_max = 255
+    if len(os.fsencode(name)) + TEMP_OVERHEAD > name_max:
+        longest = name_max - TEMP_OVERHEAD
+        raise UsageError(
+            f"{shown}: the file name is too long ({len(os.fsencode(name))} bytes; "
+            f"at most {longest})"
+        )
+    if len(os.fsencode(str(real))) + TEMP_OVERHEAD >= PATH_MAX:
+        raise UsageError(f"{shown}: the path is too long (at most {PATH_MAX} bytes in all)")
+    try:
+        if not stat.S_ISDIR(os.stat(folder).st_mode):
+            raise UsageError(f"{shown}: {str(folder)!r} is not a folder")
+    except FileNotFoundError:
+        raise UsageError(f"{shown}: folder {str(folder)!r} does not exist") from None
+    except OSError as error:
+        raise UsageError(f"{shown}: folder {str(folder)!r}: {_reason(error)}") from None
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise UsageError(f"{shown}: {_reason(error)}") from None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device or FIFO?)"
+        raise UsageError(f"{shown}: exists and is {kind}; it will not be replaced")
+    try:
+        descriptor, probe = temporary_in(folder, name)
+        os.close(descriptor)
+        os.unlink(probe)
+    except OSError as error:
+        raise UsageError(f"{shown}: cannot write in {str(folder)!r}: {_reason(error)}") from None
+    return real
+
+
+def _same(a: Path, b: Path) -> bool:
+    if a == b:
+        return True
+    try:
+        return os.path.samefile(a, b)  # hard links
+    except (OSError, ValueError):
+        return False
+
+
+def check_distinct(outputs: dict[str, Path], inputs: dict[str, Path]) -> None:
+    """No two outputs name one file, and no output names an input (a scene, a replay)."""
+    named = list(outputs.items())
+    for i, (option, path) in enumerate(named):
+        for other, other_path in named[:i]:
+            if _same(path, other_path):
+                raise UsageError(f"{other} and {option} name the same file {str(path)!r}")
+        for what, source in inputs.items():
+            if _same(path, Path(os.path.realpath(source))):
+                raise UsageError(f"{option} {str(path)!r} would overwrite the {what}")

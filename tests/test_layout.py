@@ -300,3 +300,15 @@ def test_ruler_numbers_never_read_minus_zero():
         "860.0",
         "-680.0",
     ]
+
+
+@pytest.mark.parametrize("case", list(SCENE_CASES))
+def test_no_text_reads_minus_zero(case):
+    """No number on screen reads "-0" or "-0.00": a value that rounds to zero is shown
+    unsigned (the pile's resting player once read "v (-0, -0)  ω -0.00 rad/s")."""
+    import re
+
+    scene, theme, frames, holds = SCENE_CASES[case]
+    _, _, report = _frame(scene, theme, frames, holds, (1280, 720))
+    minus_zero = re.compile(r"(?<![\d.])-0(\.0+)?(?![\d.])")
+    assert not [t.text for t in report.texts if minus_zero.search(t.text)]

@@ -66,10 +66,11 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
     for body, colour in ((a, theme.text_a), (b, theme.text_b)):
         if world.bodies[body].static:
             continue
-        vx, vy = (float(v) for v in world.velocity[body])
-        w = float(world.omega[body])
+        # Rounded first, then + 0: a speed that rounds to zero reads "0", never "-0".
+        vx, vy = (round(float(v)) + 0 for v in world.velocity[body])
+        w = round(float(world.omega[body]), 2) + 0.0
         x, y = (float(c) for c in centres[body])
-        text = f"v ({vx:.0f}, {vy:.0f})  \u03c9 {w:+.2f} rad/s"
+        text = f"v ({vx}, {vy})  \u03c9 {w:+.2f} rad/s"
         if world.sleeping[body]:
             text += "  asleep"
         reach = world.extent[body] + 6

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sandbox.app.cli import main
+from sandbox.scenes import scene_file
 
 FUZZ = settings(
     max_examples=40,
@@ -106,25 +107,9 @@ def test_fuzz_command_line(argv):
 
 # -- scene files -----------------------------------------------------------------------------
 
-SCENE_KEYS = ["title", "lesson", "gravity", "resolve", "swept", "damping"]
-BODY_KEYS = [
-    "name",
-    "shape",
-    "vertices",
-    "sides",
-    "radius",
-    "width",
-    "height",
-    "position",
-    "angle",
-    "velocity",
-    "static",
-    "density",
-    "restitution",
-    "friction",
-    "controlled",
-    "bullet",
-]
+# Every field the scene format knows (read from it, so new fields are fuzzed too).
+SCENE_KEYS = sorted(scene_file._TOP_KEYS - {"body"})
+BODY_KEYS = sorted(scene_file._BODY_KEYS)
 NUMBERS = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30),
     st.floats(allow_nan=True, allow_infinity=True),

@@ -604,48 +604,27 @@ def test_pile_with_gravity_reversed_stays_inside_under_its_ceiling():
 
 
 @pytest.mark.parametrize("signum,status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
-def test_signal_stops_a_window_cleanly(tmp_path, signum, status):
+def test_signal_stops_a_window_cleanly(tmp_path, xvfb_display, signum, status):
     """The same in a real window (Xvfb): SDL leaves our handlers alone, so SIGTERM is not
     turned into a quit event that would write the outputs."""
-    from test_real_window import _require
-
-    xvfb = _require("Xvfb")
-    number = next(
-        n
-        for n in range(121, 160)
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
-    )
-    server = subprocess.Popen(
-        [xvfb, f":{number}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+    env.update(DISPLAY=xvfb_display, SDL_AUDIODRIVER="dummy")
+    process = subprocess.Popen(
+        [sys.executable, "-B", str(ROOT / "main.py"), "--scene", "pile"]
+        + ["--dump-state", "w.json", "--record", "w.jsonl", "--screenshot", "w.png"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
-        for _ in range(200):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-        env.update(DISPLAY=f":{number}", SDL_AUDIODRIVER="dummy")
-        process = subprocess.Popen(
-            [sys.executable, "-B", str(ROOT / "main.py"), "--scene", "pile"]
-            + ["--dump-state", "w.json", "--record", "w.jsonl", "--screenshot", "w.png"],
-            cwd=tmp_path,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        try:
-            _wait_for_handler(process, signum)
-            time.sleep(1.0)  # the window is up and running
-            process.send_signal(signum)
-            _, err = process.communicate(timeout=30)
-        finally:
-            process.kill()
-            process.wait()
+        _wait_for_handler(process, signum)
+        time.sleep(1.0)  # the window is up and running
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=30)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        process.kill()
+        process.wait()
     assert process.returncode == status, err
     assert list(tmp_path.iterdir()) == []
 

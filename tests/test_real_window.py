@@ -8,53 +8,35 @@ under CI, where a skip would hide a broken install and so fails instead.
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from conftest import require_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _require(tool: str) -> str:
-    path = shutil.which(tool)
-    if path is None:
-        message = f"{tool} is not installed (apt-get install xvfb xdotool)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
-
-
 @pytest.fixture
-def x_display():
-    """A private Xvfb server; yields its DISPLAY name."""
-    xvfb = _require("Xvfb")
-    _require("xdotool")
-    for number in range(91, 120):
-        if (
-            not Path(f"/tmp/.X11-unix/X{number}").exists()
-            and not Path(f"/tmp/.X{number}-lock").exists()
-        ):
-            break
-    display = f":{number}"
-    server = subprocess.Popen(
-        [xvfb, display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+def x_display(xvfb_display):
+    """A private Xvfb server that xdotool can drive; yields its DISPLAY name."""
+    require_tool("xdotool")
+    return xvfb_display
+
+
+def _launch(display: str, *args: str) -> subprocess.Popen:
+    """The app in a real window on `display`, with `args` on its command line."""
+    env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.Popen(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
-        yield display
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def _xdotool(display: str, *args: str) -> str:
@@ -81,23 +63,10 @@ def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tm
     recording = tmp_path / "window.jsonl"
     window_state = tmp_path / "window.json"
     window_shot = tmp_path / "window.png"
-    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-    app = subprocess.Popen(
-        [
-            sys.executable,
-            "main.py",
-            "--record",
-            str(recording),
-            "--dump-state",
-            str(window_state),
-            "--screenshot",
-            str(window_shot),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    app = _launch(
+        x_display,
+        *("--record", str(recording), "--dump-state", str(window_state)),
+        *("--screenshot", str(window_shot)),
     )
     try:
         window = _app_window(x_display, app.pid)
@@ -147,15 +116,7 @@ def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
     """--size opens the window at that size; after a resize (and F11 twice) the frame is
     drawn at the new size, not stretched from another: the last frame's PNG has it."""
     shot = tmp_path / "resized.png"
-    env = {**os.environ, "DISPLAY": x_display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
-    app = subprocess.Popen(
-        [sys.executable, "main.py", "--size", "800x600", "--screenshot", str(shot)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    app = _launch(x_display, "--size", "800x600", "--screenshot", str(shot))
     try:
         window = _app_window(x_display, app.pid)
         geometry = _xdotool(x_display, "getwindowgeometry", window)

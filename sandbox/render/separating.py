@@ -78,6 +78,17 @@ def draw_axis_projection(view: View, shown, axis, overlays: Overlays, separating
         half_h = theme.font_small * 0.6 * px_to_world
         return 12 * px_to_world + half_w * abs(w[0]) + half_h * abs(w[1])
 
+    def measure(text: str, mid: float, color) -> None:
+        """A gap or overlap figure beside the middle of its stretch, either side of the axis."""
+        off = label_off(text)
+        view.label(
+            text,
+            [(mid * u + (c + sign * side * off) * w, "center") for sign in (1.0, -1.0)],
+            theme.font_small,
+            color,
+            MEASURE,
+        )
+
     # the axis itself, across the scene
     pygame.draw.line(
         surf, theme.separating if separating else theme.ruler, at(-3000), at(3000), thin
@@ -97,18 +108,7 @@ def draw_axis_projection(view: View, shown, axis, overlays: Overlays, separating
         for t in (g_lo, g_hi):
             pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
         g_mid = (g_lo + g_hi) / 2
-        label = f"gap {-axis.overlap:.1f}"
-        off = label_off(label)
-        view.label(
-            label,
-            [
-                (g_mid * u + (c + side * off) * w, "center"),
-                (g_mid * u + (c - side * off) * w, "center"),
-            ],
-            theme.font_small,
-            theme.gap,
-            MEASURE,
-        )
+        measure(f"gap {-axis.overlap:.1f}", g_mid, theme.gap)
         if separating and overlays.show_separating_axis:
             # the separating line: perpendicular to the axis, through the middle of the gap
             p = view.p(*(g_mid * u + (c - 3000 * side) * w))
@@ -130,16 +130,4 @@ def draw_axis_projection(view: View, shown, axis, overlays: Overlays, separating
     else:
         o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
         pygame.draw.line(surf, theme.overlap, at(o_lo), at(o_hi), view.w(theme.line * 3.2))
-        o_mid = (o_lo + o_hi) / 2
-        label = f"overlap {axis.overlap:.1f}"
-        off = label_off(label)
-        view.label(
-            label,
-            [
-                (o_mid * u + (c + side * off) * w, "center"),
-                (o_mid * u + (c - side * off) * w, "center"),
-            ],
-            theme.font_small,
-            theme.overlap,
-            MEASURE,
-        )
+        measure(f"overlap {axis.overlap:.1f}", (o_lo + o_hi) / 2, theme.overlap)

@@ -1,0 +1,56 @@
+"""A rigid step's record says what happened, checked by hand on a box at rest on a floor:
+one contact, its normal from b toward a, two points at the box's bottom corners, and
+normal impulses that carry the box's weight: m g h per substep of h = dt / substeps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sandbox.core.geometry import Polygon
+from sandbox.physics.body import Body
+from sandbox.physics.world import World
+
+
+@pytest.mark.parametrize("floor_first", [True, False])
+def test_a_resting_box_records_one_two_point_contact_carrying_its_weight(floor_first):
+    """Box 40x20 (mass 800) centred at x 150 on a floor whose top is y 400: the points
+    are at x 130 and 170 on the floor's top (within the contact's depth), the normal is
+    (0, 1) from the box toward the floor when the floor is a, (0, -1) otherwise, and
+    the two impulses share 800 x 900 x (1/60) / 6 = 2000 equally."""
+    floor = Body("floor", Polygon.box(400, 20, position=(200, 410)), static=True)
+    box = Body("box", Polygon.box(40, 20, position=(150, 390)))
+    world = World([floor, box] if floor_first else [box, floor], gravity=(0, 900), sleep=False)
+    for _ in range(120):
+        record = world.step(1 / 60)
+    assert len(record.contacts) == 1
+    (contact,) = record.contacts
+    floor_index = world.index("floor")
+    assert (contact.a == floor_index) == floor_first
+    assert contact.normal == pytest.approx((0.0, 1.0) if floor_first else (0.0, -1.0), abs=1e-12)
+    assert 0.0 <= contact.depth < 0.01
+    points = np.array(sorted(contact.points))
+    np.testing.assert_allclose(points[:, 0], [130.0, 170.0], atol=1e-6)
+    np.testing.assert_allclose(points[:, 1], 400.0, atol=contact.depth)
+    assert len(contact.impulses) == 2
+    np.testing.assert_allclose(contact.impulses, [1000.0, 1000.0], rtol=1e-9)
+    assert record.contacts == (contact,)  # the lazy sequence compares as a tuple
+    assert hash(record.contacts) == hash((contact,))
+
+
+def test_a_tilted_box_first_touches_by_its_lowest_corner():
+    """Turned 30 degrees and dropped, the box first touches by one corner: the point
+    carrying impulse is that corner; a second (speculative) point above the floor, if
+    listed, carries none."""
+    floor = Body("floor", Polygon.box(400, 20, position=(200, 410)), static=True)
+    box = Body("box", Polygon.box(40, 20, position=(150, 370), angle=0.5236))
+    world = World([floor, box], gravity=(0, 900), sleep=False)
+    while not world.step(1 / 60).contacts:
+        assert world.tick < 60
+    (contact,) = world.record.contacts
+    assert len(contact.points) == len(contact.impulses)
+    lowest = max(world.shape(1).vertices, key=lambda v: v[1])
+    pushing = [p for p, q in zip(contact.points, contact.impulses, strict=True) if q > 0]
+    assert pushing == [pytest.approx(tuple(lowest), abs=contact.depth + 1e-6)]
+    for point, impulse in zip(contact.points, contact.impulses, strict=True):
+        assert impulse > 0 or point[1] < 400.0

@@ -184,3 +184,42 @@ def test_grid_compares_an_oversized_box_with_every_other():
 def test_grid_rejects_a_bad_cell_size(size):
     with pytest.raises(ValueError, match="cell_size must be a positive finite number"):
         uniform_grid(GRID_BOXES, cell_size=size)
+
+
+def test_grid_cell_size_takes_each_box_own_larger_side():
+    """A tall box (2 x 10) and a wide one (10 x 2), far from the origin on different
+    axes: both larger sides are 10, so the median is 10. Sides under 1 px are kept."""
+    boxes = np.array([[100, 0, 102, 10], [0, 100, 10, 102]], dtype=float)
+    assert default_cell_size(boxes) == 10.0
+    assert default_cell_size(np.array([[0, 0, 0.5, 0.25]])) == 0.5
+
+
+def test_grid_and_quadtree_of_no_boxes_say_so_without_a_numpy_warning():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert default_cell_size(np.empty((0, 4))) == 1.0
+        grid = uniform_grid(np.empty((0, 4)))
+    assert (grid.origin, grid.cells, grid.swept_pairs, grid.all_pairs) == ((0.0, 0.0), (), 0, 0)
+
+
+def test_quadtree_root_of_a_sub_pixel_scene_is_not_rounded_up():
+    """Boxes within half a pixel: the root square is 0.5 across, not 1."""
+    tree = quadtree([[0.0, 0.0, 0.1, 0.1], [0.4, 0.3, 0.5, 0.5]])
+    assert tree.nodes[0].bounds == (0.0, 0.0, 0.5, 0.5)
+
+
+@pytest.mark.parametrize(
+    "boxes, message",
+    [
+        ([[0, 0, float("nan"), 1]], "box bounds must be finite numbers"),
+        ([[0, 0, float("inf"), 1]], "box bounds must be finite numbers"),
+        ([[2, 0, 1, 1]], "every box needs min <= max on both axes"),
+        ([[0, 2, 1, 1]], "every box needs min <= max on both axes"),
+    ],
+)
+@pytest.mark.parametrize("phase", [uniform_grid, quadtree])
+def test_bad_boxes_are_refused_with_a_clear_message(phase, boxes, message):
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        phase(boxes)

@@ -4,6 +4,8 @@ normal impulses that carry the box's weight: m g h per substep of h = dt / subst
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -13,23 +15,33 @@ from sandbox.physics.world import World
 
 
 @pytest.mark.parametrize("floor_first", [True, False])
-def test_a_resting_box_records_one_two_point_contact_carrying_its_weight(floor_first):
+@pytest.mark.parametrize("gravity", ["down", "right"])
+def test_a_resting_box_records_one_two_point_contact_carrying_its_weight(floor_first, gravity):
     """Box 40x20 (mass 800) centred at x 150 on a floor whose top is y 400: the points
     are at x 130 and 170 on the floor's top (within the contact's depth), the normal is
     (0, 1) from the box toward the floor when the floor is a, (0, -1) otherwise, and
-    the two impulses share 800 x 900 x (1/60) / 6 = 2000 equally."""
-    floor = Body("floor", Polygon.box(400, 20, position=(200, 410)), static=True)
-    box = Body("box", Polygon.box(40, 20, position=(150, 390)))
-    world = World([floor, box] if floor_first else [box, floor], gravity=(0, 900), sleep=False)
+    the two impulses share 800 x 900 x (1/60) / 6 = 2000 equally. Turned a quarter
+    (gravity to the right, a wall at x 400): the same with x and y swapped."""
+    turn = (lambda x, y: (x, y)) if gravity == "down" else (lambda x, y: (y, x))
+    w, h = turn(400, 20)
+    floor = Body("floor", Polygon.box(w, h, position=turn(200, 410)), static=True)
+    w, h = turn(40, 20)
+    box = Body("box", Polygon.box(w, h, position=turn(150, 390)))
+    bodies = [floor, box] if floor_first else [box, floor]
+    world = World(bodies, gravity=turn(0, 900), sleep=False)
     for _ in range(120):
         record = world.step(1 / 60)
     assert len(record.contacts) == 1
     (contact,) = record.contacts
-    floor_index = world.index("floor")
-    assert (contact.a == floor_index) == floor_first
-    assert contact.normal == pytest.approx((0.0, 1.0) if floor_first else (0.0, -1.0), abs=1e-12)
+    floor_index, box_index = world.index("floor"), world.index("box")
+    assert (contact.a, contact.b) == (
+        (floor_index, box_index) if floor_first else (box_index, floor_index)
+    )
+    normal = turn(0.0, 1.0) if floor_first else turn(0.0, -1.0)
+    assert contact.normal == pytest.approx(normal, abs=1e-12)
+    assert all(math.copysign(1.0, c) == 1.0 for c in contact.normal if c == 0.0)  # no -0
     assert 0.0 <= contact.depth < 0.01
-    points = np.array(sorted(contact.points))
+    points = np.array(sorted(turn(*p) for p in contact.points))  # back to the floor's frame
     np.testing.assert_allclose(points[:, 0], [130.0, 170.0], atol=1e-6)
     np.testing.assert_allclose(points[:, 1], 400.0, atol=contact.depth)
     assert len(contact.impulses) == 2

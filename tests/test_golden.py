@@ -33,6 +33,7 @@ SCENE_TICKS = {
     "tumble": (75, []),
     "stack": (60, ["left:0-40"]),
     "spin": (23, []),
+    "circles": (40, ["right:0-40", "down:0-20"]),
 }
 CASES = {}
 for _scene, (_frames, _holds) in SCENE_TICKS.items():

@@ -78,6 +78,17 @@ def circle_polygon(seed: int) -> World:
     )
 
 
+def circles(seed: int) -> World:
+    """Tutorial 004: circle against circle has one axis, the line through both centres."""
+    del seed
+    return zero_g(
+        [
+            Body("big circle", Circle(110, position=(480, 420)), static=True),
+            Body("circle", Circle(55, position=(260, 300)), controlled=True),
+        ]
+    )
+
+
 def engulfed(seed: int) -> World:
     """Tutorial 001's engulfed case: the depth is the shorter way out, not the overlap."""
     del seed

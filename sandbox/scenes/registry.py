@@ -7,6 +7,7 @@ from pathlib import Path
 from .base import Scene, SceneError
 from .builtin import (
     circle_polygon,
+    circles,
     classic,
     engulfed,
     gravity,
@@ -46,6 +47,7 @@ SCENES: dict[str, Scene] = {
             "Circle against polygon (tutorial 004)",
             "A circle adds one axis: from the polygon's nearest corner to the circle's centre.",
             circle_polygon,
+    circles,
         ),
         Scene(
             "engulfed",
@@ -93,6 +95,12 @@ SCENES: dict[str, Scene] = {
             "An off-centre hit: spin from the lever arm",
             "It hits at 600 px/s off centre: both turn, momentum is kept. I: arrows.",
             spin,
+        ),
+        Scene(
+            "circles",
+            "Circle against circle (tutorial 004)",
+            "Two circles need one axis only: the line through both centres.",
+            circles,
         ),
     )
 }

@@ -1,0 +1,29 @@
+"""The circles scene (tutorial 004): one axis through both centres, and the MTV leaves
+the two circles exactly touching: |c_a - c_b| = r_a + r_b = 55 + 110."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from sandbox.physics.body import Controls
+from sandbox.scenes.registry import SCENES
+
+
+def test_pushing_one_circle_into_the_other_leaves_them_touching():
+    world = SCENES["circles"].world(0)
+    a, b = world.index("circle"), world.index("big circle")
+    push = Controls(right=True, down=True)
+    for _ in range(30):  # it slides round the big circle, pressed against it
+        record = world.step(1 / 60, push)
+    distance = float(np.hypot(*(world.position[a] - world.position[b])))
+    assert distance == pytest.approx(165.0, abs=1e-9)
+    report = record.shown.report
+    assert len(report.axes) == 1
+    centre_line = (world.position[a] - world.position[b]) / distance
+    assert abs(float(np.dot(report.axes[0].axis, centre_line))) == pytest.approx(1.0, abs=1e-9)
+    # Still pushing: the step's test saw an overlap of at most one step's travel.
+    assert report.colliding
+    assert 0.0 < report.depth <= world.control_speed * math.sqrt(2) / 60 + 1e-9

@@ -47,7 +47,6 @@ SCENES: dict[str, Scene] = {
             "Circle against polygon (tutorial 004)",
             "A circle adds one axis: from the polygon's nearest corner to the circle's centre.",
             circle_polygon,
-    circles,
         ),
         Scene(
             "engulfed",

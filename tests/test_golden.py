@@ -39,6 +39,13 @@ CASES = {}
 for _scene, (_frames, _holds) in SCENE_TICKS.items():
     CASES[_scene] = (_scene, "dark", _frames, _holds)
     CASES[f"{_scene}-projector"] = (_scene, "projector", _frames, _holds)
+# step-through (A): the early exit at A's e2 (six-axes), an axis mid-walk and the verdict
+_WALK_GAP = ["a:1-1", ".:1-1", ".:1-1"]
+CASES["walk-gap"] = ("six-axes", "dark", 1, _WALK_GAP)
+CASES["walk-gap-projector"] = ("six-axes", "projector", 1, _WALK_GAP)
+CASES["walk-axis"] = ("classic", "dark", 50, ["right:0-50", "a:50-50", ".:50-50", ".:50-50"])
+CASES["walk-mtv"] = ("classic", "dark", 50, ["right:0-50", ",:50-50"])
+CASES["walk-mtv-projector"] = ("classic", "projector", 50, ["right:0-50", ",:50-50"])
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
 CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)

@@ -45,6 +45,7 @@ class Session:
         self.message_left = 0
         self.pair_index: int | None = None  # into scene.tab_pairs, once Tab chose one
         self.moment = None  # the last step worth keeping on screen (a swept hit, a jump)
+        self.walk: int | None = None  # step-through: the step on show (None: off)
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -74,6 +75,7 @@ class Session:
         elif action in ("previous_scene", "next_scene", "scene"):
             self.open(self._scene_for(action, key))
         elif action == "next_pair":
+            self.walk = None if self.walk is None else 0
             if self.scene.tab_pairs:
                 index = 0 if self.pair_index is None else self.pair_index
                 self.pair_index = (index + 1) % len(self.scene.tab_pairs)
@@ -81,6 +83,8 @@ class Session:
             else:
                 self.world.cycle_partner()
                 self.record = self.world.explain_now()
+        elif action in ("walk", "walk_next", "walk_back"):
+            self._walk(action)
         elif action == "reverse_gravity":
             self.world.reverse_gravity()
             self.say("gravity reversed" if self.world.gravity != (0.0, 0.0) else "no gravity here")
@@ -103,6 +107,26 @@ class Session:
             self.say(f"{what}: {'on' if value else 'off'}")
         return True
 
+    def _walk(self, action: str) -> None:
+        """Step-through: A freezes the world on the pair on show (pauses) and walks its
+        axes; . and , go one step forward and back; A again leaves (still paused)."""
+        from ..core.walk import walkthrough
+
+        if action == "walk" and self.walk is not None:
+            self.walk = None
+            return
+        shown = self.record.shown if self.record is not None else None
+        if shown is None:
+            self.say("step-through: no pair on show")
+            return
+        last = len(walkthrough(shown.report)) - 1
+        if self.walk is None:
+            self.paused = True
+            self.walk = 0 if action != "walk_back" else last
+            return
+        delta = 1 if action == "walk_next" else -1
+        self.walk = min(max(self.walk + delta, 0), last)
+
     def _scene_for(self, action: str, key: str) -> Scene:
         if action == "scene":
             return self.scenes[int(key) - 1]
@@ -115,6 +139,7 @@ class Session:
         self.world = scene.world(self.seed)
         self.pair_index = None
         self.moment = None
+        self.walk = None
         self.record = self.world.explain_now()
         if not keep_speed:
             self.speed_index = len(SPEEDS) - 1 if scene.slow_start else 0
@@ -135,6 +160,7 @@ class Session:
 
     def advance(self, held: frozenset[str] | set[str]) -> None:
         """One fixed step of the world with these keys held."""
+        self.walk = None  # the world moves on: the step-through is over
         before = self.world.position.copy()
         self.record = self._with_pair(self.world.step(STEP, controls_from(set(held))))
         self.steps += 1
@@ -162,6 +188,7 @@ class Session:
             message=self.message,
             resolve=self.world.resolve,
             moment=self.moment,
+            walk=self.walk,
         )
 
     def draw(self, surface, fps: float | None = None):

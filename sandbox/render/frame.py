@@ -37,6 +37,7 @@ from .separating import draw_axis_projection
 from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
+from .walk import draw_walk
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,10 @@ def draw(
         ):
             if has_moved(world, index, shape):
                 draw_ghost(view, shape, color)
-        if report.separating is not None and overlays.show_separating_axis:
+        walking = status.walk is not None
+        if walking:
+            draw_walk(view, shown, status.walk, overlays)
+        elif report.separating is not None and overlays.show_separating_axis:
             draw_axis_projection(view, shown, report.separating, overlays, True)
         for shape, color, letter in (
             (shown.a_shape, theme.shape_a, "A"),
@@ -91,7 +95,7 @@ def draw(
         ):
             draw_features(view, shape, color, letter, overlays)
         draw_circle_axes(view, shown)
-        if report.colliding:
+        if report.colliding and not walking:
             draw_mtv(view, shown, overlays)
         if overlays.show_impulses:
             draw_impulses(view, world, pair)
@@ -103,7 +107,7 @@ def draw(
     view.region = "panel"
     top = draw_pair_numbers(view, world, record) if overlays.show_hud else view.panel_rect.top
     if overlays.show_projections:
-        draw_rulers(view, record, top)
+        draw_rulers(view, record, top, status.walk)
     else:
         lay = view.layout
         view.text_px(

@@ -49,8 +49,15 @@ def collision_state(report) -> str:
     return "colliding"
 
 
-def narration(world: World, record: StepRecord | None, moment=None) -> tuple[str, str]:
+def narration(
+    world: World, record: StepRecord | None, moment=None, walk: int | None = None
+) -> tuple[str, str]:
     """What is happening now, in plain words, and the role of its colour."""
+    if walk is not None and record is not None and record.shown is not None:
+        from .walk import current_step, step_words
+
+        k, steps = current_step(record.shown, walk)
+        return step_words(steps, k)
     if moment is not None and moment.jumps:
         jump = moment.jumps[0]
         parts = world.bodies[jump.body].name.split(", ")
@@ -113,7 +120,7 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         view.text_px(part, (x, y), title_px, theme.text)
         y += lay.line(lay.body)
     chars = view.chars(width, lay.body)
-    live, role = narration(world, record, status.moment)
+    live, role = narration(world, record, status.moment, status.walk)
     live_lines = wrap(live, chars)
     if len(live_lines) > lines - 1:
         live_lines = live_lines[: lines - 1]

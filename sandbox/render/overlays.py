@@ -57,3 +57,4 @@ class HudStatus:
     message: str | None = None
     resolve: bool = True
     moment: Moment | None = None
+    walk: int | None = None  # step-through: the step on show (None: off)

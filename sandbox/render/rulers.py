@@ -60,7 +60,27 @@ def _fmt(v: float) -> str:
     return f"{round(v, 1) + 0.0:.1f}"
 
 
-def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
+def _walk_rows(shown, walk: int | None) -> tuple[dict[int, str], bool, bool]:
+    """Step-through: each tested axis's row state ("current", "done", "pending" or
+    "untested"), and whether the separating tag and the MTV tag may show yet."""
+    if walk is None:
+        return {}, True, True
+    from .walk import current_step
+
+    k, steps = current_step(shown, walk)
+    states = {axis.index: "pending" for axis in shown.report.axes}
+    for step in steps[: k + 1]:
+        if step.kind == "test":
+            states[step.axis.index] = "done"
+        for axis in step.untested:
+            states[axis.index] = "untested"
+    step = steps[k]
+    if step.kind in ("test", "skip") and step.axis is not None:
+        states[step.axis.index] = "current"
+    return states, step.stop and step.kind == "test", step.kind == "result"
+
+
+def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | None = None) -> None:
     theme = view.theme
     lay = view.layout
     surf = view.surface
@@ -107,9 +127,12 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
     line = text_size("Ag", body)[1] + 1
     compact_h = line + 2 * bh + round(pad * 0.9)
     full_h = compact_h + 2 * sline
-    sep = report.separating
-    mtv_axis = report.mtv_axis
+    states, show_sep, show_mtv = _walk_rows(record.shown, walk)
+    sep = report.separating if show_sep else None
+    mtv_axis = report.mtv_axis if show_mtv else None
     focus = sep.index if sep is not None else (mtv_axis.index if mtv_axis is not None else -1)
+    current = next((i for i, state in states.items() if state == "current"), None)
+    focus = current if current is not None else focus
     n = len(axes)
     available = bottom - y
     if n * full_h <= available:
@@ -128,7 +151,10 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
         order.remove(drop)
     for k in order:
         axis, h = axes[k], heights[k]
-        _draw_row(view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis)
+        state = states.get(axis.index, "done")
+        _draw_row(
+            view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis, state
+        )
         y += h
     if len(order) < n:
         more = f"+{n - len(order)} more of {n} axes (hide the HUD with U to see all)"
@@ -159,6 +185,13 @@ def draw_rulers(view: View, record: StepRecord | None, top: int) -> None:
                 return
     skipped = len(report.skipped)
     words = f"{n} axes" if n != 1 else "1 axis"
+    if states:  # step-through: how far the walk has come
+        done = sum(1 for state in states.values() if state in ("done", "current"))
+        words = f"{done} of {words} tested"
+        if any(state == "untested" for state in states.values()):
+            words += ": early exit"
+        view.text_px(_fit(words, view.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
+        return
     if skipped and all(k.feature == "centres" for k in report.skipped):
         words += ": centre to centre"
     elif skipped:
@@ -188,7 +221,9 @@ def _gap_bracket(view: View, xa: float, xb: float, yc: float, height: float) -> 
         pygame.draw.line(view.surface, theme.gap, (x, yc - height / 2), (x, yc + height / 2), wid)
 
 
-def _draw_row(view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axis) -> None:
+def _draw_row(
+    view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axis, state="done"
+) -> None:
     theme = view.theme
     lay = view.layout
     surf = view.surface
@@ -197,6 +232,14 @@ def _draw_row(view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axi
     is_sep = sep is not None and axis.index == sep.index
     is_mtv = mtv_axis is not None and axis.index == mtv_axis.index
     row_h = line + 2 * bh + round(lay.pad * 0.9) + (2 * sline if full else 0)
+    if state == "current" and not (is_sep or is_mtv):
+        from .view import translucent_patch
+
+        band = translucent_patch((round(x1 - x0 + lay.pad), row_h - 2), (*theme.text, 28))
+        surf.blit(band, (round(x0 - lay.pad * 0.5), y))
+        pygame.draw.rect(
+            surf, theme.text, pygame.Rect(round(x0 - lay.pad), y, view.w(4), row_h - 2)
+        )
     if is_sep or is_mtv:
         hl = theme.row_highlight if is_sep else (*theme.mtv, 40)
         from .view import translucent_patch
@@ -219,6 +262,12 @@ def _draw_row(view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axi
         view.w(2),
         g * 0.7,
     )
+    if state in ("pending", "untested"):
+        # not reached yet, or never reached (the early exit): a name and no bars
+        view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, theme.text_dim, "midleft")
+        words = "not tested" if state == "untested" else "not yet"
+        view.text_px(words, (x1, cy), body, theme.text_dim, "midright")
+        return
     name_rect = view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, col, "midleft")
     if axis.overlap < 0:
         result, rcol = f"gap {-axis.overlap:.1f}", theme.gap

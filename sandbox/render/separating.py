@@ -26,9 +26,12 @@ def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
     return c - u * shape.radius, c + u * shape.radius
 
 
-def draw_axis_projection(view: View, shown, axis, overlays: Overlays, separating: bool) -> None:
+def draw_axis_projection(
+    view: View, shown, axis, overlays: Overlays, separating: bool, every_vertex: bool = False
+) -> None:
     """The classic picture: the axis beside the shapes, both projections dropped onto it,
-    the gap (or overlap) highlighted, and the separating line across the middle of the gap."""
+    the gap (or overlap) highlighted, and the separating line across the middle of the gap.
+    `every_vertex` (the step-through) drops every vertex, faint, and rings the min and max."""
     theme = view.theme
     surf = view.surface
     u = np.asarray(axis.axis, dtype=float)
@@ -95,7 +98,16 @@ def draw_axis_projection(view: View, shown, axis, overlays: Overlays, separating
     )
     # the projections dropped onto it
     for shape, color in ((a_shape, theme.shape_a), (b_shape, theme.shape_b)):
+        if every_vertex and isinstance(shape, Polygon):
+            faint = mix(color, theme.background, 0.65)
+            for point in np.asarray(shape.vertices):
+                t = float(point @ u)
+                dashed(surf, faint, view.p(*point), at(t), thin, 2, 4)
+                pygame.draw.circle(surf, faint, at(t), view.w(2.5))
         for point in _extremes(shape, u):
+            if every_vertex:
+                pygame.draw.circle(surf, color, view.p(*point), view.w(7), thin)
+                pygame.draw.circle(surf, color, at(float(point @ u)), view.w(4))
             t = float(point @ u)
             dashed(surf, mix(color, theme.background, 0.3), view.p(*point), at(t), thin, 5, 5)
     off = 5.0

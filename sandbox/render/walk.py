@@ -1,0 +1,100 @@
+"""Step-through: SAT one axis at a time, drawn and narrated (keys A, '.' and ',').
+
+The steps come from `core.walk.walkthrough` on the report of the pair on show; this
+module only draws them. In the scene: the current axis across it, both shapes dropped
+onto it (every vertex, the min and max marked), the gap or overlap; at the verdict, the
+MTV arrow. In the narration band: what this step decides, in plain words. The rulers
+(rulers.py) grey the axes not reached yet and those the early exit never tests.
+"""
+
+from __future__ import annotations
+
+from ..core.walk import WalkStep, walkthrough
+from .mtv import draw_mtv
+from .overlays import Overlays
+from .rulers import axis_name
+from .separating import draw_axis_projection
+from .view import View
+
+
+def walk_steps(shown) -> tuple[WalkStep, ...]:
+    return walkthrough(shown.report)
+
+
+def current_step(shown, walk: int) -> tuple[int, tuple[WalkStep, ...]]:
+    """(index of the step on show, all steps): the index clamped to the steps there are."""
+    steps = walk_steps(shown)
+    return min(max(walk, 0), len(steps) - 1), steps
+
+
+def spoken_name(axis) -> str:
+    """An axis in words: whose edge, or the circle's axis and where it comes from."""
+    owner = "A" if axis.owner == "a" else "B"
+    if axis.feature == "edge":
+        return f"{owner}'s edge e{axis.feature_index}"
+    if axis.feature == "closest vertex":
+        return f"the axis from corner v{axis.feature_index} (the closest) to the circle's centre"
+    if axis.feature == "centres":
+        return "the line through both centres"
+    return axis_name(axis)
+
+
+def _amount(axis) -> str:
+    if axis.depth > axis.overlap + 1e-9:  # one inside the other along this axis
+        return f"overlap {axis.overlap:.1f}, shortest way out {axis.depth:.1f}"
+    return f"overlap {axis.overlap:.1f}"
+
+
+def step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
+    """The narration of step k, and the theme role of its colour."""
+    step = steps[k]
+    tests = [s for s in steps if s.kind == "test"]
+    total = len(tests) + len(steps[-1].untested) if steps[-1].kind == "test" else len(tests)
+    done = sum(1 for s in steps[: k + 1] if s.kind == "test")
+    smallest = ""
+    if step.smallest is not None:
+        smallest = (
+            f" Smallest overlap so far {step.smallest.depth:.1f}, on {spoken_name(step.smallest)}."
+        )
+    if step.kind == "skip":
+        skipped = step.skipped
+        owner = "A" if skipped.owner == "a" else "B"
+        what = f"{owner}'s edge e{skipped.feature_index}" if skipped.feature == "edge" else "it"
+        return (
+            f"Skip {what}: it is parallel to {spoken_name(step.axis)}, already tested "
+            f"— the same shadows, the same answer.{smallest}",
+            "text",
+        )
+    if step.kind == "result":
+        axis = step.axis
+        if axis is None:
+            return ("Every axis overlaps: colliding.", "overlap")
+        return (
+            f"No gap on any axis: colliding. MTV = smallest overlap {axis.depth:.1f} × its "
+            f"axis ({spoken_name(axis)}), pointing from B to A.",
+            "mtv",
+        )
+    axis = step.axis
+    head = f"Axis {done} of {total}, {spoken_name(axis)}:"
+    if axis.separates:
+        left = len(step.untested)
+        rest = f" The other {left} are not tested." if left else ""
+        return (
+            f"{head} gap {-axis.overlap:.1f}. A separating axis, so no collision "
+            f"— stop here.{rest}",
+            "gap",
+        )
+    return (f"{head} {_amount(axis)}: keep looking.{smallest}", "overlap")
+
+
+def draw_walk(view: View, shown, walk: int, overlays: Overlays) -> None:
+    """The scene half of the step on show."""
+    k, steps = current_step(shown, walk)
+    step = steps[k]
+    if step.kind == "result":
+        if shown.report.colliding:
+            draw_mtv(view, shown, overlays)
+        return
+    draw_axis_projection(
+        view, shown, step.axis, overlays, step.axis.separates, every_vertex=step.kind == "test"
+    )

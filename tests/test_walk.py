@@ -151,3 +151,25 @@ def test_session_keys_walk_forward_and_back_and_freeze_the_world():
     assert session.walk == 2
     session.apply("a")
     assert session.walk is None and session.paused
+
+
+def frame_texts(session) -> str:
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.Surface((1280, 720))
+    return " ".join(t.text for t in session.draw(surface).texts)
+
+
+def test_parallel_axes_are_listed_as_not_tested_with_the_axis_they_repeat():
+    """Two squares, one turned 0.35 rad: each square's e2 and e3 are parallel to its own
+    e0 and e1 (and not to the other's), so four axes are skipped, each named with the
+    axis it repeats."""
+    session = Session(SCENES["squares"])
+    report = session.record.shown.report
+    pairs = {(s.owner, s.feature_index, report.axes[s.parallel_to].owner) for s in report.skipped}
+    assert pairs == {("a", 2, "a"), ("a", 3, "a"), ("b", 2, "b"), ("b", 3, "b")}
+    texts = frame_texts(session)
+    assert "Not tested, parallel to an axis above:" in texts
+    assert "(as e0 A)" in texts and "(as e1 B)" in texts

@@ -18,8 +18,12 @@ from .theme import Color
 from .view import DETAIL, EDGE_LABEL, VERTEX_INDEX, View
 
 
-def draw_features(view: View, shape, color: Color, letter: str, overlays: Overlays) -> None:
-    """Normals at edge midpoints (per-edge colours), edge labels, vertex markers and indices."""
+def draw_features(
+    view: View, shape, color: Color, letter: str, overlays: Overlays, skipped=frozenset()
+) -> None:
+    """Normals at edge midpoints (per-edge colours), edge labels, vertex markers and indices.
+    The edges in `skipped` (their normal parallel to an axis already tested) get a grey,
+    dashed normal: SAT does not test them (tutorial 004)."""
     if not isinstance(shape, Polygon):
         return
     theme = view.theme
@@ -40,7 +44,11 @@ def draw_features(view: View, shape, color: Color, letter: str, overlays: Overla
             col = theme.edge_colors[k % len(theme.edge_colors)]
             m = mids[k]
             tip = m + normals[k] * length
-            arrow(surf, col, view.p(*m), view.p(*tip), view.w(theme.line), view.k * 10)
+            if k in skipped:
+                col = theme.text_dim
+                dashed(surf, col, view.p(*m), view.p(*tip), view.w(theme.thin), 4, 4)
+            else:
+                arrow(surf, col, view.p(*m), view.p(*tip), view.w(theme.line), view.k * 10)
             if labels:
                 t = (-normals[k][1], normals[k][0])
                 base = tip + normals[k] * gap
@@ -54,7 +62,7 @@ def draw_features(view: View, shape, color: Color, letter: str, overlays: Overla
                         (base + normals[k] * 3 * gap, "center"),
                     ],
                     fs,
-                    theme.edge_colors[k % len(theme.edge_colors)],
+                    col,
                     EDGE_LABEL,
                 )
     if overlays.show_vertex_indices:

@@ -89,11 +89,15 @@ def draw(
             draw_walk(view, shown, status.walk, overlays)
         elif report.separating is not None and overlays.show_separating_axis:
             draw_axis_projection(view, shown, report.separating, overlays, True)
+        skipped = {
+            owner: {s.feature_index for s in report.skipped if s.owner == owner}
+            for owner in ("a", "b")
+        }
         for shape, color, letter in (
             (shown.a_shape, theme.shape_a, "A"),
             (shown.b_shape, theme.shape_b, "B"),
         ):
-            draw_features(view, shape, color, letter, overlays)
+            draw_features(view, shape, color, letter, overlays, skipped[letter.lower()])
         draw_circle_axes(view, shown)
         if report.colliding and not walking:
             draw_mtv(view, shown, overlays)

@@ -156,6 +156,8 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
             view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis, state
         )
         y += h
+    if len(order) == n and report.skipped:
+        _draw_skipped(view, report, x0, x1, y + sline * 0.3, bottom)
     if len(order) < n:
         more = f"+{n - len(order)} more of {n} axes (hide the HUD with U to see all)"
         view.text_px(_fit(more, view.chars(x1 - x0, small)), (x0, y), small, theme.text_dim)
@@ -199,6 +201,32 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
     else:
         words += " tested"
     view.text_px(_fit(words, view.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
+
+
+def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: float) -> None:
+    """Under the rows, when there is room: the parallel axes SAT skips, and what each
+    repeats (drawn dashed and grey in the scene)."""
+    from .hud import wrap
+
+    by_index = {axis.index: axis for axis in report.axes}
+    names = [
+        f"e{s.feature_index} {s.owner.upper()} (as {axis_name(by_index[s.parallel_to])})"
+        for s in report.skipped
+        if s.feature == "edge" and s.parallel_to in by_index
+    ]
+    if not names:
+        return
+    small = view.layout.small
+    lines = wrap(
+        "Not tested, parallel to an axis above: " + ", ".join(names) + ".",
+        view.chars(x1 - x0, small),
+    )
+    step = view.layout.line(small)
+    if y + step * len(lines) > bottom:
+        return
+    for part in lines:
+        view.text_px(part, (x0, y), small, view.theme.text_dim)
+        y += step
 
 
 def _fit(text: str, chars: int) -> str:

@@ -46,6 +46,10 @@ CASES["walk-gap-projector"] = ("six-axes", "projector", 1, _WALK_GAP)
 CASES["walk-axis"] = ("classic", "dark", 50, ["right:0-50", "a:50-50", ".:50-50", ".:50-50"])
 CASES["walk-mtv"] = ("classic", "dark", 50, ["right:0-50", ",:50-50"])
 CASES["walk-mtv-projector"] = ("classic", "projector", 50, ["right:0-50", ",:50-50"])
+# the Minkowski difference (D): colliding with the step-through on A's e1, and apart
+_MINKOWSKI = ["right:0-50", "d:0-0", "a:50-50", ".:50-50"]
+CASES["minkowski"] = ("classic", "dark", 50, _MINKOWSKI)
+CASES["minkowski-projector"] = ("six-axes", "projector", 1, ["d:0-0"])
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
 CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)

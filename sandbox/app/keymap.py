@@ -51,6 +51,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("c",), "show_contacts", "overlay: contact points"),
     Binding(("i",), "show_impulses", "overlay: contact impulses, lever arms, spin"),
     Binding(("b",), "show_aabbs", "overlay: bounding boxes (broad phase)"),
+    Binding(("d",), "show_minkowski", "overlay: Minkowski difference A − B"),
     Binding(("u",), "show_hud", "overlay: HUD"),
     Binding(("t",), "theme", "theme: dark / projector"),
     Binding(("h", "f1"), "help", "this help"),

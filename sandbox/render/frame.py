@@ -30,6 +30,7 @@ from .features import draw_circle_axes, draw_features
 from .help import draw_help
 from .hud import draw_hud, draw_pair_numbers
 from .impulses import draw_impulses
+from .minkowski import draw_minkowski
 from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
 from .rulers import draw_rulers
@@ -37,7 +38,7 @@ from .separating import draw_axis_projection
 from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
-from .walk import draw_walk
+from .walk import draw_walk, walk_axis
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,14 @@ def draw(
             draw_mtv(view, shown, overlays)
         if overlays.show_impulses:
             draw_impulses(view, world, pair)
+        if overlays.show_minkowski:
+            draw_minkowski(
+                view,
+                shown,
+                walk_axis(shown, status.walk)
+                if walking
+                else (report.separating or report.mtv_axis),
+            )
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 

@@ -17,6 +17,7 @@ class Overlays:
     show_contacts: bool = True
     show_impulses: bool = True  # rigid worlds: impulse arrows, lever arms, omega
     show_aabbs: bool = False
+    show_minkowski: bool = False  # the inset of A − B
     show_hud: bool = True
     show_help: bool = False
 

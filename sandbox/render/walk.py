@@ -87,6 +87,12 @@ def step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
     return (f"{head} {_amount(axis)}: keep looking.{smallest}", "overlap")
 
 
+def walk_axis(shown, walk: int):
+    """The axis the step on show is about (the MTV axis at the verdict)."""
+    k, steps = current_step(shown, walk)
+    return steps[k].axis
+
+
 def draw_walk(view: View, shown, walk: int, overlays: Overlays) -> None:
     """The scene half of the step on show."""
     k, steps = current_step(shown, walk)

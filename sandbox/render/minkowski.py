@@ -1,0 +1,102 @@
+"""The Minkowski difference A − B in an inset (key D): colliding exactly when the origin
+is inside; the depth is the origin's shortest way out; the MTV moves A the other way.
+
+The inset sits in the scene's top-right corner, blocked for labels, with its own scale.
+The edge whose normal is the step-through's current axis (or the MTV axis) is drawn
+thick in that axis's colour: every SAT axis is an edge normal of A − B.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from ..core.geometry import Polygon
+from ..core.minkowski import locate_origin, minkowski_difference
+from .primitives import arrow, dashed
+from .view import View
+
+
+def draw_minkowski(view: View, shown, axis=None) -> None:
+    """The inset for the pair on show; `axis` (an AxisTest) is highlighted on the hull."""
+    theme = view.theme
+    surf = view.surface
+    lay = view.layout
+    small = lay.small
+    scene = view.scene_inner
+    side = round(min(scene.width, scene.height) * 0.42)
+    box = pygame.Rect(scene.right - side, scene.top, side, side)
+    view.blocked.append(box.inflate(round(8 * view.k), round(8 * view.k)))
+    pygame.draw.rect(surf, theme.panel, box)
+    pygame.draw.rect(surf, theme.divider, box, view.w(1.5))
+    title_h = round(lay.line(small) * 1.1)
+    view.text_px(
+        "A − B (Minkowski)", (box.x + lay.pad * 0.6, box.y + lay.pad * 0.4), small, theme.text
+    )
+    if not (isinstance(shown.a_shape, Polygon) and isinstance(shown.b_shape, Polygon)):
+        view.text_px("polygons only", (box.centerx, box.centery), small, theme.text_dim, "center")
+        return
+    hull = minkowski_difference(shown.a_shape, shown.b_shape)
+    where = locate_origin(hull)
+    v = np.asarray(hull.vertices)
+    # fit the hull and the origin into the inset, below the title and above the verdict
+    inner = pygame.Rect(box.x, box.y + title_h, box.width, box.height - 2 * title_h)
+    inner.inflate_ip(-round(lay.pad * 1.5), -round(lay.pad * 1.5))
+    lo = np.minimum(v.min(axis=0), 0.0)
+    hi = np.maximum(v.max(axis=0), 0.0)
+    scale = min(inner.width / max(hi[0] - lo[0], 1e-9), inner.height / max(hi[1] - lo[1], 1e-9))
+    centre = (lo + hi) / 2
+
+    def at(point) -> tuple[float, float]:
+        return (
+            inner.centerx + (point[0] - centre[0]) * scale,
+            inner.centery + (point[1] - centre[1]) * scale,
+        )
+
+    points = [at(p) for p in v]
+    fill = theme.overlap if where.inside else theme.gap
+    patch = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(patch, (*fill, 60), [(x - box.x, y - box.y) for x, y in points])
+    surf.blit(patch, box)
+    pygame.draw.polygon(surf, theme.text_dim, points, view.w(1.5))
+    normals = np.asarray(hull.normals)
+    if axis is not None:
+        u = np.asarray(axis.axis, dtype=float)
+        k = int(np.argmax(np.abs(normals @ u)))  # the edge with this axis as its normal
+        edge_color = (
+            theme.edge_colors[axis.feature_index % len(theme.edge_colors)]
+            if axis.feature == "edge" and axis.feature_index is not None
+            else theme.text
+        )
+        pygame.draw.line(surf, edge_color, points[k], points[(k + 1) % len(points)], view.w(4))
+    origin = at((0.0, 0.0))
+    r = view.w(5)
+    pygame.draw.line(surf, theme.text, (origin[0] - r, origin[1]), (origin[0] + r, origin[1]), 2)
+    pygame.draw.line(surf, theme.text, (origin[0], origin[1] - r), (origin[0], origin[1] + r), 2)
+    view.text_px(
+        "origin", (origin[0] + r + 3, origin[1]), small, theme.text, "midleft", inside=inner
+    )
+    nearest = at(where.nearest)
+    if where.inside and where.distance > 1e-9:
+        arrow(surf, theme.mtv, origin, nearest, view.w(2.5), view.k * 9)
+    elif not where.inside:
+        dashed(surf, theme.gap, origin, nearest, view.w(2), 5, 4)
+    verdict = (
+        f"origin inside: colliding, way out {where.distance:.1f} (MTV: the reverse)"
+        if where.inside
+        else f"origin outside: apart by {where.distance:.1f}"
+    )
+    chars = view.chars(box.width - lay.pad, small)
+    if len(verdict) > chars:
+        verdict = (
+            f"inside: way out {where.distance:.1f}"
+            if where.inside
+            else f"outside: apart {where.distance:.1f}"
+        )
+    view.text_px(
+        verdict,
+        (box.x + lay.pad * 0.6, box.bottom - lay.pad * 0.4),
+        small,
+        theme.overlap if where.inside else theme.gap,
+        "bottomleft",
+    )

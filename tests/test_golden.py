@@ -50,6 +50,9 @@ CASES["walk-mtv-projector"] = ("classic", "projector", 50, ["right:0-50", ",:50-
 _MINKOWSKI = ["right:0-50", "d:0-0", "a:50-50", ".:50-50"]
 CASES["minkowski"] = ("classic", "dark", 50, _MINKOWSKI)
 CASES["minkowski-projector"] = ("six-axes", "projector", 1, ["d:0-0"])
+# a mouse drag in progress: the top box of the column, held by the spring
+CASES["drag"] = ("stack", "dark", 22, ["drag=150,400:700,150:5-30"])
+CASES["drag-projector"] = ("stack", "projector", 22, ["drag=150,400:700,150:5-30"])
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
 CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)
@@ -88,7 +91,10 @@ def test_scene_matches_golden(name, tmp_path, request, capsys):
         str(actual_path),
     ]
     for hold in holds:
-        argv += ["--hold", hold]
+        if hold.startswith("drag="):
+            argv += ["--drag", hold.removeprefix("drag=")]
+        else:
+            argv += ["--hold", hold]
     if name in SIZES:
         argv += ["--size", SIZES[name]]
     assert main(argv) == 0, capsys.readouterr().err

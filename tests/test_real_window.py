@@ -142,3 +142,60 @@ def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
     import pygame
 
     assert pygame.image.load(str(shot)).get_size() == (1000, 640)
+
+
+def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_display, tmp_path):
+    """xdotool grabs the top box of the stack's column with the left button, drags it up
+    and right and lets go; the recording holds the mouse in world coordinates, so the
+    headless replay ends in the identical state, and the box really moved."""
+    from sandbox.render.layout import compute_layout
+    from sandbox.render.theme import THEMES
+
+    layout = compute_layout((1280, 720), THEMES["dark"])
+
+    def pixel(x, y):
+        return [
+            str(round(v * layout.scale + o)) for v, o in zip((x, y), layout.origin, strict=True)
+        ]
+
+    recording, state_path = tmp_path / "mouse.jsonl", tmp_path / "mouse.json"
+    app = _launch(
+        x_display, "--scene", "stack", "--record", str(recording), "--dump-state", str(state_path)
+    )
+    try:
+        window = _app_window(x_display, app.pid)
+        _xdotool(x_display, "windowfocus", "--sync", window)
+        time.sleep(0.5)
+        _xdotool(x_display, "mousemove", "--window", window, *pixel(150, 395))
+        _xdotool(x_display, "mousedown", "1")
+        for k in range(1, 11):
+            _xdotool(x_display, "mousemove", "--window", window, *pixel(150 + 20 * k, 395 - 15 * k))
+            time.sleep(0.05)
+        time.sleep(0.3)
+        _xdotool(x_display, "mouseup", "1")
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "Escape")
+        out, err = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 0, err
+    state = json.loads(state_path.read_text())
+    top = next(b for b in state["bodies"] if b["name"] == "column 9")
+    assert abs(top["position"][0] - 150) > 30  # the drag really moved it
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    kinds = [line["mouse"] for line in lines if "mouse" in line]
+    assert kinds[0] == "press" and "move" in kinds and "release" in kinds
+
+    replayed = tmp_path / "replayed.json"
+    done = subprocess.run(
+        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
+        + ["--dump-state", str(replayed)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(replayed.read_text()) == state

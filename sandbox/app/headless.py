@@ -42,6 +42,7 @@ def simulate(options: Options) -> tuple[Session, Recorder | None]:
     replay_held: frozenset[str] = frozenset()
     for step in range(frames + 1):
         pressed = list(replay.presses.get(step, [])) if replay else []
+        pressed += options.mouse.get(step, [])
         if replay:
             replay_held = replay.holds.get(step, replay_held)
         held = set(replay_held)
@@ -52,6 +53,11 @@ def simulate(options: Options) -> tuple[Session, Recorder | None]:
             elif hold.first <= step <= hold.last:
                 held.add(hold.key)
         for key in pressed:
+            if not isinstance(key, str):  # a MouseEvent
+                if recorder:
+                    recorder.mouse(step, key)
+                session.mouse(key)
+                continue
             if recorder:
                 recorder.action(step, key)
             session.apply(key)

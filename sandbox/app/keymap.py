@@ -63,15 +63,24 @@ KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 TIME_ACTIONS = {"pause", "step", "slow", "quit"}
 
 
+# The mouse, listed in the help after the keys (app/pointer.py, physics/mouse.py).
+MOUSE_HELP: tuple[tuple[str, str], ...] = (
+    ("left drag", "grab a body and drag it; let go to throw it"),
+    ("wheel", "turn the body you hold"),
+    ("click", "show the shape against the body clicked (B)"),
+    ("shift click", "make the body clicked shape A"),
+)
+
+
 def help_lines() -> tuple[tuple[str, str], ...]:
-    """(keys, description) for every binding, generated from KEYMAP."""
+    """(keys, description) for every binding, generated from KEYMAP, then the mouse."""
 
     def label(keys):
         if len(keys) > 4:
             return f"{keys[0]}..{keys[-1]}"
         return " ".join(k.upper() if len(k) == 1 else k for k in keys)
 
-    return tuple((label(b.keys), b.description) for b in KEYMAP)
+    return tuple((label(b.keys), b.description) for b in KEYMAP) + MOUSE_HELP
 
 
 def controls_from(held: set[str]) -> Controls:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..scenes.base import Scene, SceneError
@@ -11,6 +11,7 @@ from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .limits import MAX_FRAMES, MAX_SEED
+from .pointer import parse_click, parse_drag
 from .recording import Replay, load_replay
 from .targets import check_distinct, output_target
 
@@ -70,6 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY:FIRST-LAST",
         help="hold KEY (pygame key name) from step FIRST to LAST inclusive",
     )
+    for option, metavar, words in (
+        ("--drag", "X0,Y0:X1,Y1:FIRST-LAST", "drag with the mouse from (X0, Y0) to (X1, Y1)"),
+        ("--click", "X,Y:STEP", "click at (X, Y): show the shape against that body"),
+        ("--shift-click", "X,Y:STEP", "shift-click at (X, Y): that body becomes shape A"),
+    ):
+        parser.add_argument(
+            option, action="append", default=[], metavar=metavar, help=words + " (headless)"
+        )
     parser.add_argument("--dump-state", metavar="JSON", help="write the final state as JSON")
     parser.add_argument("--record", metavar="JSONL", help="record the input for --replay")
     parser.add_argument("--replay", metavar="JSONL", help="replay a recording")
@@ -113,6 +122,7 @@ class Options:
     seed: int
     size: tuple[int, int] = DEFAULT_SIZE
     fullscreen: bool = False
+    mouse: dict = field(default_factory=dict)  # step -> [MouseEvent] (--drag, --click)
 
 
 def parse_options(argv: list[str]) -> Options | None:
@@ -142,6 +152,7 @@ def parse_options(argv: list[str]) -> Options | None:
     if args.seed is not None and abs(args.seed) > MAX_SEED:
         raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
     holds = tuple(parse_hold(h) for h in args.hold)
+    mouse = _mouse_script(args)
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
     scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
@@ -185,4 +196,25 @@ def parse_options(argv: list[str]) -> Options | None:
         seed=seed,
         size=parse_size(args.size),
         fullscreen=args.fullscreen,
+        mouse=mouse,
     )
+
+
+def _mouse_script(args) -> dict:
+    """--drag, --click and --shift-click as the mouse events of each step, in order."""
+    scripted = [(args.drag, parse_drag), (args.click, parse_click)]
+    scripted.append((args.shift_click, lambda text: parse_click(text, shift=True)))
+    if any(values for values, _ in scripted) and not args.headless:
+        raise UsageError("--drag and --click are for --headless runs (in a window, use the mouse)")
+    events: dict = {}
+    for values, parse in scripted:
+        for text in values:
+            try:
+                parsed = parse(text)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+            for step, step_events in parsed.items():
+                if step > MAX_FRAMES:
+                    raise UsageError(f"{text!r}: steps must be at most {MAX_FRAMES}")
+                events.setdefault(step, []).extend(step_events)
+    return events

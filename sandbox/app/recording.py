@@ -19,6 +19,7 @@ from .limits import (
     MAX_SCENE_NAME,
     MAX_SEED,
 )
+from .pointer import mouse_event_from
 
 REPLAY_FORMAT = "sat-sandbox-replay"
 
@@ -42,6 +43,9 @@ class Recorder:
         if binding is not None and not binding.held and binding.action not in TIME_ACTIONS:
             self.events.append({"step": step, "press": key})
 
+    def mouse(self, step: int, event) -> None:
+        self.events.append(event.to_json(step))
+
     def held(self, step: int, held: frozenset[str]) -> None:
         if held != self._held:
             self.events.append({"step": step, "hold": sorted(held)})
@@ -58,7 +62,7 @@ class Replay:
     seed: int
     theme: str
     end: int
-    presses: dict[int, list[str]]  # step -> keys pressed before that step
+    presses: dict[int, list]  # step -> keys pressed (and MouseEvents) before that step
     holds: dict[int, frozenset[str]]  # step -> keys held from that step on
 
 
@@ -181,8 +185,13 @@ def load_replay(path: Path) -> Replay:
             ):
                 raise UsageError(f"{path}:{number}: hold must list control keys (arrows, q, e)")
             holds[step] = frozenset(keys)
+        elif "mouse" in item:
+            try:
+                presses.setdefault(step, []).append(mouse_event_from(item))
+            except ValueError as error:
+                raise UsageError(f"{path}:{number}: {error}") from None
         else:
-            raise UsageError(f"{path}:{number}: expected a press, hold or end line")
+            raise UsageError(f"{path}:{number}: expected a press, hold, mouse or end line")
     if end is None:
         raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
     return Replay(scene, seed, theme, end, presses, holds)

@@ -23,6 +23,7 @@ STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
 MESSAGE_STEPS = 120  # a transient message stays for this many frames
 MOMENT_STEPS = 600  # a swept hit or a tunnelling jump stays drawn for this many steps
+CLICK_SLOP = 4.0  # world px: a press and release closer than this is a click, not a drag
 
 
 class Session:
@@ -46,6 +47,7 @@ class Session:
         self.pair_index: int | None = None  # into scene.tab_pairs, once Tab chose one
         self.moment = None  # the last step worth keeping on screen (a swept hit, a jump)
         self.walk: int | None = None  # step-through: the step on show (None: off)
+        self.hand = None  # (body under the press, where, moved since?, shift) while pressed
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -106,6 +108,67 @@ class Session:
             what = binding.description.removeprefix("overlay: ")
             self.say(f"{what}: {'on' if value else 'off'}")
         return True
+
+    def mouse(self, event) -> None:
+        """A mouse event (pointer.MouseEvent, world coordinates): grab and drag a body,
+        throw it on release, turn it with the wheel; a click picks the pair on show."""
+        import math
+
+        from ..physics.mouse import body_at, grab_at, moved_to, turn
+
+        world = self.world
+        point = (event.x, event.y)
+        if event.kind == "wheel":
+            if world.grab is not None:
+                turn(world, world.grab, event.notches)
+            return
+        if event.kind == "press":
+            body = body_at(world, point)
+            self.hand = (body, point, False, event.shift)
+            if body is not None and not world.static[body] and not event.shift:
+                world.grab = grab_at(world, body, point)
+            return
+        if self.hand is not None:
+            body, start, moved, shift = self.hand
+            moved = moved or math.hypot(point[0] - start[0], point[1] - start[1]) > CLICK_SLOP
+            self.hand = (body, start, moved, shift)
+        if world.grab is not None:
+            world.grab = moved_to(world.grab, point)
+        if event.kind == "release":
+            if self.hand is not None and not self.hand[2] and self.hand[0] is not None:
+                self._pick(self.hand[0], self.hand[3])
+            self.hand = None
+            world.grab = None
+
+    def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
+        """A window pixel as a world point, for the layout of a surface of this size."""
+        from ..render.layout import compute_layout
+        from ..render.theme import THEMES
+
+        layout = compute_layout(size, THEMES[self.theme])
+        return (
+            (pixel[0] - layout.origin[0]) / layout.scale,
+            (pixel[1] - layout.origin[1]) / layout.scale,
+        )
+
+    def _pick(self, body: int, as_a: bool) -> None:
+        """A click: show the pair against this body (B), or with it as shape A (shift)."""
+        world = self.world
+        name = world.bodies[body].name
+        if as_a:
+            world.focus = body
+            if world.partner == body:
+                world.partner = None
+            self.say(f"shape A: {name}")
+        else:
+            pair = world.shown_pair()
+            if pair is None or body == pair[0]:
+                return
+            world.partner = body
+            self.say(f"shape B: {name}")
+        self.pair_index = None
+        self.walk = None if self.walk is None else 0
+        self.record = world.explain_now()
 
     def _walk(self, action: str) -> None:
         """Step-through: A freezes the world on the pair on show (pauses) and walks its

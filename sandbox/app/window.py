@@ -10,6 +10,7 @@ from .headless import init_pygame
 from .keymap import KEY_ACTIONS, KEYMAP
 from .options import Options
 from .outputs import write_outputs
+from .pointer import MouseEvent
 from .recording import Recorder
 from .session import SPEEDS, STEP, Session
 
@@ -25,6 +26,12 @@ def run_window(options: Options) -> int:
     accumulator = 0.0
     running = True
     held_names = {k for b in KEYMAP if b.held for k in b.keys}
+    mouse_events = (
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+    )
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():
@@ -35,6 +42,12 @@ def run_window(options: Options) -> int:
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 fullscreen = not _is_fullscreen(pygame)
                 window = _open(pygame, windowed_size, fullscreen)
+            elif event.type in mouse_events:
+                pointer = _mouse_event(pygame, event, session, window)
+                if pointer is not None:
+                    if recorder:
+                        recorder.mouse(session.steps, pointer)
+                    session.mouse(pointer)
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
                 if recorder:
@@ -57,6 +70,24 @@ def run_window(options: Options) -> int:
     write_outputs(options, session, window, recorder)
     pygame.display.quit()
     return 0
+
+
+def _mouse_event(pygame, event, session: Session, window):
+    """A window mouse event as a MouseEvent in world coordinates, or None to ignore it:
+    the left button presses and releases, motion while it is down, the wheel."""
+    if event.type == pygame.MOUSEWHEEL:
+        return MouseEvent("wheel", notches=int(event.y)) if event.y else None
+    if event.type == pygame.MOUSEMOTION and session.hand is None:
+        return None
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button != 1:
+        return None
+    if event.type == pygame.MOUSEBUTTONUP and session.hand is None:
+        return None
+    x, y = session.world_point(window.get_size(), event.pos)
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        return MouseEvent("press", x, y, shift)
+    return MouseEvent("move" if event.type == pygame.MOUSEMOTION else "release", x, y)
 
 
 def _held_keys(pygame, names: set[str]) -> frozenset[str]:

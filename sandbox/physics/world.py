@@ -41,6 +41,7 @@ from ..core.geometry import Circle, Polygon, Vec2
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds
+from .mouse import MouseGrab, pull
 from .records import Contact, ManifoldContacts, StepRecord, explain
 from .rigid import ContactSet, solve_rigid
 from .sleeping import update_sleep
@@ -116,6 +117,8 @@ class World:
         self._contacts: list[tuple] = []  # last step's (a, b, nx, ny, depth), for the solver
         self.warm_impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
         self.partner: int | None = None  # chosen by Tab; None = nearest to the controlled body
+        self.focus: int | None = None  # shape A chosen by a shift-click; None = the controlled
+        self.grab: MouseGrab | None = None  # the body the mouse holds
         self.record: StepRecord | None = None
 
         self.position = np.array([b.shape.position for b in self.bodies], dtype=float)
@@ -262,6 +265,8 @@ class World:
         if n < 2:
             return None
         a = self.controlled if self.controlled is not None else 0
+        if self.focus is not None and 0 <= self.focus < n:
+            a = self.focus
         if self.partner is not None and self.partner != a and 0 <= self.partner < n:
             return a, self.partner
         return a, self.nearest(a)
@@ -307,6 +312,8 @@ class World:
         if self.rigid:
             return self._step_rigid(dt, controls)
         self._steer(dt, controls)
+        if self.grab is not None:
+            pull(self, self.grab, dt)
         self._apply_forces(dt)
         if self.resolve:
             solve_velocities(self, self._contacts)
@@ -347,6 +354,8 @@ class World:
         bullets, then find the manifolds at the new pose (kept for the next step and
         for the renderer), then let settled islands sleep."""
         self._steer(dt, controls)
+        if self.grab is not None:
+            pull(self, self.grab, dt)
         if self.controlled is not None and controls != NO_CONTROLS:
             self.sleep_timer[self.controlled] = 0.0
             self.sleeping[self.controlled] = False

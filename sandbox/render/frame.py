@@ -27,6 +27,7 @@ from ..physics.records import StepRecord
 from ..physics.world import World
 from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
 from .features import draw_circle_axes, draw_features
+from .hand import draw_hand
 from .help import draw_help
 from .hud import draw_hud, draw_pair_numbers
 from .impulses import draw_impulses
@@ -112,6 +113,7 @@ def draw(
                 if walking
                 else (report.separating or report.mtv_axis),
             )
+    draw_hand(view, world)
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 

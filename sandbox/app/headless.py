@@ -34,11 +34,14 @@ def run_headless(options: Options) -> int:
 
 
 def simulate(options: Options) -> tuple[Session, Recorder | None]:
-    """Exactly `frames` steps; before each, the presses due then; during it, the keys held."""
+    """Exactly `frames` steps; before each, the presses due then; during it, the keys held.
+    The recording is kept on the session's clock (`session.steps`), which a rewind turns
+    back, exactly as in the window."""
     session = Session(options.scene, options.seed, options.theme)
     replay = options.replay
     frames = options.frames if options.frames is not None else replay.end
     recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
+    session.recorder = recorder
     replay_held: frozenset[str] = frozenset()
     for step in range(frames + 1):
         pressed = list(replay.presses.get(step, [])) if replay else []
@@ -55,15 +58,15 @@ def simulate(options: Options) -> tuple[Session, Recorder | None]:
         for key in pressed:
             if not isinstance(key, str):  # a MouseEvent
                 if recorder:
-                    recorder.mouse(step, key)
+                    recorder.mouse(session.steps, key)
                 session.mouse(key)
                 continue
             if recorder:
-                recorder.action(step, key)
+                recorder.action(session.steps, key)
             session.apply(key)
         if step == frames:
             break
         if recorder:
-            recorder.held(step, frozenset(held))
+            recorder.held(session.steps, frozenset(held))
         session.advance(frozenset(held))
     return session, recorder

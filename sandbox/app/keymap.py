@@ -27,6 +27,9 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("e",), "turn_right", "turn the shape clockwise", held=True),
     Binding(("space", "p"), "pause", "pause / resume"),
     Binding(("o",), "step", "advance one step (1/60 s) while paused"),
+    Binding(("backspace",), "rewind", "rewind one step (pauses; the last 12 s are kept)"),
+    Binding(("pageup",), "rewind_second", "rewind one second"),
+    Binding(("pagedown",), "forward_second", "forward one second through the rewound steps"),
     Binding(("s",), "slow", "slow motion: 1x, 1/2x, 1/4x, 1/10x"),
     Binding(("r",), "reset", "reset the scene"),
     Binding(("[",), "previous_scene", "previous scene"),
@@ -60,7 +63,8 @@ KEYMAP: tuple[Binding, ...] = (
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 # Actions that only steer time; they are not part of a recording.
-TIME_ACTIONS = {"pause", "step", "slow", "quit"}
+# Rewinding is not recorded either: stepping on from the past drops the recorded future.
+TIME_ACTIONS = {"pause", "step", "slow", "quit", "rewind", "rewind_second", "forward_second"}
 
 
 # The mouse, listed in the help after the keys (app/pointer.py, physics/mouse.py).

@@ -46,6 +46,17 @@ class Recorder:
     def mouse(self, step: int, event) -> None:
         self.events.append(event.to_json(step))
 
+    def forget_from(self, step: int, mark: int | None) -> None:
+        """Stepping on from a rewound step: drop the input recorded for the discarded
+        future (events from `step` on that were recorded before the rewind began at
+        event `mark`, and those recorded since for other steps)."""
+        mark = len(self.events) if mark is None else mark
+        before = [e for e in self.events[:mark] if e["step"] < step]
+        since = [e for e in self.events[mark:] if e["step"] == step]
+        self.events = before + since
+        holds = [e["hold"] for e in self.events if "hold" in e]
+        self._held = frozenset(holds[-1]) if holds else frozenset()
+
     def held(self, step: int, held: frozenset[str]) -> None:
         if held != self._held:
             self.events.append({"step": step, "hold": sorted(held)})

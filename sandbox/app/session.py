@@ -48,6 +48,8 @@ class Session:
         self.moment = None  # the last step worth keeping on screen (a swept hit, a jump)
         self.walk: int | None = None  # step-through: the step on show (None: off)
         self.hand = None  # (body under the press, where, moved since?, shift) while pressed
+        self.recorder = None  # the app's Recorder, if recording: rewinding edits its future
+        self.rewind_mark: int | None = None  # recorder events when the rewind began
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -66,8 +68,13 @@ class Session:
         if action == "pause":
             self.paused = not self.paused
         elif action == "step":
-            if self.paused:
+            if self.paused and self.history.at is not None:
+                self._rewind(1)
+            elif self.paused:
                 self.advance(held)
+        elif action in ("rewind", "rewind_second", "forward_second"):
+            self.paused = True
+            self._rewind({"rewind": -1, "rewind_second": -60, "forward_second": 60}[action])
         elif action == "slow":
             self.speed_index = (self.speed_index + 1) % len(SPEEDS)
             self.say(f"speed {SPEEDS[self.speed_index][1]}")
@@ -108,6 +115,20 @@ class Session:
             what = binding.description.removeprefix("overlay: ")
             self.say(f"{what}: {'on' if value else 'off'}")
         return True
+
+    def _rewind(self, delta: int) -> None:
+        """Show the world `delta` steps later (or earlier) among the kept snapshots."""
+        if self.history.at is None and delta < 0 and self.recorder is not None:
+            self.rewind_mark = len(self.recorder.events)
+        steps = self.history.move(self.world, delta)
+        if steps is None:
+            return
+        self.steps = steps
+        self.walk = None
+        self.world.grab = None
+        self.hand = None
+        record = self.world.record if self.world.record is not None else self.world.explain_now()
+        self.record = self._with_pair(record)
 
     def mouse(self, event) -> None:
         """A mouse event (pointer.MouseEvent, world coordinates): grab and drag a body,
@@ -204,6 +225,10 @@ class Session:
         self.moment = None
         self.walk = None
         self.record = self.world.explain_now()
+        from .history import History
+
+        self.history = History()
+        self.history.record(self.world, self.steps)
         if not keep_speed:
             self.speed_index = len(SPEEDS) - 1 if scene.slow_start else 0
 
@@ -224,6 +249,8 @@ class Session:
     def advance(self, held: frozenset[str] | set[str]) -> None:
         """One fixed step of the world with these keys held."""
         self.walk = None  # the world moves on: the step-through is over
+        if self.history.at is not None and self.recorder is not None:
+            self.recorder.forget_from(self.steps, self.rewind_mark)
         before = self.world.position.copy()
         self.record = self._with_pair(self.world.step(STEP, controls_from(set(held))))
         self.steps += 1
@@ -231,6 +258,7 @@ class Session:
             self.moment = None
         if self.moment is None:  # the first moment stays until it expires (the lesson's one)
             self.moment = find_moment(self.world, self.record, before)
+        self.history.record(self.world, self.steps)
 
     # drawing -------------------------------------------------------------------
 
@@ -252,6 +280,7 @@ class Session:
             resolve=self.world.resolve,
             moment=self.moment,
             walk=self.walk,
+            timeline=self.history.span() if self.paused else None,
         )
 
     def draw(self, surface, fps: float | None = None):

@@ -22,6 +22,7 @@ def run_window(options: Options) -> int:
     window = _open(pygame, windowed_size, options.fullscreen)
     session = Session(options.scene, options.seed, options.theme)
     recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
+    session.recorder = recorder
     clock = pygame.time.Clock()
     accumulator = 0.0
     running = True

@@ -160,6 +160,11 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     ]
     if not status.resolve:
         bits.append("MTV push off")
+    if status.timeline is not None:
+        first, shown, last = status.timeline
+        behind = (last - shown) / 60
+        bits.insert(3, f"rewound {behind:.2f} s" if shown != last else "Backspace rewinds")
+        _draw_timeline(view, status.timeline)
     if status.fps is not None:
         bits.append(f"{status.fps:.0f} fps")
     bits.append(scene)
@@ -172,6 +177,25 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         color = theme.text if k == 0 else theme.text_dim
         r = view.text_px(bit, (xx, cy), lay.body, color, "midleft")
         xx = r.right + gap_px
+
+
+def _draw_timeline(view: View, timeline: tuple[int, int, int]) -> None:
+    """Paused: the kept steps as a bar along the top of the status line, the step on
+    show as a tick across it (pattern: the past filled, the discarded future hollow)."""
+    theme = view.theme
+    first, shown, last = timeline
+    bar = view.status_rect
+    pad = view.layout.pad
+    x0, x1 = bar.x + pad * 1.5, bar.right - pad * 1.5
+    y = bar.y + view.w(3)
+    h = view.w(4)
+    span = max(last - first, 1)
+    xs = x0 + (x1 - x0) * (shown - first) / span
+    pygame.draw.rect(view.surface, theme.text_dim, pygame.Rect(round(x0), y, round(xs - x0), h))
+    pygame.draw.rect(
+        view.surface, theme.text_dim, pygame.Rect(round(xs), y, round(x1 - xs) + 1, h), 1
+    )
+    pygame.draw.line(view.surface, theme.text, (xs, y - h), (xs, y + 2 * h), view.w(3))
 
 
 def _role_line(world: World, index: int, letter: str) -> str:

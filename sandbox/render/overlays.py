@@ -59,3 +59,4 @@ class HudStatus:
     resolve: bool = True
     moment: Moment | None = None
     walk: int | None = None  # step-through: the step on show (None: off)
+    timeline: tuple[int, int, int] | None = None  # paused: (first, shown, last) tick kept

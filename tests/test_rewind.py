@@ -1,0 +1,102 @@
+"""Rewind (Backspace, Page Up / Page Down, O): the kept steps restore the world bit for
+bit, stepping on from the past gives what stepping on gave the first time, and a
+recording made across a rewind replays to the state that was shown."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from sandbox.app.cli import main
+from sandbox.app.history import KEEP_STEPS, snapshot, snapshot_bytes
+from sandbox.app.session import Session
+from sandbox.scenes.registry import SCENES
+
+ARRAYS = ("position", "angle", "velocity", "omega", "sleeping", "sleep_timer")
+
+
+def state(world) -> dict:
+    return {name: getattr(world, name).copy() for name in ARRAYS} | {"tick": world.tick}
+
+
+def same(a: dict, b: dict) -> bool:
+    return a["tick"] == b["tick"] and all(np.array_equal(a[k], b[k]) for k in ARRAYS)
+
+
+def keys_at(step: int) -> frozenset[str]:
+    return frozenset({"right"} if step % 50 < 20 else {"q"} if step % 50 < 30 else ())
+
+
+@pytest.mark.parametrize("scene", ["gravity", "classic"])
+def test_back_and_forward_restores_every_state_bit_for_bit(scene):
+    session = Session(SCENES[scene])
+    seen = [state(session.world)]
+    for step in range(90):
+        session.advance(keys_at(step))
+        seen.append(state(session.world))
+    session.apply("backspace")
+    assert session.paused and same(state(session.world), seen[89])
+    session.apply("pageup")
+    assert same(state(session.world), seen[29]) and session.steps == 29
+    session.apply("o")
+    assert same(state(session.world), seen[30])
+    session.apply("pagedown")
+    assert same(state(session.world), seen[90]) and session.history.at is None
+    session.apply("pageup")
+    session.apply("pageup")
+    assert same(state(session.world), seen[0])  # no further back than the first kept
+
+
+def test_stepping_on_from_the_past_repeats_the_first_time_exactly():
+    """The pile falls for 100 steps; rewound 40 and stepped on with the same keys, the
+    world is at step 100 bit for bit as the first time; the future was dropped."""
+    session = Session(SCENES["pile"])
+    for step in range(100):
+        session.advance(keys_at(step))
+    first = state(session.world)
+    for _ in range(40):
+        session.apply("backspace")
+    assert session.steps == 60
+    for step in range(60, 100):
+        session.advance(keys_at(step))
+    assert same(state(session.world), first)
+    assert session.history.span()[2] == 100
+
+
+def test_at_least_ten_seconds_are_kept_and_no_more_than_twelve():
+    session = Session(SCENES["classic"])
+    for _ in range(KEEP_STEPS + 100):
+        session.advance(frozenset())
+    first, shown, last = session.history.span()
+    assert last - first == KEEP_STEPS >= 600 and shown == last
+    assert len(session.history.snapshots) == KEEP_STEPS + 1
+
+
+def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path):
+    """Headless: push right, rewind 61 steps at step 80, step on pushing left; the
+    recording forgets the input of the discarded future, so its replay ends exactly
+    where the live run ended (which differs from never having rewound)."""
+    live, replayed, rec = tmp_path / "live.json", tmp_path / "re.json", tmp_path / "r.jsonl"
+    args = ["--headless", "--scene", "gravity", "--frames", "120", "--hold", "right:0-79"]
+    rewind = ["--hold", "pageup:80-80", "--hold", "backspace:80-80", "--hold", "left:81-119"]
+    assert main([*args, *rewind, "--record", str(rec), "--dump-state", str(live)]) == 0
+    assert main(["--headless", "--replay", str(rec), "--dump-state", str(replayed)]) == 0
+    a, b = json.loads(live.read_text()), json.loads(replayed.read_text())
+    assert a == b
+    assert a["tick"] == 120 - 61
+    events = [json.loads(line) for line in rec.read_text().splitlines()[1:-1]]
+    assert all(e["step"] <= 59 for e in events if e.get("hold") == ["right"])
+    never = tmp_path / "never.json"
+    assert main([*args, "--hold", "left:81-119", "--dump-state", str(never)]) == 0
+    assert json.loads(never.read_text())["bodies"] != a["bodies"]
+
+
+def test_a_snapshot_of_the_300_body_pile_is_small():
+    """The figure behind the rewind's memory: bytes of arrays per kept step."""
+    session = Session(SCENES["pile"])
+    for _ in range(30):
+        session.advance(frozenset())
+    size = snapshot_bytes(snapshot(session.world, session.steps)[1])
+    assert 0 < size < 200_000  # 12 s of them: under 150 MB even for a big pile

@@ -34,6 +34,7 @@ SCENE_TICKS = {
     "stack": (60, ["left:0-40"]),
     "spin": (23, []),
     "circles": (40, ["right:0-40", "down:0-20"]),
+    "dot-product": (20, ["up:0-10"]),
 }
 CASES = {}
 for _scene, (_frames, _holds) in SCENE_TICKS.items():

@@ -281,6 +281,7 @@ class Session:
             moment=self.moment,
             walk=self.walk,
             timeline=self.history.span() if self.paused else None,
+            demo=self.scene.demo,
         )
 
     def draw(self, surface, fps: float | None = None):

@@ -26,6 +26,7 @@ import pygame
 from ..physics.records import StepRecord
 from ..physics.world import World
 from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
+from .dotproduct import draw_dot_numbers, draw_dot_product
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
 from .help import draw_help
@@ -63,7 +64,8 @@ def draw(
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     view = View(surface, theme)
-    shown = record.shown if record is not None else None
+    demo = status.demo == "dot-product"  # a lesson of its own: no SAT pair drawn
+    shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
@@ -113,6 +115,8 @@ def draw(
                 if walking
                 else (report.separating or report.mtv_axis),
             )
+    if demo:
+        draw_dot_product(view, world)
     draw_hand(view, world)
     dropped = view.place_labels()
     surface.set_clip(old_clip)
@@ -120,8 +124,11 @@ def draw(
     # the right column: the pair's numbers, then the rulers (its background is in the layer)
     surface.set_clip(view.panel_rect.clip(old_clip))
     view.region = "panel"
-    top = draw_pair_numbers(view, world, record) if overlays.show_hud else view.panel_rect.top
-    if overlays.show_projections:
+    shows_pair = overlays.show_hud and not demo
+    top = draw_pair_numbers(view, world, record) if shows_pair else view.panel_rect.top
+    if demo:
+        draw_dot_numbers(view, world, top)
+    elif overlays.show_projections:
         draw_rulers(view, record, top, status.walk)
     else:
         lay = view.layout

@@ -50,9 +50,17 @@ def collision_state(report) -> str:
 
 
 def narration(
-    world: World, record: StepRecord | None, moment=None, walk: int | None = None
+    world: World,
+    record: StepRecord | None,
+    moment=None,
+    walk: int | None = None,
+    demo: str | None = None,
 ) -> tuple[str, str]:
     """What is happening now, in plain words, and the role of its colour."""
+    if demo == "dot-product" and world.controlled is not None:
+        from .dotproduct import narration_words
+
+        return narration_words(world)
     if walk is not None and record is not None and record.shown is not None:
         from .walk import current_step, step_words
 
@@ -120,7 +128,7 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         view.text_px(part, (x, y), title_px, theme.text)
         y += lay.line(lay.body)
     chars = view.chars(width, lay.body)
-    live, role = narration(world, record, status.moment, status.walk)
+    live, role = narration(world, record, status.moment, status.walk, status.demo)
     live_lines = wrap(live, chars)
     if len(live_lines) > lines - 1:
         live_lines = live_lines[: lines - 1]

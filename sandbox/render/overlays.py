@@ -60,3 +60,4 @@ class HudStatus:
     moment: Moment | None = None
     walk: int | None = None  # step-through: the step on show (None: off)
     timeline: tuple[int, int, int] | None = None  # paused: (first, shown, last) tick kept
+    demo: str | None = None  # the scene's own lesson drawing ("dot-product")

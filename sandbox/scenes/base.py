@@ -39,6 +39,7 @@ class Scene:
     # Tab cycles through these (A name, B name) pairs when given (else: the next partner)
     tab_pairs: tuple[tuple[str, str], ...] = ()
     slow_start: bool = False  # open in slow motion (a moment a class must be able to watch)
+    demo: str | None = None  # a scene drawn by its own lesson ("dot-product"), not SAT's
 
     def world(self, seed: int = 0) -> World:
         return self.build(seed)

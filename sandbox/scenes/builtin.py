@@ -89,6 +89,28 @@ def circles(seed: int) -> World:
     )
 
 
+# Tutorial 003's dot-product demo: both vectors start at this origin; a is fixed.
+DOT_ORIGIN = (230.0, 470.0)
+DOT_A = (260.0, 0.0)
+
+
+def dot_product(seed: int) -> World:
+    """Tutorial 003's second demo: vector b's tip is the shape the arrows (or a drag)
+    move; a pentagon is dropped onto the axis along b, as SAT drops every shape."""
+    del seed
+    tip = (DOT_ORIGIN[0] + 160.0, DOT_ORIGIN[1] - 150.0)
+    return zero_g(
+        [
+            Body(
+                "pentagon",
+                Polygon.regular(5, 70, position=(640, 300), angle=-math.pi / 2),
+                static=True,
+            ),
+            Body("tip of b", Circle(9, position=tip), controlled=True),
+        ]
+    )
+
+
 def engulfed(seed: int) -> World:
     """Tutorial 001's engulfed case: the depth is the shorter way out, not the overlap."""
     del seed

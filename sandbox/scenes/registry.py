@@ -9,6 +9,7 @@ from .builtin import (
     circle_polygon,
     circles,
     classic,
+    dot_product,
     engulfed,
     gravity,
     pile,
@@ -100,6 +101,14 @@ SCENES: dict[str, Scene] = {
             "Circle against circle (tutorial 004)",
             "Two circles need one axis only: the line through both centres.",
             circles,
+        ),
+        Scene(
+            "dot-product",
+            "The dot product (tutorial 003)",
+            "Move b's tip (arrows or drag): a·b, the angle, a's shadow on b; "
+            "the sign says the side.",
+            dot_product,
+            demo="dot-product",
         ),
     )
 }

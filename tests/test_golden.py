@@ -45,6 +45,7 @@ _WALK_GAP = ["a:1-1", ".:1-1", ".:1-1"]
 CASES["walk-gap"] = ("six-axes", "dark", 1, _WALK_GAP)
 CASES["walk-gap-projector"] = ("six-axes", "projector", 1, _WALK_GAP)
 CASES["walk-axis"] = ("classic", "dark", 50, ["right:0-50", "a:50-50", ".:50-50", ".:50-50"])
+CASES["walk-swept"] = ("tunnelling", "dark", 9, ["a:9-9", ".:9-9"])
 CASES["walk-mtv"] = ("classic", "dark", 50, ["right:0-50", ",:50-50"])
 CASES["walk-mtv-projector"] = ("classic", "projector", 50, ["right:0-50", ",:50-50"])
 # the Minkowski difference (D): colliding with the step-through on A's e1, and apart

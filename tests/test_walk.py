@@ -173,3 +173,33 @@ def test_parallel_axes_are_listed_as_not_tested_with_the_axis_they_repeat():
     texts = frame_texts(session)
     assert "Not tested, parallel to an axis above:" in texts
     assert "(as e0 A)" in texts and "(as e1 B)" in texts
+
+
+def test_a_swept_pair_adds_the_velocity_extended_shadow_to_each_step():
+    """tunnelling, tick 9, the swept bullet against the bottom wall: on each axis the
+    walk names A's shadow over the whole step, which is its interval at the start of
+    the step stretched by the motion along the axis (computed here from the vertices)."""
+    from sandbox.render.walk import step_words, swept_axis
+
+    session = Session(SCENES["tunnelling"])
+    for _ in range(9):
+        session.advance(frozenset())
+    record = session.record
+    shown = record.shown
+    (event,) = [e for e in record.sweeps if e.body == shown.a]
+    start = session.world.bodies[shown.a].shape.placed(event.start, 0.0)
+    steps = walkthrough(shown.report)
+    checked = 0
+    for k, step in enumerate(steps):
+        if step.kind != "test":
+            continue
+        swept = swept_axis(record, shown, step.axis)
+        assert swept is not None
+        u = np.asarray(swept.axis)
+        lo, hi = projections(start, u)
+        shift = float(np.dot(u, event.motion))
+        assert swept.a_swept == pytest.approx((min(lo, lo + shift), max(hi, hi + shift)))
+        words, _ = step_words(steps, k, swept)
+        assert f"Moving, A sweeps {swept.a_swept[0]:.1f}..{swept.a_swept[1]:.1f}" in words
+        checked += 1
+    assert checked == 2

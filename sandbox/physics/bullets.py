@@ -26,10 +26,12 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
         start_shape = body.shape.placed((float(start[0]), float(start[1])), float(world.angle[i]))
         swept_box = _union(start_shape.aabb(), world.shape(i).aabb())
         first, first_other, first_normal = None, None, None
+        tested = []
         for j, other in enumerate(world.shapes()):
             if j == i or not swept_box.overlaps(other.aabb()):
                 continue
             hit = sweep(start_shape, other, motion)
+            tested.append((j, hit.axes))
             if hit.hit and not hit.initially_overlapping:
                 if first is None or hit.fraction < first:
                     first, first_other, first_normal = hit.fraction, j, hit.normal
@@ -40,6 +42,7 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
                 (float(motion[0]), float(motion[1])),
                 first,
                 first_other,
+                tuple(tested),
             )
         )
         if first is not None:

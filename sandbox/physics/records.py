@@ -63,6 +63,8 @@ class SweepEvent:
     motion: Vec2
     fraction: float | None  # None: nothing in the way
     other: int | None
+    # per body tested: (its index, the velocity-extended projections on each axis)
+    swept_axes: tuple = ()
 
 
 @dataclass(frozen=True)

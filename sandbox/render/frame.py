@@ -90,7 +90,7 @@ def draw(
                 draw_ghost(view, shape, color)
         walking = status.walk is not None
         if walking:
-            draw_walk(view, shown, status.walk, overlays)
+            draw_walk(view, shown, status.walk, overlays, record)
         elif report.separating is not None and overlays.show_separating_axis:
             draw_axis_projection(view, shown, report.separating, overlays, True)
         skipped = {

@@ -62,10 +62,10 @@ def narration(
 
         return narration_words(world)
     if walk is not None and record is not None and record.shown is not None:
-        from .walk import current_step, step_words
+        from .walk import current_step, step_words, swept_axis
 
         k, steps = current_step(record.shown, walk)
-        return step_words(steps, k)
+        return step_words(steps, k, swept_axis(record, record.shown, steps[k].axis))
     if moment is not None and moment.jumps:
         jump = moment.jumps[0]
         parts = world.bodies[jump.body].name.split(", ")

@@ -27,7 +27,13 @@ def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
 
 
 def draw_axis_projection(
-    view: View, shown, axis, overlays: Overlays, separating: bool, every_vertex: bool = False
+    view: View,
+    shown,
+    axis,
+    overlays: Overlays,
+    separating: bool,
+    every_vertex: bool = False,
+    swept=None,
 ) -> None:
     """The classic picture: the axis beside the shapes, both projections dropped onto it,
     the gap (or overlap) highlighted, and the separating line across the middle of the gap.
@@ -112,6 +118,9 @@ def draw_axis_projection(
             dashed(surf, mix(color, theme.background, 0.3), view.p(*point), at(t), thin, 5, 5)
     off = 5.0
     pygame.draw.line(surf, theme.shape_a, at(a_lo, -off), at(a_hi, -off), thick)
+    if swept is not None:  # tutorial 003: A's shadow over the whole step (dashed: moving)
+        s_lo, s_hi = swept
+        dashed(surf, theme.sweep, at(s_lo, -3 * off), at(s_hi, -3 * off), thick, 8, 4)
     pygame.draw.line(surf, theme.shape_b, at(b_lo, off), at(b_hi, off), thick)
     if axis.overlap < 0:
         g_lo, g_hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)

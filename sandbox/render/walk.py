@@ -45,8 +45,44 @@ def _amount(axis) -> str:
     return f"overlap {axis.overlap:.1f}"
 
 
-def step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
-    """The narration of step k, and the theme role of its colour."""
+def swept_axis(record, shown, axis):
+    """Tutorial 003's velocity-extended projection of A on `axis`, when A is a bullet
+    whose swept test this step included B (else None)."""
+    if record is None or axis is None:
+        return None
+    u = axis.axis
+    for event in record.sweeps:
+        if event.body != shown.a:
+            continue
+        for other, records in event.swept_axes:
+            if other != shown.b:
+                continue
+            for swept in records:
+                if abs(swept.axis[0] * u[0] + swept.axis[1] * u[1]) > 1 - 1e-9:
+                    return swept
+    return None
+
+
+def swept_words(swept) -> str:
+    """What the moving shadow does on this axis during the step (tutorial 003)."""
+    lo, hi = swept.a_swept
+    head = f" Moving, A sweeps {lo:.1f}..{hi:.1f}"
+    if swept.enter > 1.0 or swept.leave < 0.0 or swept.enter > swept.leave:
+        return head + ": never meets B."
+    enter, leave = max(swept.enter, 0.0), min(swept.leave, 1.0)
+    return head + f": meets B from {enter:.2f} to {leave:.2f} of the step."
+
+
+def step_words(steps: tuple[WalkStep, ...], k: int, swept=None) -> tuple[str, str]:
+    """The narration of step k, and the theme role of its colour (with `swept`, the
+    velocity-extended projection on this step's axis, tutorial 003's swept test)."""
+    words, role = _step_words(steps, k)
+    if swept is not None and steps[k].kind == "test":
+        words += swept_words(swept)
+    return words, role
+
+
+def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
     step = steps[k]
     tests = [s for s in steps if s.kind == "test"]
     total = len(tests) + len(steps[-1].untested) if steps[-1].kind == "test" else len(tests)
@@ -93,14 +129,21 @@ def walk_axis(shown, walk: int):
     return steps[k].axis
 
 
-def draw_walk(view: View, shown, walk: int, overlays: Overlays) -> None:
+def draw_walk(view: View, shown, walk: int, overlays: Overlays, record=None) -> None:
     """The scene half of the step on show."""
     k, steps = current_step(shown, walk)
     step = steps[k]
+    swept = swept_axis(record, shown, step.axis) if step.kind == "test" else None
     if step.kind == "result":
         if shown.report.colliding:
             draw_mtv(view, shown, overlays)
         return
     draw_axis_projection(
-        view, shown, step.axis, overlays, step.axis.separates, every_vertex=step.kind == "test"
+        view,
+        shown,
+        step.axis,
+        overlays,
+        step.axis.separates,
+        every_vertex=step.kind == "test",
+        swept=None if swept is None else swept.a_swept,
     )

@@ -56,7 +56,7 @@ CASES["minkowski-projector"] = ("six-axes", "projector", 1, ["d:0-0"])
 CASES["drag"] = ("stack", "dark", 22, ["drag=150,400:700,150:5-30"])
 CASES["drag-projector"] = ("stack", "projector", 22, ["drag=150,400:700,150:5-30"])
 # rewind: paused 61 steps back, the timeline along the status line
-_REWIND = ["right:0-30", "pageup:90-90", "backspace:90-90"]
+_REWIND = ["right:0-30", "page up:90-90", "backspace:90-90"]
 CASES["rewind"] = ("gravity", "dark", 90, _REWIND)
 CASES["rewind-projector"] = ("gravity", "projector", 90, _REWIND)
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])

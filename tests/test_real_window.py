@@ -199,3 +199,46 @@ def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_dis
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(replayed.read_text()) == state
+
+
+def test_window_rewinds_with_the_real_keys_and_the_recording_replays(x_display, tmp_path):
+    """Right for a while, then Backspace and Page Up (real X key names, as pygame names
+    them: "backspace", "page up"): the world goes back 61 steps, paused; stepping on
+    with O drops the future, and the replay of the recording ends in the same state."""
+    recording, state_path = tmp_path / "rewind.jsonl", tmp_path / "rewind.json"
+    app = _launch(x_display, "--record", str(recording), "--dump-state", str(state_path))
+    try:
+        window = _app_window(x_display, app.pid)
+        _xdotool(x_display, "windowfocus", "--sync", window)
+        time.sleep(0.3)
+        _xdotool(x_display, "keydown", "Right")
+        time.sleep(2.0)
+        _xdotool(x_display, "keyup", "Right")
+        _xdotool(x_display, "key", "space")  # pause, then rewind
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "BackSpace", "Prior")
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "o", "o")  # step on from the past
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "Escape")
+        out, err = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 0, err
+    state = json.loads(state_path.read_text())
+    end = json.loads(recording.read_text().splitlines()[-1])["end"]
+    assert end == state["steps"] and state["tick"] == state["steps"]
+    assert state["steps"] > 10  # (the run was long enough to go back 61 steps)
+    replayed = tmp_path / "replayed.json"
+    done = subprocess.run(
+        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
+        + ["--dump-state", str(replayed)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(replayed.read_text()) == state

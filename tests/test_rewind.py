@@ -38,14 +38,14 @@ def test_back_and_forward_restores_every_state_bit_for_bit(scene):
         seen.append(state(session.world))
     session.apply("backspace")
     assert session.paused and same(state(session.world), seen[89])
-    session.apply("pageup")
+    session.apply("page up")
     assert same(state(session.world), seen[29]) and session.steps == 29
     session.apply("o")
     assert same(state(session.world), seen[30])
-    session.apply("pagedown")
+    session.apply("page down")
     assert same(state(session.world), seen[90]) and session.history.at is None
-    session.apply("pageup")
-    session.apply("pageup")
+    session.apply("page up")
+    session.apply("page up")
     assert same(state(session.world), seen[0])  # no further back than the first kept
 
 
@@ -80,7 +80,7 @@ def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path
     where the live run ended (which differs from never having rewound)."""
     live, replayed, rec = tmp_path / "live.json", tmp_path / "re.json", tmp_path / "r.jsonl"
     args = ["--headless", "--scene", "gravity", "--frames", "120", "--hold", "right:0-79"]
-    rewind = ["--hold", "pageup:80-80", "--hold", "backspace:80-80", "--hold", "left:81-119"]
+    rewind = ["--hold", "page up:80-80", "--hold", "backspace:80-80", "--hold", "left:81-119"]
     assert main([*args, *rewind, "--record", str(rec), "--dump-state", str(live)]) == 0
     assert main(["--headless", "--replay", str(rec), "--dump-state", str(replayed)]) == 0
     a, b = json.loads(live.read_text()), json.loads(replayed.read_text())
@@ -100,3 +100,16 @@ def test_a_snapshot_of_the_300_body_pile_is_small():
         session.advance(frozenset())
     size = snapshot_bytes(snapshot(session.world, session.steps)[1])
     assert 0 < size < 200_000  # 12 s of them: under 150 MB even for a big pile
+
+
+def test_a_recording_that_ends_rewound_replays_to_the_past_shown(capsys, tmp_path):
+    """The run ends paused 61 steps back: the recording ends there too (its future input
+    forgotten), and its replay ends in the state that was on screen."""
+    live, replayed, rec = tmp_path / "live.json", tmp_path / "re.json", tmp_path / "r.jsonl"
+    args = ["--headless", "--scene", "gravity", "--frames", "100", "--hold", "right:10-95"]
+    ending = ["--hold", "page up:100-100", "--hold", "backspace:100-100"]
+    assert main([*args, *ending, "--record", str(rec), "--dump-state", str(live)]) == 0
+    assert main(["--headless", "--replay", str(rec), "--dump-state", str(replayed)]) == 0
+    a = json.loads(live.read_text())
+    assert a["tick"] == 39 and a == json.loads(replayed.read_text())
+    assert json.loads(rec.read_text().splitlines()[-1]) == {"end": 39}

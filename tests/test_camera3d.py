@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from sandbox.core.camera3d import OrbitCamera
+from sandbox.core.camera3d import OrbitCamera, wireframe
 
 
 def test_target_lands_on_the_centre():
@@ -57,3 +57,16 @@ def test_turned_wraps_and_basis_orthonormal():
 def test_bad_camera_refused(kwargs):
     with pytest.raises(ValueError):
         OrbitCamera(**kwargs)
+
+
+def test_wireframe_of_a_box_front_view():
+    from sandbox.core.polyhedron import Polyhedron
+
+    # a 100-cube centred on the target; front face z = +50 at depth 450, back at 550:
+    # front corners at 500 * 50 / 450 = 55.55..., back corners at 500 * 50 / 550 = 45.45...
+    cam = OrbitCamera(distance=500, focal=500)
+    frame = wireframe(cam, Polyhedron.box(100, 100, 100))
+    assert frame.segments.shape == (12, 2, 2)
+    assert frame.visible.all()
+    extents = sorted({round(abs(float(x)), 6) for x in frame.segments[..., 0].ravel()})
+    assert extents == pytest.approx([50 * 500 / 550, 50 * 500 / 450])

@@ -78,3 +78,18 @@ class OrbitCamera:
         screen[:, 0] = centre[0] + self.focal * cam[:, 0] / safe
         screen[:, 1] = centre[1] - self.focal * cam[:, 1] / safe
         return Projection(screen, depth, visible)
+
+
+@dataclass(frozen=True)
+class Wireframe:
+    """A polyhedron's edges on screen: (m, 2, 2) segment ends, (m,) flags both ends visible."""
+
+    segments: np.ndarray
+    visible: np.ndarray
+
+
+def wireframe(camera: OrbitCamera, shape, centre=(0.0, 0.0)) -> Wireframe:
+    """Project every edge of `shape` (anything with world `vertices` and index-pair `edges`)."""
+    proj = camera.project(shape.vertices, centre)
+    index = np.asarray(shape.edges, dtype=int).reshape(-1, 2)
+    return Wireframe(proj.points[index], proj.visible[index].all(axis=1))

@@ -35,6 +35,7 @@ SCENE_TICKS = {
     "spin": (23, []),
     "circles": (40, ["right:0-40", "down:0-20"]),
     "dot-product": (20, ["up:0-10"]),
+    "broad-phase": (50, []),
 }
 CASES = {}
 for _scene, (_frames, _holds) in SCENE_TICKS.items():
@@ -59,6 +60,10 @@ CASES["drag-projector"] = ("stack", "projector", 22, ["drag=150,400:700,150:5-30
 _REWIND = ["right:0-30", "page up:90-90", "backspace:90-90"]
 CASES["rewind"] = ("gravity", "dark", 90, _REWIND)
 CASES["rewind-projector"] = ("gravity", "projector", 90, _REWIND)
+# the broad phase scene's other methods (F) and the overlapping start (Y)
+CASES["broad-grid"] = ("broad-phase", "dark", 50, ["f:0-0"])
+CASES["broad-quadtree"] = ("broad-phase", "projector", 50, ["f:0-0", "f:0-0"])
+CASES["broad-overlapping"] = ("broad-phase", "dark", 20, ["y:0-0"])
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
 CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)

@@ -25,7 +25,7 @@ from ..physics.world import World
 KEEP_STEPS = 12 * 60  # 12 s at 60 steps/s
 # Never changed in place by a step: the bodies, the solver's colouring cache, the last
 # record (frozen), and what World._pack_local_shapes and __init__ set once per body.
-SHARED = {"bodies", "colour_cache", "record"} | {
+SHARED = {"bodies", "colour_cache", "record", "broad"} | {
     "local_vertices",
     "local_normals",
     "local_own_lo",

@@ -44,6 +44,8 @@ KEYMAP: tuple[Binding, ...] = (
     Binding((".",), "walk_next", "step-through: next axis"),
     Binding((",",), "walk_back", "step-through: previous axis"),
     Binding(("g",), "reverse_gravity", "reverse gravity"),
+    Binding(("f",), "scene_switch", "the scene's own switch (broad phase: sweep, grid, tree)"),
+    Binding(("y",), "overlap_start", "broad-phase scene: restart with the bodies overlapping"),
     Binding(("m",), "toggle_resolve", "MTV resolution on / off"),
     Binding(("w",), "toggle_swept", "swept test on / off"),
     Binding(("n",), "show_normals", "overlay: edge normals"),

@@ -23,6 +23,7 @@ STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
 MESSAGE_STEPS = 120  # a transient message stays for this many frames
 MOMENT_STEPS = 600  # a swept hit or a tunnelling jump stays drawn for this many steps
+BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
 CLICK_SLOP = 4.0  # world px: a press and release closer than this is a click, not a drag
 
 
@@ -94,6 +95,29 @@ class Session:
                 self.record = self.world.explain_now()
         elif action in ("walk", "walk_next", "walk_back"):
             self._walk(action)
+        elif action == "scene_switch":
+            if self.scene.demo == "broad-phase":
+                from ..physics.contacts import BROAD_PHASES
+
+                names = list(BROAD_PHASES)
+                world = self.world
+                world.broad_phase = names[(names.index(world.broad_phase) + 1) % len(names)]
+                self.record = self.world.explain_now()
+                self.say(f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
+        elif action == "overlap_start":
+            if self.scene.demo == "broad-phase":
+                from ..scenes.builtin import broad_phase
+
+                method = self.world.broad_phase
+                self.open(self.scene, keep_speed=True)
+                self.world = broad_phase(self.seed, overlapping=True)
+                self.world.broad_phase = method
+                self.record = self.world.explain_now()
+                from .history import History
+
+                self.history = History()
+                self.history.record(self.world, self.steps)
+                self.say("started overlapping: the bounded push settles them")
         elif action == "reverse_gravity":
             self.world.reverse_gravity()
             self.say("gravity reversed" if self.world.gravity != (0.0, 0.0) else "no gravity here")

@@ -14,10 +14,24 @@ from ..core.batch import PolygonBatch, sat_many
 from ..core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds
 from ..core.pair import sat
 from .broadphase import sort_and_sweep
+from .grid import uniform_grid
+from .quadtree import quadtree
 from .rigid import ContactSet
 
 if TYPE_CHECKING:
     from .world import World
+
+
+# The broad phases a world can use (tutorial 004): each returns the same candidate pairs
+# (brute force's), found in its own way, with its own structure for the renderer.
+BROAD_PHASES = {"sweep": sort_and_sweep, "grid": uniform_grid, "quadtree": quadtree}
+
+
+def broad_phase(world: World, boxes, fixed):
+    """The world's broad phase on these boxes; kept on the world for the renderer."""
+    result = BROAD_PHASES[world.broad_phase](boxes, fixed)
+    world.broad = (boxes, result)
+    return result
 
 
 def collide(world: World):
@@ -27,7 +41,7 @@ def collide(world: World):
     pairs, all pairs). Plain tuples: the solver passes run several times a step.
     """
     g = world.geometry()
-    broad = sort_and_sweep(g["boxes"], world.static)
+    broad = broad_phase(world, g["boxes"], world.static)
     pairs = broad.pairs
     contacts = []
     if len(pairs):
@@ -83,7 +97,7 @@ def find_manifolds(world: World, dt: float):
     boxes = g["boxes"] + margin[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
     # Two sleeping (or static) bodies cannot move each other: no need to collide them.
     # A body that wakes finds its sleeping neighbours again at the next step, and wakes them.
-    broad = sort_and_sweep(boxes, world.static | world.sleeping)
+    broad = broad_phase(world, boxes, world.static | world.sleeping)
     pairs = broad.pairs
     first, second = pairs[:, 0], pairs[:, 1]
     pair_margin = margin[first] + margin[second] + SPECULATIVE

@@ -119,6 +119,8 @@ class World:
         self.partner: int | None = None  # chosen by Tab; None = nearest to the controlled body
         self.focus: int | None = None  # shape A chosen by a shift-click; None = the controlled
         self.grab: MouseGrab | None = None  # the body the mouse holds
+        self.broad_phase = "sweep"  # or "grid", "quadtree" (contacts.BROAD_PHASES)
+        self.broad = None  # the last broad phase's (boxes, result), for the renderer
         self.record: StepRecord | None = None
 
         self.position = np.array([b.shape.position for b in self.bodies], dtype=float)

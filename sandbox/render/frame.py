@@ -26,6 +26,7 @@ import pygame
 from ..physics.records import StepRecord
 from ..physics.world import World
 from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
+from .broadview import draw_broad_numbers, draw_broad_phase
 from .dotproduct import draw_dot_numbers, draw_dot_product
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
@@ -64,7 +65,7 @@ def draw(
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     view = View(surface, theme)
-    demo = status.demo == "dot-product"  # a lesson of its own: no SAT pair drawn
+    demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
@@ -115,8 +116,10 @@ def draw(
                 if walking
                 else (report.separating or report.mtv_axis),
             )
-    if demo:
+    if status.demo == "dot-product":
         draw_dot_product(view, world)
+    elif status.demo == "broad-phase":
+        draw_broad_phase(view, world)
     draw_hand(view, world)
     dropped = view.place_labels()
     surface.set_clip(old_clip)
@@ -126,8 +129,10 @@ def draw(
     view.region = "panel"
     shows_pair = overlays.show_hud and not demo
     top = draw_pair_numbers(view, world, record) if shows_pair else view.panel_rect.top
-    if demo:
+    if status.demo == "dot-product":
         draw_dot_numbers(view, world, top)
+    elif status.demo == "broad-phase":
+        draw_broad_numbers(view, world, top)
     elif overlays.show_projections:
         draw_rulers(view, record, top, status.walk)
     else:

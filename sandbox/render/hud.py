@@ -61,6 +61,10 @@ def narration(
         from .dotproduct import narration_words
 
         return narration_words(world)
+    if demo == "broad-phase":
+        from .broadview import narration_words as broad_words
+
+        return broad_words(world)
     if walk is not None and record is not None and record.shown is not None:
         from .walk import current_step, step_words, swept_axis
 

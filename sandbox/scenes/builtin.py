@@ -111,6 +111,29 @@ def dot_product(seed: int) -> World:
     )
 
 
+def broad_phase(seed: int, overlapping: bool = False) -> World:
+    """Tutorial 004's broad phase at work: 40 boxes and polygons in a bin. With
+    `overlapping`, they start piled into one another (the tutorial's warning: an
+    unbounded push would make the world explode; ours is bounded, so it settles)."""
+    rng = random.Random(seed)
+    bodies = boundary_walls()
+    for k in range(40):
+        if overlapping:
+            x, y = 430 + rng.uniform(-90, 90), 560 + rng.uniform(-70, 70)
+        else:
+            x, y = 110 + (k % 10) * 70 + rng.uniform(-8, 8), 330 + (k // 10) * 70
+        size = rng.uniform(14, 26)
+        if k % 3:
+            shape = Polygon.box(size * 1.6, size, position=(x, y), angle=rng.uniform(0, 3))
+        else:
+            shape = Polygon.regular(
+                rng.randint(3, 6), size, position=(x, y), angle=rng.uniform(0, 3)
+            )
+        bodies.append(Body(f"body {k}", shape, restitution=0.1))
+    bodies.append(Body("player", Polygon.box(36, 36, position=(430, 180)), controlled=True))
+    return with_gravity(bodies, iterations=4)
+
+
 def engulfed(seed: int) -> World:
     """Tutorial 001's engulfed case: the depth is the shorter way out, not the overlap."""
     del seed

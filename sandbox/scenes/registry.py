@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .base import Scene, SceneError
 from .builtin import (
+    broad_phase,
     circle_polygon,
     circles,
     classic,
@@ -109,6 +110,13 @@ SCENES: dict[str, Scene] = {
             "the sign says the side.",
             dot_product,
             demo="dot-product",
+        ),
+        Scene(
+            "broad-phase",
+            "The broad phase at work (tutorial 004)",
+            "F: sort and sweep, grid, quadtree. Y: start overlapping. Lines: pairs for SAT.",
+            broad_phase,
+            demo="broad-phase",
         ),
     )
 }

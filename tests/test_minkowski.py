@@ -7,18 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import shapely
+from random_shapes import random_shape
 
 from sandbox.core.geometry import Polygon
 from sandbox.core.minkowski import locate_origin, minkowski_difference
 from sandbox.core.pair import sat
-
-
-def random_shape(rng):
-    position = tuple(rng.uniform(-50, 50, 2))
-    angle = float(rng.uniform(0, np.pi))
-    if rng.random() < 0.3:
-        return Polygon.box(*rng.uniform(5, 80, 2), position=position, angle=angle)
-    return Polygon.regular(int(rng.integers(3, 9)), float(rng.uniform(5, 60)), position, angle)
 
 
 def as_shapely(p: Polygon):

@@ -6,6 +6,7 @@ xvfb and xdotool (.ci/run installs them); without them the test skips, except
 under CI, where a skip would hide a broken install and so fails instead.
 """
 
+import contextlib
 import json
 import os
 import subprocess
@@ -59,6 +60,39 @@ def _app_window(display: str, pid: int) -> str:
     return window
 
 
+@contextlib.contextmanager
+def _window(display: str, *args: str):
+    """The app in a focused window; Escape when the block ends, then a clean exit."""
+    app = _launch(display, *args)
+    try:
+        window = _app_window(display, app.pid)
+        _xdotool(display, "windowfocus", "--sync", window)
+        time.sleep(0.3)
+        yield window
+        _xdotool(display, "key", "Escape")
+        _, err = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 0, err
+
+
+def _replayed(recording: Path, tmp_path: Path) -> dict:
+    """The state a headless replay of `recording` ends in."""
+    replayed = tmp_path / "replayed.json"
+    done = subprocess.run(
+        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
+        + ["--dump-state", str(replayed)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(replayed.read_text())
+
+
 def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tmp_path):
     recording = tmp_path / "window.jsonl"
     window_state = tmp_path / "window.json"
@@ -92,24 +126,7 @@ def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tm
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     assert {"step": lines[1]["step"], "hold": ["right"]} in lines
 
-    replayed = tmp_path / "replayed.json"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "main.py",
-            "--headless",
-            "--replay",
-            str(recording),
-            "--dump-state",
-            str(replayed),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(replayed.read_text()) == state
+    assert _replayed(recording, tmp_path) == state
 
 
 def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
@@ -159,13 +176,8 @@ def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_dis
         ]
 
     recording, state_path = tmp_path / "mouse.jsonl", tmp_path / "mouse.json"
-    app = _launch(
-        x_display, "--scene", "stack", "--record", str(recording), "--dump-state", str(state_path)
-    )
-    try:
-        window = _app_window(x_display, app.pid)
-        _xdotool(x_display, "windowfocus", "--sync", window)
-        time.sleep(0.5)
+    args = ("--scene", "stack", "--record", str(recording), "--dump-state", str(state_path))
+    with _window(x_display, *args) as window:
         _xdotool(x_display, "mousemove", "--window", window, *pixel(150, 395))
         _xdotool(x_display, "mousedown", "1")
         for k in range(1, 11):
@@ -174,13 +186,6 @@ def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_dis
         time.sleep(0.3)
         _xdotool(x_display, "mouseup", "1")
         time.sleep(0.3)
-        _xdotool(x_display, "key", "Escape")
-        out, err = app.communicate(timeout=30)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.communicate()
-    assert app.returncode == 0, err
     state = json.loads(state_path.read_text())
     top = next(b for b in state["bodies"] if b["name"] == "column 9")
     assert abs(top["position"][0] - 150) > 30  # the drag really moved it
@@ -188,17 +193,7 @@ def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_dis
     kinds = [line["mouse"] for line in lines if "mouse" in line]
     assert kinds[0] == "press" and "move" in kinds and "release" in kinds
 
-    replayed = tmp_path / "replayed.json"
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
-        + ["--dump-state", str(replayed)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(replayed.read_text()) == state
+    assert _replayed(recording, tmp_path) == state
 
 
 def test_window_rewinds_with_the_real_keys_and_the_recording_replays(x_display, tmp_path):
@@ -206,11 +201,7 @@ def test_window_rewinds_with_the_real_keys_and_the_recording_replays(x_display, 
     them: "backspace", "page up"): the world goes back 61 steps, paused; stepping on
     with O drops the future, and the replay of the recording ends in the same state."""
     recording, state_path = tmp_path / "rewind.jsonl", tmp_path / "rewind.json"
-    app = _launch(x_display, "--record", str(recording), "--dump-state", str(state_path))
-    try:
-        window = _app_window(x_display, app.pid)
-        _xdotool(x_display, "windowfocus", "--sync", window)
-        time.sleep(0.3)
+    with _window(x_display, "--record", str(recording), "--dump-state", str(state_path)):
         _xdotool(x_display, "keydown", "Right")
         time.sleep(2.0)
         _xdotool(x_display, "keyup", "Right")
@@ -220,25 +211,8 @@ def test_window_rewinds_with_the_real_keys_and_the_recording_replays(x_display, 
         time.sleep(0.3)
         _xdotool(x_display, "key", "o", "o")  # step on from the past
         time.sleep(0.3)
-        _xdotool(x_display, "key", "Escape")
-        out, err = app.communicate(timeout=30)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.communicate()
-    assert app.returncode == 0, err
     state = json.loads(state_path.read_text())
     end = json.loads(recording.read_text().splitlines()[-1])["end"]
     assert end == state["steps"] and state["tick"] == state["steps"]
     assert state["steps"] > 10  # (the run was long enough to go back 61 steps)
-    replayed = tmp_path / "replayed.json"
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
-        + ["--dump-state", str(replayed)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(replayed.read_text()) == state
+    assert _replayed(recording, tmp_path) == state

@@ -36,6 +36,7 @@ SCENE_TICKS = {
     "circles": (40, ["right:0-40", "down:0-20"]),
     "dot-product": (20, ["up:0-10"]),
     "broad-phase": (50, []),
+    "sat-3d": (3, ["down:0-2"]),
 }
 CASES = {}
 for _scene, (_frames, _holds) in SCENE_TICKS.items():
@@ -64,6 +65,7 @@ CASES["rewind-projector"] = ("gravity", "projector", 90, _REWIND)
 CASES["broad-grid"] = ("broad-phase", "dark", 50, ["f:0-0"])
 CASES["broad-quadtree"] = ("broad-phase", "projector", 50, ["f:0-0", "f:0-0"])
 CASES["broad-overlapping"] = ("broad-phase", "dark", 20, ["y:0-0"])
+CASES["sat-3d-tetrahedron"] = ("sat-3d", "dark", 1, ["f:0-0", "l:0-0"])
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
 CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)

@@ -95,7 +95,12 @@ class Session:
                 self.record = self.world.explain_now()
         elif action in ("walk", "walk_next", "walk_back"):
             self._walk(action)
+        elif action in ("orbit_left", "orbit_right"):
+            if self.space is not None:
+                self.space = self.space.orbited(-1 if action == "orbit_left" else 1)
         elif action == "scene_switch":
+            if self.space is not None:
+                self.space = self.space.next_pose()
             if self.scene.demo == "broad-phase":
                 from ..physics.contacts import BROAD_PHASES
 
@@ -249,6 +254,9 @@ class Session:
         self.moment = None
         self.walk = None
         self.record = self.world.explain_now()
+        from ..scenes.space import Space
+
+        self.space = Space() if scene.demo == "sat-3d" else None
         from .history import History
 
         self.history = History()
@@ -273,6 +281,8 @@ class Session:
     def advance(self, held: frozenset[str] | set[str]) -> None:
         """One fixed step of the world with these keys held."""
         self.walk = None  # the world moves on: the step-through is over
+        if self.space is not None:
+            self.space = self.space.stepped(held, STEP)
         if self.history.at is not None and self.recorder is not None:
             self.recorder.forget_from(self.steps, self.rewind_mark)
         before = self.world.position.copy()
@@ -306,6 +316,7 @@ class Session:
             walk=self.walk,
             timeline=self.history.span() if self.paused else None,
             demo=self.scene.demo,
+            space=self.space,
         )
 
     def draw(self, surface, fps: float | None = None):
@@ -339,6 +350,7 @@ class Session:
             "gravity": snapshot["gravity"],
             "bodies": snapshot["bodies"],
             "sat": report,
+            **({"sat3d": self.space.to_dict()} if self.space is not None else {}),
         }
 
 

@@ -38,6 +38,7 @@ from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
 from .rulers import draw_rulers
 from .separating import draw_axis_projection
+from .space import draw_space, draw_space_numbers
 from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
@@ -120,6 +121,8 @@ def draw(
         draw_dot_product(view, world)
     elif status.demo == "broad-phase":
         draw_broad_phase(view, world)
+    elif status.demo == "sat-3d" and status.space is not None:
+        draw_space(view, status.space)
     draw_hand(view, world)
     dropped = view.place_labels()
     surface.set_clip(old_clip)
@@ -133,6 +136,8 @@ def draw(
         draw_dot_numbers(view, world, top)
     elif status.demo == "broad-phase":
         draw_broad_numbers(view, world, top)
+    elif status.demo == "sat-3d" and status.space is not None:
+        draw_space_numbers(view, status.space, top)
     elif overlays.show_projections:
         draw_rulers(view, record, top, status.walk)
     else:

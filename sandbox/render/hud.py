@@ -55,12 +55,17 @@ def narration(
     moment=None,
     walk: int | None = None,
     demo: str | None = None,
+    space=None,
 ) -> tuple[str, str]:
     """What is happening now, in plain words, and the role of its colour."""
     if demo == "dot-product" and world.controlled is not None:
         from .dotproduct import narration_words
 
         return narration_words(world)
+    if demo == "sat-3d" and space is not None:
+        from .space import narration_words as space_words
+
+        return space_words(space)
     if demo == "broad-phase":
         from .broadview import narration_words as broad_words
 
@@ -132,7 +137,7 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         view.text_px(part, (x, y), title_px, theme.text)
         y += lay.line(lay.body)
     chars = view.chars(width, lay.body)
-    live, role = narration(world, record, status.moment, status.walk, status.demo)
+    live, role = narration(world, record, status.moment, status.walk, status.demo, status.space)
     live_lines = wrap(live, chars)
     if len(live_lines) > lines - 1:
         live_lines = live_lines[: lines - 1]

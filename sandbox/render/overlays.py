@@ -61,3 +61,4 @@ class HudStatus:
     walk: int | None = None  # step-through: the step on show (None: off)
     timeline: tuple[int, int, int] | None = None  # paused: (first, shown, last) tick kept
     demo: str | None = None  # the scene's own lesson drawing ("dot-product")
+    space: object = None  # the 3D scene's state (scenes.space.Space)

@@ -134,6 +134,12 @@ def broad_phase(seed: int, overlapping: bool = False) -> World:
     return with_gravity(bodies, iterations=4)
 
 
+def sat_3d(seed: int) -> World:
+    """The 3D scene keeps its own state (scenes/space.py); its World only keeps time."""
+    del seed
+    return World([Body("3D view", Polygon.box(1, 1, position=(-100, -100)), static=True)])
+
+
 def engulfed(seed: int) -> World:
     """Tutorial 001's engulfed case: the depth is the shorter way out, not the overlap."""
     del seed

@@ -14,6 +14,7 @@ from .builtin import (
     engulfed,
     gravity,
     pile,
+    sat_3d,
     six_axes,
     spin,
     squares,
@@ -117,6 +118,13 @@ SCENES: dict[str, Scene] = {
             "F: sort and sweep, grid, quadtree. Y: start overlapping. Lines: pairs for SAT.",
             broad_phase,
             demo="broad-phase",
+        ),
+        Scene(
+            "sat-3d",
+            "SAT in 3D: edge x edge axes (tutorial 004)",
+            "Arrows move B, Q/E turn it, F: next pose, J/L: the view.",
+            sat_3d,
+            demo="sat-3d",
         ),
     )
 }

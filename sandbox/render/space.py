@@ -1,0 +1,121 @@
+"""The 3D scene: two wireframes in perspective, the axis that decides, and the axes
+tested (face normals, then edge x edge), drawn from the scene's Space and sat3d's
+report (tutorial 004: in 3D the face normals alone can say "colliding" wrongly)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pygame
+
+from ..scenes.space import POSES
+from .primitives import dashed
+from .view import KEY_LABEL, View
+
+
+def axis_words(t) -> str:
+    """An axis in words, for the narration."""
+    if t.feature == "edge x edge":
+        return f"A's edge {t.feature_index[0]} x B's edge {t.feature_index[1]}"
+    return f"{t.feature} {t.feature_index[0]}"
+
+
+def axis_tag(t) -> str:
+    """The same, short, for a panel row."""
+    if t.feature == "edge x edge":
+        return f"A e{t.feature_index[0]} x B e{t.feature_index[1]}"
+    return f"{t.feature[-1]} face {t.feature_index[0]}"
+
+
+def narration_words(space) -> tuple[str, str]:
+    report = space.report()
+    faces = sum(1 for t in report.axes if t.feature != "edge x edge")
+    if report.colliding:
+        least = report.mtv_axis
+        return (
+            f"Colliding: all {len(report.axes)} axes overlap; the least, {report.depth:.1f} on "
+            f"{axis_words(least)}, is the MTV.",
+            "overlap",
+        )
+    sep = report.separating
+    if report.faces_alone_say_colliding:
+        del faces
+        return (f"Faces overlap, yet {axis_tag(sep)} has gap {-sep.overlap:.1f}: apart.", "gap")
+    return (f"Apart: {axis_words(sep)} shows a gap of {-sep.overlap:.1f}.", "gap")
+
+
+def draw_space(view: View, space) -> None:
+    theme = view.theme
+    surf = view.surface
+    rect = view.scene_rect
+    centre = (rect.centerx, rect.centery + rect.height * 0.12)
+    camera = replace(space.camera, focal=space.camera.focal * view.s)
+    a, b = space.shapes()
+    report = space.report()
+    deciding = report.separating or report.mtv_axis
+    if deciding is not None:  # the deciding axis through the middle of the pair
+        mid = (np.asarray(a.position) + np.asarray(b.position)) / 2
+        u = np.asarray(deciding.axis)
+        ends = camera.project(np.array([mid - 170 * u, mid + 170 * u]), centre)
+        if ends.visible.all():
+            color = theme.gap if deciding.separates else theme.mtv
+            dashed(surf, color, tuple(ends.points[0]), tuple(ends.points[1]), view.w(2.5), 10, 6)
+            end = ends.points[1]
+            view.label(
+                "separating axis" if deciding.separates else "MTV axis",
+                [((end[0] + 8, end[1]), "midleft"), ((end[0] - 8, end[1]), "midright")],
+                theme.font_small,
+                color,
+                KEY_LABEL,
+                world=False,
+            )
+    for shape, color in ((a, theme.shape_a), (b, theme.shape_b)):
+        frame = camera.project(shape.vertices, centre)
+        edges = np.asarray(shape.edges, dtype=int)
+        for i, j in edges.tolist():
+            if frame.visible[i] and frame.visible[j]:
+                pygame.draw.line(
+                    surf, color, frame.points[i], frame.points[j], view.w(theme.line * 1.3)
+                )
+    view.text_px(
+        f"pose: {POSES[space.pose]} (F)   J / L turn the view",
+        (rect.x + view.layout.pad, rect.bottom - view.layout.pad),
+        view.layout.small,
+        theme.text_dim,
+        "bottomleft",
+    )
+
+
+def draw_space_numbers(view: View, space, top: int) -> None:
+    """The panel: every axis tested, its result; face normals first, then edge x edge."""
+    theme = view.theme
+    lay = view.layout
+    x0 = view.panel_rect.x + lay.pad * 1.5
+    x1 = view.panel_rect.right - lay.pad * 1.5
+    y = top + lay.pad
+    report = space.report()
+    step = lay.line(lay.small)
+    sep = report.separating
+    skipped = len(report.skipped)
+    view.text_px(
+        f"{len(report.axes)} axes, {skipped} skipped",
+        (x0, y),
+        lay.small,
+        theme.text_dim,
+    )
+    y += step
+    if report.faces_alone_say_colliding and not report.colliding:
+        view.text_px("faces alone: a false positive", (x0, y), lay.small, theme.gap)
+        y += step
+    for t in report.axes:
+        if y + step > view.panel_rect.bottom - lay.pad:
+            view.text_px("...", (x0, y), lay.small, theme.text_dim)
+            break
+        deciding = sep is not None and t.index == sep.index
+        words = f"gap {-t.overlap:.1f}" if t.overlap < 0 else f"overlap {t.overlap:.1f}"
+        color = theme.gap if t.overlap < 0 else theme.text
+        name_color = theme.text if t.feature == "edge x edge" else theme.text_dim
+        view.text_px(axis_tag(t), (x0, y), lay.small, theme.gap if deciding else name_color)
+        view.text_px(words, (x1, y), lay.small, color, "topright")
+        y += step

@@ -49,7 +49,7 @@ def draw_space(view: View, space) -> None:
     theme = view.theme
     surf = view.surface
     rect = view.scene_rect
-    centre = (rect.centerx, rect.centery + rect.height * 0.12)
+    centre = (rect.centerx, rect.centery + rect.height * 0.04)
     camera = replace(space.camera, focal=space.camera.focal * view.s)
     a, b = space.shapes()
     report = space.report()
@@ -57,14 +57,18 @@ def draw_space(view: View, space) -> None:
     if deciding is not None:  # the deciding axis through the middle of the pair
         mid = (np.asarray(a.position) + np.asarray(b.position)) / 2
         u = np.asarray(deciding.axis)
-        ends = camera.project(np.array([mid - 170 * u, mid + 170 * u]), centre)
+        ends = camera.project(np.array([mid - 150 * u, mid + 150 * u]), centre)
         if ends.visible.all():
             color = theme.gap if deciding.separates else theme.mtv
             dashed(surf, color, tuple(ends.points[0]), tuple(ends.points[1]), view.w(2.5), 10, 6)
             end = ends.points[1]
             view.label(
                 "separating axis" if deciding.separates else "MTV axis",
-                [((end[0] + 8, end[1]), "midleft"), ((end[0] - 8, end[1]), "midright")],
+                [
+                    ((end[0] + 8, end[1]), "midleft"),
+                    ((end[0] - 8, end[1]), "midright"),
+                    ((ends.points[0][0] + 8, ends.points[0][1]), "midleft"),
+                ],
                 theme.font_small,
                 color,
                 KEY_LABEL,

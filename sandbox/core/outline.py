@@ -174,3 +174,31 @@ def _refuse_crossing_edges(v: np.ndarray, slack: float) -> None:
     if bad.any():
         k = int(np.argmax(bad))
         raise ShapeError(f"edges {i[k]} and {j[k]} cross or touch: the outline crosses itself")
+
+
+def most_crossed_line(outline, tries: int = 24) -> tuple[Vec2, Vec2, tuple[float, ...]]:
+    """Tutorial 004's line test, made to show its point: the line through the outline
+    that crosses it the most times, as (point, unit direction, crossing t's).
+
+    Candidates: lines in 4 directions (0, 45, 90, 135 degrees), each at `tries` evenly
+    spaced offsets across the outline, moved off any vertex (a line through a corner
+    counts it twice). Most crossings wins; ties go to the line nearest the middle.
+    """
+    v = _as_vertex_array(outline)
+    best = None
+    for k in range(4):
+        angle = k * math.pi / 4
+        d = np.array([math.cos(angle), math.sin(angle)])
+        n = np.array([-d[1], d[0]])
+        offsets = v @ n
+        lo, hi = float(offsets.min()), float(offsets.max())
+        for j in range(tries):
+            c = lo + (hi - lo) * (j + 0.5) / tries
+            if np.any(np.abs(offsets - c) < 1e-6 * (hi - lo)):
+                c += 1e-3 * (hi - lo) / tries  # off the corner
+            point = n * c
+            ts = line_crossings(v, point, d)
+            key = (len(ts), -abs(j + 0.5 - tries / 2), -k)
+            if best is None or key > best[0]:
+                best = (key, (float(point[0]), float(point[1])), (float(d[0]), float(d[1])), ts)
+    return best[1], best[2], best[3]

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from sandbox.core.compound import piece_pairs
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
 from sandbox.physics.body import Body, Controls
@@ -134,7 +135,8 @@ def _resting_penetration(world: World) -> float:
     speed = np.hypot(*world.velocity.T)
     for contact in world.record.contacts:
         if speed[contact.a] < 30 and speed[contact.b] < 30:
-            report = sat(world.shape(contact.a), world.shape(contact.b))
+            # a concave body: its deepest piece pair (pieces are what SAT tests)
+            report = piece_pairs(world.shape(contact.a), world.shape(contact.b)).report
             deepest = max(deepest, report.depth)
     return deepest
 

@@ -40,6 +40,16 @@ SHARED = {"bodies", "colour_cache", "record", "broad"} | {
     "static",
     "friction_of",
     "restitution_of",
+    "is_compound",
+    "piece_body",
+    "piece_index",
+    "piece_vertex_count",
+    "piece_local_vertices",
+    "piece_local_normals",
+    "pieces_of",
+    "part_count",
+    "part_start",
+    "part_rows",
 }
 DROPPED = {"_shapes", "_geometry"}  # caches rebuilt on demand
 

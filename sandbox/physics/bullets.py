@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.compound import convex_parts
 from ..core.geometry import AABB
 from ..core.swept import sweep
 from .records import SweepEvent
@@ -30,11 +31,14 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
         for j, other in enumerate(world.shapes()):
             if j == i or not swept_box.overlaps(other.aabb()):
                 continue
-            hit = sweep(start_shape, other, motion)
-            tested.append((j, hit.axes))
-            if hit.hit and not hit.initially_overlapping:
-                if first is None or hit.fraction < first:
-                    first, first_other, first_normal = hit.fraction, j, hit.normal
+            # A compound shape is swept piece by piece (either body may be one).
+            for part in convex_parts(start_shape):
+                for other_part in convex_parts(other):
+                    hit = sweep(part, other_part, motion)
+                    tested.append((j, hit.axes))
+                    if hit.hit and not hit.initially_overlapping:
+                        if first is None or hit.fraction < first:
+                            first, first_other, first_normal = hit.fraction, j, hit.normal
         events.append(
             SweepEvent(
                 i,

@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.batch import PolygonBatch, sat_many
+from ..core.compound import piece_pairs
 from ..core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds
 from ..core.pair import sat
 from .broadphase import sort_and_sweep
@@ -63,7 +65,9 @@ def collide(world: World):
             normal[polygon_pair] = batch.normal
             depth[polygon_pair] = batch.depth
         for k in np.flatnonzero(~polygon_pair):
-            report = sat(world.shape(int(first[k])), world.shape(int(second[k])))
+            a, b = world.shape(int(first[k])), world.shape(int(second[k]))
+            # A compound body: its deepest colliding piece pair (pushed out again next pass).
+            report = piece_pairs(a, b).report if "compound" in (a.kind, b.kind) else sat(a, b)
             colliding[k], normal[k], depth[k] = report.colliding, report.normal, report.depth
         hit = np.flatnonzero(colliding)
         contacts = list(
@@ -87,7 +91,11 @@ SPECULATIVE = 1.0
 def find_manifolds(world: World, dt: float):
     """Broad phase then manifolds (normal, 1-2 points, separations, feature ids) for
     every candidate pair, all vectorised. Returns (ContactSet, candidate pairs,
-    x-swept pairs, all pairs); the set keeps only pairs with at least one point."""
+    x-swept pairs, all pairs); the set keeps only pairs with at least one point.
+
+    A pair with a compound body is tested piece by piece (`_piece_pairs`): each
+    touching piece pair adds its own manifold to the set, under the pair's two bodies,
+    so the solver pushes the whole bodies (Box2D: one contact per shape pair)."""
     g = world.geometry()
     n = len(world.bodies)
     reach = np.hypot(world.velocity[:, 0], world.velocity[:, 1]) + np.abs(world.omega) * (
@@ -101,62 +109,151 @@ def find_manifolds(world: World, dt: float):
     pairs = broad.pairs
     first, second = pairs[:, 0], pairs[:, 1]
     pair_margin = margin[first] + margin[second] + SPECULATIVE
-    normal = np.zeros((len(pairs), 2))
-    points = np.zeros((len(pairs), 2, 2))
-    separation = np.zeros((len(pairs), 2))
-    ids = np.zeros((len(pairs), 2), dtype=np.int64)
-    count = np.zeros(len(pairs), dtype=np.int64)
-    poly = world.is_polygon
-    v, nn, k = g["vertices"], g["normals"], world.vertex_count
-    centre = world.position  # circles: the centre is the position
+    bodies = _Colliders(
+        g["vertices"],
+        g["normals"],
+        world.vertex_count,
+        world.position,
+        world.radius,
+        world.is_polygon,
+    )
+    compound = world.is_compound[first] | world.is_compound[second]
+    if compound.any():
+        plain = ~compound
+        found = [_manifolds(bodies, first[plain], second[plain], pair_margin[plain])]
+        a, b, found_pieces = _piece_pairs(
+            world, g, bodies, first[compound], second[compound], pair_margin[compound], margin
+        )
+        a, b = np.concatenate([first[plain], a]), np.concatenate([second[plain], b])
+        m = {key: np.concatenate([found[0][key], found_pieces[key]]) for key in found[0]}
+    else:
+        a, b, m = first, second, _manifolds(bodies, first, second, pair_margin)
+    hit = m["count"] > 0
+    k = int(hit.sum())
+    contacts = ContactSet(
+        a[hit],
+        b[hit],
+        m["normal"][hit],
+        m["points"][hit],
+        m["separation"][hit],
+        m["ids"][hit],
+        m["count"][hit],
+        np.zeros((k, 2)),
+        np.zeros((k, 2)),
+    )
+    _warm_start_from(contacts, world.contact_set, n)
+    return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
+
+
+@dataclass(frozen=True)
+class _Colliders:
+    """The convex shapes the narrow phase tests, as rows: world vertices and normals
+    (C, W, 2) padded as in `PolygonBatch`, vertex counts, circle centres and radii."""
+
+    vertices: np.ndarray
+    normals: np.ndarray
+    count: np.ndarray
+    centre: np.ndarray
+    radius: np.ndarray
+    is_polygon: np.ndarray
+
+
+def _manifolds(rows: _Colliders, first, second, margin) -> dict:
+    """Manifolds of the collider pairs (first[p], second[p]), dispatched on their kinds."""
+    p = len(first)
+    out = {
+        "normal": np.zeros((p, 2)),
+        "points": np.zeros((p, 2, 2)),
+        "separation": np.zeros((p, 2)),
+        "ids": np.zeros((p, 2), dtype=np.int64),
+        "count": np.zeros(p, dtype=np.int64),
+    }
+    poly = rows.is_polygon
+    v, nn, k, centre, radius = rows.vertices, rows.normals, rows.count, rows.centre, rows.radius
 
     def put(mask, m, sign=1.0):
-        normal[mask] = m.normal * sign + 0.0
-        points[mask] = m.points
-        separation[mask] = m.separation
-        ids[mask] = m.ids
-        count[mask] = m.count
+        out["normal"][mask] = m.normal * sign + 0.0
+        out["points"][mask] = m.points
+        out["separation"][mask] = m.separation
+        out["ids"][mask] = m.ids
+        out["count"][mask] = m.count
 
     both = poly[first] & poly[second]
     if both.any():
         i, j = first[both], second[both]
-        put(both, polygon_manifolds(v[i], nn[i], k[i], v[j], nn[j], k[j], pair_margin[both]))
+        put(both, polygon_manifolds(v[i], nn[i], k[i], v[j], nn[j], k[j], margin[both]))
     poly_circle = poly[first] & ~poly[second]
     if poly_circle.any():
         i, j = first[poly_circle], second[poly_circle]
-        m = circle_polygon_manifolds(
-            v[i], nn[i], k[i], centre[j], world.radius[j], pair_margin[poly_circle]
-        )
+        m = circle_polygon_manifolds(v[i], nn[i], k[i], centre[j], radius[j], margin[poly_circle])
         put(poly_circle, m)
     circle_poly = ~poly[first] & poly[second]
     if circle_poly.any():
         i, j = first[circle_poly], second[circle_poly]
-        m = circle_polygon_manifolds(
-            v[j], nn[j], k[j], centre[i], world.radius[i], pair_margin[circle_poly]
-        )
+        m = circle_polygon_manifolds(v[j], nn[j], k[j], centre[i], radius[i], margin[circle_poly])
         put(circle_poly, m, -1.0)  # from the circle (a) toward the polygon (b)
     circles = ~poly[first] & ~poly[second]
     if circles.any():
         i, j = first[circles], second[circles]
-        m = circle_manifolds(
-            centre[i], world.radius[i], centre[j], world.radius[j], pair_margin[circles]
-        )
+        m = circle_manifolds(centre[i], radius[i], centre[j], radius[j], margin[circles])
         put(circles, m)
-    hit = count > 0
-    m = int(hit.sum())
-    contacts = ContactSet(
-        first[hit],
-        second[hit],
-        normal[hit],
-        points[hit],
-        separation[hit],
-        ids[hit],
-        count[hit],
-        np.zeros((m, 2)),
-        np.zeros((m, 2)),
+    return out
+
+
+def _piece_pairs(world: World, g: dict, bodies: _Colliders, first, second, margin, grow):
+    """Manifolds of body pairs with a compound body, piece against piece.
+
+    The colliders are the bodies' rows followed by the pieces' rows (a compound body's
+    own row, its outline, is never tested). Piece pairs whose boxes (grown by the
+    bodies' margins) do not overlap are dropped. Feature ids carry the two pieces'
+    indices (bits 24-31 and 16-23), so warm starting matches each piece pair's points.
+    Returns (body a, body b, manifolds) per piece pair."""
+    n = len(world.bodies)
+    pv, pn, pk = g["piece_vertices"], g["piece_normals"], world.piece_vertex_count
+    width = max(bodies.vertices.shape[1], pv.shape[1])
+    rows = _Colliders(
+        np.concatenate([_padded(bodies.vertices, width), _padded(pv, width)]),
+        np.concatenate([_padded(bodies.normals, width, first=True), _padded(pn, width, True)]),
+        np.concatenate([bodies.count, pk]),
+        np.concatenate([bodies.centre, np.zeros((len(pk), 2))]),
+        np.concatenate([bodies.radius, np.zeros(len(pk))]),
+        np.concatenate([bodies.is_polygon, np.ones(len(pk), dtype=bool)]),
     )
-    _warm_start_from(contacts, world.contact_set, n)
-    return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
+    grown = np.array([-1.0, -1.0, 1.0, 1.0])  # boxes grown by each body's margin `grow`
+    box = np.concatenate(
+        [
+            g["boxes"] + grow[:, None] * grown,
+            g["piece_boxes"] + grow[world.piece_body, None] * grown,
+        ]
+    )
+    part = np.concatenate([np.zeros(n, dtype=int), world.piece_index])
+    # every (part of a) x (part of b) of every pair, without a loop: pair p owns
+    # na[p] * nb[p] consecutive entries; entry k of them is part k // nb x part k % nb
+    na, nb = world.part_count[first], world.part_count[second]
+    sizes = na * nb
+    pair = np.repeat(np.arange(len(first)), sizes)
+    k = np.arange(len(pair)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    ca = world.part_rows[world.part_start[first][pair] + k // nb[pair]]
+    cb = world.part_rows[world.part_start[second][pair] + k % nb[pair]]
+    near = (
+        (box[ca, 0] <= box[cb, 2])
+        & (box[cb, 0] <= box[ca, 2])
+        & (box[ca, 1] <= box[cb, 3])
+        & (box[cb, 1] <= box[ca, 3])
+    )
+    ca, cb, pair = ca[near], cb[near], pair[near]
+    m = _manifolds(rows, ca, cb, margin[pair])
+    m["ids"] = m["ids"] | ((part[ca] << 24) | (part[cb] << 16))[:, None]
+    return first[pair], second[pair], m
+
+
+def _padded(rows: np.ndarray, width: int, first: bool = False) -> np.ndarray:
+    """(C, W, 2) rows widened to `width`, repeating the last (or first) entry."""
+    extra = width - rows.shape[1]
+    if extra == 0:
+        return rows
+    fill = rows[:, :1] if first else rows[:, -1:]
+    return np.concatenate([rows, np.repeat(fill, extra, axis=1)], axis=1)
 
 
 def _warm_start_from(contacts: ContactSet, previous: ContactSet | None, n: int) -> None:

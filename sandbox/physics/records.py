@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..core.compound import piece_pairs
 from ..core.geometry import Circle, Polygon, Vec2
 from ..core.pair import sat
 from ..core.report import SatResult
@@ -69,13 +70,19 @@ class SweepEvent:
 
 @dataclass(frozen=True)
 class ShownPair:
-    """The pair the overlay explains, with the shapes exactly as the narrow phase tested them."""
+    """The pair the overlay explains, with the shapes exactly as the narrow phase tested them.
+
+    For a compound body the shape is its piece in the pair shown (`a_piece`, `b_piece`:
+    its index, else None) and `colliding_pieces` lists every colliding piece pair."""
 
     a: int
     b: int
     a_shape: Polygon | Circle
     b_shape: Polygon | Circle
     report: SatResult  # all axes tested
+    a_piece: int | None = None
+    b_piece: int | None = None
+    colliding_pieces: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,5 +99,18 @@ class StepRecord:
 
 
 def explain(a: int, b: int, a_shape, b_shape) -> ShownPair:
-    """The pair on show with its full SAT report (every axis tested, for the rulers)."""
+    """The pair on show with its full SAT report (every axis tested, for the rulers).
+    A compound body is shown by its piece that collides deepest (or is nearest)."""
+    if "compound" in (a_shape.kind, b_shape.kind):
+        shown = piece_pairs(a_shape, b_shape, all_axes=True)
+        return ShownPair(
+            a,
+            b,
+            shown.a_shape,
+            shown.b_shape,
+            shown.report,
+            shown.a_piece,
+            shown.b_piece,
+            shown.colliding,
+        )
     return ShownPair(a, b, a_shape, b_shape, sat(a_shape, b_shape, all_axes=True))

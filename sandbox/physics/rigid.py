@@ -60,7 +60,7 @@ class ContactSet:
     def keys(self, n: int) -> np.ndarray:
         """(M, 2) warm-start keys: pair and feature id."""
         pair = (self.a.astype(np.int64) * n + self.b)[:, None]
-        return (pair << 24) | (self.ids & 0xFFFFFF)
+        return (pair << 32) | (self.ids & 0xFFFFFFFF)
 
 
 def soft(hertz: float, zeta: float, h: float) -> tuple[float, float, float]:

@@ -37,6 +37,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon, Vec2
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
@@ -135,6 +136,7 @@ class World:
         self.inv_mass = np.array([b.inv_mass for b in self.bodies])
         self.static = np.array([b.static for b in self.bodies])
         self.is_polygon = np.array([isinstance(b.shape, Polygon) for b in self.bodies])
+        self.is_compound = np.array([isinstance(b.shape, Compound) for b in self.bodies])
         controlled = [i for i, b in enumerate(self.bodies) if b.controlled]
         if len(controlled) > 1:
             raise ValueError("at most one body can be controlled")
@@ -144,8 +146,12 @@ class World:
         self._geometry: dict | None = None
 
     def _pack_local_shapes(self) -> None:
-        """Local vertices and normals of every polygon, padded to one width (see PolygonBatch)."""
-        width = max((len(b.shape) for b in self.bodies if isinstance(b.shape, Polygon)), default=3)
+        """Local vertices and normals of every polygon, padded to one width (see PolygonBatch).
+
+        A compound body's row holds its outline (for its box, its reach and its drawing);
+        its convex pieces, the shapes SAT tests, are packed apart (`_pack_pieces`)."""
+        outlined = [b.shape for b in self.bodies if isinstance(b.shape, (Polygon, Compound))]
+        width = max((len(shape) for shape in outlined), default=3)
         n = len(self.bodies)
         self.vertex_count = np.zeros(n, dtype=int)
         self.local_vertices = np.zeros((n, width, 2))
@@ -156,13 +162,18 @@ class World:
         self.local_own_hi = np.zeros((n, width))
         for i, body in enumerate(self.bodies):
             shape = body.shape
-            if isinstance(shape, Polygon):
+            if isinstance(shape, (Polygon, Compound)):
                 k = len(shape)
+                if isinstance(shape, Polygon):
+                    local, normals = shape.local_vertices, shape.local_normals
+                else:
+                    local = shape.local_outline
+                    normals = _edge_normals(local)
                 self.vertex_count[i] = k
-                self.local_vertices[i, :k] = shape.local_vertices
-                self.local_vertices[i, k:] = shape.local_vertices[-1]
-                self.local_normals[i, :k] = shape.local_normals
-                self.local_normals[i, k:] = shape.local_normals[0]
+                self.local_vertices[i, :k] = local
+                self.local_vertices[i, k:] = local[-1]
+                self.local_normals[i, :k] = normals
+                self.local_normals[i, k:] = normals[0]
                 self.local_centroid[i] = shape.placed((0.0, 0.0), 0.0).centroid
                 # A polygon's interval on each of its own normals does not change as it
                 # moves, up to the offset position . normal: project once, here.
@@ -174,8 +185,41 @@ class World:
         # The farthest point of each body from its centre of mass (for speeds of rotation).
         reach = self.local_vertices - self.local_centroid[:, None, :]
         self.extent = np.where(
-            self.is_polygon, np.sqrt((reach**2).sum(axis=2)).max(axis=1), self.radius
+            self.vertex_count > 0, np.sqrt((reach**2).sum(axis=2)).max(axis=1), self.radius
         )
+        self._pack_pieces()
+
+    def _pack_pieces(self) -> None:
+        """The convex pieces of every compound body, in its local frame, padded to one width:
+        piece p belongs to body `piece_body[p]`, where it is piece `piece_index[p]`."""
+        pieces = [
+            (i, k, piece)
+            for i, body in enumerate(self.bodies)
+            if isinstance(body.shape, Compound)
+            for k, piece in enumerate(body.shape.decomposition.pieces)
+        ]
+        width = max((len(piece) for _, _, piece in pieces), default=3)
+        self.piece_body = np.array([i for i, _, _ in pieces], dtype=int)
+        self.piece_index = np.array([k for _, k, _ in pieces], dtype=int)
+        self.piece_vertex_count = np.array([len(p) for _, _, p in pieces], dtype=int)
+        self.piece_local_vertices = np.zeros((len(pieces), width, 2))
+        self.piece_local_normals = np.zeros((len(pieces), width, 2))
+        for row, (_, _, piece) in enumerate(pieces):
+            k = len(piece)
+            self.piece_local_vertices[row, :k] = piece.local_vertices
+            self.piece_local_vertices[row, k:] = piece.local_vertices[-1]
+            self.piece_local_normals[row, :k] = piece.local_normals
+            self.piece_local_normals[row, k:] = piece.local_normals[0]
+        # body -> its rows in the piece arrays (empty for convex bodies)
+        self.pieces_of = [np.flatnonzero(self.piece_body == i) for i in range(len(self.bodies))]
+        # The narrow phase's colliders: bodies 0..n-1, then pieces n..n+P-1. Body i is
+        # tested as `part_rows[part_start[i] : part_start[i] + part_count[i]]`: its own
+        # row when convex, its pieces' rows when compound.
+        n = len(self.bodies)
+        parts = [n + self.pieces_of[i] if len(self.pieces_of[i]) else [i] for i in range(n)]
+        self.part_count = np.array([len(p) for p in parts], dtype=int)
+        self.part_start = np.concatenate([[0], np.cumsum(self.part_count)[:-1]]).astype(int)
+        self.part_rows = np.concatenate([np.asarray(p, dtype=int) for p in parts])
 
     def centres(self) -> np.ndarray:
         """(n, 2) centres of mass at the current pose (position + R(angle) local centroid)."""
@@ -194,7 +238,7 @@ class World:
 
     # -- state access ---------------------------------------------------------
 
-    def shape(self, index: int) -> Polygon | Circle:
+    def shape(self, index: int) -> Polygon | Circle | Compound:
         """Body `index`'s shape at its current pose (built on demand, cached until it moves)."""
         if self._shapes is None:
             self._shapes = {}
@@ -235,7 +279,7 @@ class World:
                 np.minimum(lo, vertices[:, j], out=lo)
                 np.maximum(hi, vertices[:, j], out=hi)
             boxes = np.concatenate([lo, hi], axis=1)
-            circles = ~self.is_polygon
+            circles = self.vertex_count == 0
             r = self.radius[circles, None]
             boxes[circles] = np.concatenate(
                 [self.position[circles] - r, self.position[circles] + r], axis=1
@@ -249,7 +293,21 @@ class World:
                 "centroid": centroid,
                 "boxes": boxes,
             }
+            if len(self.piece_body):
+                self._geometry.update(self._piece_geometry())
         return self._geometry
+
+    def _piece_geometry(self) -> dict:
+        """World vertices, normals and boxes of every compound body's pieces."""
+        owner = self.piece_body
+        c, s = np.cos(self.angle[owner])[:, None], np.sin(self.angle[owner])[:, None]
+        lx, ly = self.piece_local_vertices[..., 0], self.piece_local_vertices[..., 1]
+        nx, ny = self.piece_local_normals[..., 0], self.piece_local_normals[..., 1]
+        px, py = self.position[owner, 0:1], self.position[owner, 1:2]
+        vertices = np.stack([c * lx - s * ly + px, s * lx + c * ly + py], axis=-1)
+        normals = np.stack([c * nx - s * ny, s * nx + c * ny], axis=-1) + 0.0
+        boxes = np.concatenate([vertices.min(axis=1), vertices.max(axis=1)], axis=1)
+        return {"piece_vertices": vertices, "piece_normals": normals, "piece_boxes": boxes}
 
     def index(self, name: str) -> int:
         for i, b in enumerate(self.bodies):
@@ -496,6 +554,9 @@ class World:
             }
             if isinstance(shape, Polygon):
                 entry["vertices"] = shape.vertices.tolist()
+            elif isinstance(shape, Compound):
+                entry["vertices"] = shape.vertices.tolist()  # the outline
+                entry["pieces"] = [piece.vertices.tolist() for piece in shape.pieces]
             else:
                 entry["radius"] = shape.radius
             out.append(entry)
@@ -509,3 +570,10 @@ class World:
             if not (x0 - margin <= p[0] <= x1 + margin and y0 - margin <= p[1] <= y1 + margin):
                 out.append(body.name)
         return out
+
+
+def _edge_normals(vertices: np.ndarray) -> np.ndarray:
+    """Outward unit normal of each edge i -> i+1 of an outline in the library's winding."""
+    edges = np.roll(vertices, -1, axis=0) - vertices
+    normals = np.column_stack([edges[:, 1], -edges[:, 0]])
+    return normals / np.hypot(normals[:, 0], normals[:, 1])[:, None]

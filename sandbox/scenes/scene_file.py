@@ -6,6 +6,7 @@ import math
 import tomllib
 from pathlib import Path
 
+from ..core.compound import from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
 from ..physics.body import Body
 from ..physics.world import World
@@ -214,7 +215,7 @@ def _validate_body(body, where: str, at: str) -> dict:
                 _pair(v, where, f"{at}.vertices[{k}]", limits.MAX_SIZE)
                 for k, v in enumerate(vertices)
             ]
-            shape = Polygon(points, position, angle)
+            shape = from_outline(points, position, angle)  # concave: convex pieces
         elif kind == "regular":
             sides = body.get("sides")
             if isinstance(sides, bool) or not isinstance(sides, int) or not 3 <= sides <= 64:

@@ -18,6 +18,10 @@ One table, ours vs theirs:
 * stacks: a 20-box column, a base-20 pyramid of 30 px boxes: largest drift from the
   start, deepest overlap (per-pair SAT), time until every speed stays below 1 px/s
 * pile step: a falling 300-body pile, step time (median ms over `--frames` steps)
+* concave bodies (convex pieces, one pymunk Poly per piece on one pymunk body): an L
+  dropped level (foot above the floor, angle, sideways slip), a Γ that must tip onto
+  its hull edge (angle, closed form 45 deg), a box dropped into a U cup (height above
+  the cup's inner floor, resting = 30), a pile of 60 falling Ls (step time)
 
 Usage: python bench/bench_physics.py [--frames 60]. Prints figures, asserts nothing.
 """
@@ -40,6 +44,7 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 import pymunk  # noqa: E402
 
+from sandbox.core.compound import Compound  # noqa: E402
 from sandbox.core.geometry import Circle, Polygon  # noqa: E402
 from sandbox.core.pair import sat  # noqa: E402
 from sandbox.physics.body import Body  # noqa: E402
@@ -64,19 +69,22 @@ def _pymunk_space(bodies: list[Body], gravity=(0.0, G)):
             pb = space.static_body if False else pymunk.Body(body_type=pymunk.Body.STATIC)
         else:
             pb = pymunk.Body(b.mass, b.inertia if math.isfinite(b.inertia) else math.inf)
-        if isinstance(shape, Polygon):
+        if isinstance(shape, (Polygon, Compound)):
             centre = np.asarray(shape.centroid)
             pb.position = tuple(centre)
             pb.angle = 0.0
-            ps = pymunk.Poly(pb, [tuple(v - centre) for v in shape.vertices])
+            # a concave body: one pymunk Poly per convex piece, all on one body
+            parts = shape.pieces if isinstance(shape, Compound) else (shape,)
+            shapes = [pymunk.Poly(pb, [tuple(v - centre) for v in p.vertices]) for p in parts]
         else:
             pb.position = shape.position
-            ps = pymunk.Circle(pb, shape.radius)
-        ps.friction = math.sqrt(b.friction)  # product of two = the sandbox's geometric mean
-        ps.elasticity = math.sqrt(b.restitution)
+            shapes = [pymunk.Circle(pb, shape.radius)]
+        for ps in shapes:
+            ps.friction = math.sqrt(b.friction)  # product of two = the sandbox's geometric mean
+            ps.elasticity = math.sqrt(b.restitution)
         pb.velocity = b.velocity
         pb.angular_velocity = b.angular_velocity
-        space.add(pb, ps)
+        space.add(pb, *shapes)
         handles.append(pb)
     return space, handles
 
@@ -332,6 +340,62 @@ def pile_step(rows, frames):
     )
 
 
+L_SHAPE = [(0, 0), (30, 0), (30, 60), (90, 60), (90, 90), (0, 90)]
+GAMMA = [(0, 0), (90, 0), (90, 30), (30, 30), (30, 90), (0, 90)]
+CUP = [(-150, -75), (-114, -75), (-114, 39), (114, 39), (114, -75), (150, -75)]
+CUP += [(150, 75), (-150, 75)]
+
+
+def concave(rows):
+    p = Pair([floor(), Body("L", Compound(L_SHAPE, position=(300, 400)))])
+    start_x = p.ours(1)[0]
+    p.step(240)
+    for side, get in (("ours", p.ours), ("pymunk", p.theirs)):
+        x, y, a, *_ = get(1)
+        # centre of mass 57 px below the L's top, 33 px below its foot's bottom edge
+        rows.setdefault("L dropped level: foot above floor (px, resting = 0)", {})[side] = (
+            FLOOR_TOP - (y + 33)
+        )
+        rows.setdefault("L dropped level: angle (deg)", {})[side] = math.degrees(a)
+        rows.setdefault("L dropped level: sideways slip (px)", {})[side] = x - start_x
+    p = Pair([floor(), Body("gamma", Compound(GAMMA, position=(300, 560)))])
+    p.step(360)
+    for side, get in (("ours", p.ours), ("pymunk", p.theirs)):
+        rows.setdefault("Γ tips onto its hull edge: angle (deg, closed form 45)", {})[side] = (
+            math.degrees(get(1)[2])
+        )
+    cup = Body("cup", Compound(CUP, position=(400, FLOOR_TOP - 75)), static=True)
+    p = Pair([floor(), cup, Body("box", Polygon.box(110, 60, position=(400, 450)))])
+    p.step(300)
+    inner = FLOOR_TOP - 75 + 39
+    for side, get in (("ours", p.ours), ("pymunk", p.theirs)):
+        rows.setdefault("box in a U cup: centre above inner floor (px, resting = 30)", {})[side] = (
+            inner - get(2)[1]
+        )
+
+
+def concave_pile_step(rows, frames, count=60):
+    bodies = [floor()]
+    for k in range(count):
+        x, y = 120 + (k % 10) * 110, 100 - (k // 10) * 110
+        bodies.append(Body(f"L{k}", Compound(L_SHAPE, position=(x, y), angle=0.3 * k)))
+    p = Pair(bodies)
+    ours, theirs = [], []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        p.world.step(DT)
+        t1 = time.perf_counter()
+        p.space.step(DT)
+        t2 = time.perf_counter()
+        ours.append(t1 - t0)
+        theirs.append(t2 - t1)
+    label = f"{count} falling Ls (2 pieces each): step (median ms, {frames} steps)"
+    rows[label] = {
+        "ours": 1000 * statistics.median(ours),
+        "pymunk": 1000 * statistics.median(theirs),
+    }
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
@@ -346,6 +410,8 @@ def main(argv=None) -> int:
     stack(rows, "20-box column", column())
     stack(rows, "base-20 pyramid", pyramid())
     pile_step(rows, args.frames)
+    concave(rows)
+    concave_pile_step(rows, max(args.frames, 120))
     print(f"pymunk {pymunk.version}, dt 1/60, gravity {G:g} px/s^2 down, pymunk defaults")
     width = max(map(len, rows))
     print(f"{'':{width}}  {'ours':>10}  {'pymunk':>10}")

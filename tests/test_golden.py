@@ -37,6 +37,7 @@ SCENE_TICKS = {
     "dot-product": (20, ["up:0-10"]),
     "broad-phase": (50, []),
     "sat-3d": (3, ["down:0-2"]),
+    "concave": (100, ["right:0-40", "up:45-62"]),
 }
 CASES = {}
 for _scene, (_frames, _holds) in SCENE_TICKS.items():
@@ -66,6 +67,8 @@ CASES["broad-grid"] = ("broad-phase", "dark", 50, ["f:0-0"])
 CASES["broad-quadtree"] = ("broad-phase", "projector", 50, ["f:0-0", "f:0-0"])
 CASES["broad-overlapping"] = ("broad-phase", "dark", 20, ["y:0-0"])
 CASES["sat-3d-tetrahedron"] = ("sat-3d", "dark", 1, ["f:0-0", "l:0-0"])
+# the concave scene with the star (F twice): five pieces, one resting on the cup's wall
+CASES["concave-star"] = ("concave", "projector", 60, ["f:0-0", "f:0-0", "right:0-50"])
 CASES["help"] = ("classic", "dark", 1, ["h:0-0"])
 CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)

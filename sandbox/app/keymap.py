@@ -44,7 +44,9 @@ KEYMAP: tuple[Binding, ...] = (
     Binding((".",), "walk_next", "step-through: next axis"),
     Binding((",",), "walk_back", "step-through: previous axis"),
     Binding(("g",), "reverse_gravity", "reverse gravity"),
-    Binding(("f",), "scene_switch", "the scene's own switch (broad phase method, 3D pose)"),
+    Binding(
+        ("f",), "scene_switch", "the scene's own switch (broad phase method, 3D pose, outline)"
+    ),
     Binding(("y",), "overlap_start", "broad-phase scene: restart with the bodies overlapping"),
     Binding(("j",), "orbit_left", "3D scene: turn the view left"),
     Binding(("l",), "orbit_right", "3D scene: turn the view right"),

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from ..physics.world import World
 from ..scenes.base import Scene
 from ..scenes.registry import SCENES
@@ -51,6 +53,7 @@ class Session:
         self.hand = None  # (body under the press, where, moved since?, shift) while pressed
         self.recorder = None  # the app's Recorder, if recording: rewinding edits its future
         self.rewind_mark: int | None = None  # recorder events when the rewind began
+        self.outline = 0  # scenes with an outline test: the learner's outline (F: the next)
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -99,6 +102,8 @@ class Session:
             if self.space is not None:
                 self.space = self.space.orbited(-1 if action == "orbit_left" else 1)
         elif action == "scene_switch":
+            if self.scene.outline_test:
+                self._next_outline()
             if self.space is not None:
                 self.space = self.space.next_pose()
             if self.scene.demo == "broad-phase":
@@ -247,9 +252,42 @@ class Session:
         delta = -1 if action == "previous_scene" else 1
         return self.scenes[(here + delta) % len(self.scenes)]
 
+    def _next_outline(self) -> None:
+        """F in a scene with an outline test: the learner's shape takes the next outline,
+        its centre of mass, angle and speeds kept; every other body goes on as it was."""
+        from ..scenes.builtin import OUTLINES
+
+        old = self.world
+        self.outline = (self.outline + 1) % len(OUTLINES)
+        world = self.scene.build(self.seed, outline=self.outline)
+        for name in ("position", "angle", "velocity", "omega", "sleep_timer", "sleeping"):
+            getattr(world, name)[:] = getattr(old, name)
+        c = world.controlled
+        centres = world.centres()
+        centres[c] = old.centres()[c]
+        world.move_centres(centres, world.angle, np.arange(len(world.bodies)) == c)
+        world.tick = old.tick
+        world.broad_phase = old.broad_phase
+        self.world = world
+        self.walk = None
+        self.record = self._with_pair(world.explain_now())
+        from .history import History
+
+        self.history = History()
+        self.history.record(self.world, self.steps)
+        shape = world.bodies[c].shape
+        pieces = len(shape.pieces) if shape.kind == "compound" else 1
+        kind = f"concave: {pieces} pieces" if pieces > 1 else "convex: one piece"
+        self.say(f"outline: {world.bodies[c].name} ({kind})")
+
     def open(self, scene: Scene, keep_speed: bool = False) -> None:
+        if scene is not self.scene:
+            self.outline = 0
         self.scene = scene
-        self.world = scene.world(self.seed)
+        if scene.outline_test:
+            self.world = scene.build(self.seed, outline=self.outline)
+        else:
+            self.world = scene.world(self.seed)
         self.pair_index = None
         self.moment = None
         self.walk = None
@@ -317,6 +355,7 @@ class Session:
             timeline=self.history.span() if self.paused else None,
             demo=self.scene.demo,
             space=self.space,
+            outline_test=self.scene.outline_test,
         )
 
     def draw(self, surface, fps: float | None = None):

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pygame
 
-from ..core.geometry import Polygon
 from ..physics.world import World
+from .pieces import draw_piece_lines
 from .primitives import (
     dashed_polygon,
     hatch_cache,
@@ -59,7 +59,7 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None, part: st
     skip = np.zeros(len(world.bodies), dtype=bool)
     if pair:
         skip[list(pair)] = True
-    polygon = world.is_polygon & ~skip
+    polygon = (world.vertex_count > 0) & ~skip  # polygons and compound outlines
     crowded = len(world.bodies) > CROWDED
     width = view.w(theme.thin if crowded else theme.line * 0.75)
     draw_polygon, draw_lines = pygame.draw.polygon, pygame.draw.lines
@@ -96,7 +96,13 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None, part: st
         draw_polygon(surf, dim_fill if asleep[i] else fill, pts)
         draw_lines(surf, dim_line if asleep[i] else line, True, pts, width)
 
-    circles = ~world.is_polygon & ~skip
+    # compound bodies: their convex pieces, dashed inside the outline
+    pieces = world.is_compound & ~skip
+    if part != "all":
+        pieces &= world.static if part == "static" else ~world.static
+    draw_piece_lines(view, world, pieces)
+
+    circles = (world.vertex_count == 0) & ~skip
     if part != "all":
         circles &= world.static if part == "static" else ~world.static
     for i in np.flatnonzero(circles).tolist():
@@ -136,7 +142,7 @@ def draw_pair_bodies(view: View, world: World, pair, roles) -> None:
     translucent_polygons(view.surface, items, theme.fill_alpha)
     width = view.w(theme.line)
     for shape, pts, color, _static in outlines:
-        if isinstance(shape, Polygon):
+        if shape.kind != "circle":  # a polygon, or a compound body's outline
             pygame.draw.polygon(view.surface, color, pts, width)
         else:
             c = view.p(*shape.position)

@@ -36,6 +36,7 @@ from .impulses import draw_impulses
 from .minkowski import draw_minkowski
 from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
+from .pieces import draw_convexity, draw_shown_pieces
 from .rulers import draw_rulers
 from .separating import draw_axis_projection
 from .space import draw_space, draw_space_numbers
@@ -83,6 +84,7 @@ def draw(
     if shown is not None:
         roles = (theme.shape_a, theme.shape_b)
         draw_pair_bodies(view, world, pair, roles)
+        draw_shown_pieces(view, world, shown)
         report = shown.report
         for index, shape, color in (
             (shown.a, shown.a_shape, theme.shape_a),
@@ -123,6 +125,8 @@ def draw(
         draw_broad_phase(view, world)
     elif status.demo == "sat-3d" and status.space is not None:
         draw_space(view, status.space)
+    if status.outline_test and world.controlled is not None:
+        draw_convexity(view, world, world.controlled)
     draw_hand(view, world)
     dropped = view.place_labels()
     surface.set_clip(old_clip)

@@ -93,7 +93,19 @@ def narration(
     shown = record.shown if record is not None else None
     if shown is None:
         return ("No pair on show.", "text_dim")
-    report = shown.report
+    words, role = _pair_words(shown.report)
+    pieces = [
+        f"{letter}'s piece {piece + 1}"
+        for letter, piece in (("A", shown.a_piece), ("B", shown.b_piece))
+        if piece is not None
+    ]
+    if pieces:  # a compound body: SAT ran on its pieces; this is the pair on show
+        return (f"{' × '.join(pieces)}: {words[0].lower()}{words[1:]}", role)
+    return (words, role)
+
+
+def _pair_words(report) -> tuple[str, str]:
+    """The pair's state in one sentence, and the role of its colour."""
     state = collision_state(report)
     if state == "apart":
         sep = report.separating

@@ -62,3 +62,4 @@ class HudStatus:
     timeline: tuple[int, int, int] | None = None  # paused: (first, shown, last) tick kept
     demo: str | None = None  # the scene's own lesson drawing ("dot-product")
     space: object = None  # the 3D scene's state (scenes.space.Space)
+    outline_test: bool = False  # draw tutorial 004's convexity test on the learner's shape

@@ -7,7 +7,6 @@ import math
 import numpy as np
 import pygame
 
-from ..core.geometry import Polygon
 from .theme import Color
 
 
@@ -123,7 +122,8 @@ def hull(points: np.ndarray) -> np.ndarray:
 
 
 def shape_outline(shape) -> np.ndarray:
-    if isinstance(shape, Polygon):
+    """Screen outline points of any shape: a polygon's (or compound's) vertices, a circle's ring."""
+    if shape.kind != "circle":
         return np.asarray(shape.vertices)
     return np.array(_circle_points(shape.position, shape.radius))
 

@@ -40,6 +40,9 @@ class Scene:
     tab_pairs: tuple[tuple[str, str], ...] = ()
     slow_start: bool = False  # open in slow motion (a moment a class must be able to watch)
     demo: str | None = None  # a scene drawn by its own lesson ("dot-product"), not SAT's
+    # Tutorial 004's convexity test drawn on the learner's shape; F: the next outline
+    # (the builder then takes `outline=k`, see builtin.OUTLINES).
+    outline_test: bool = False
 
     def world(self, seed: int = 0) -> World:
         return self.build(seed)

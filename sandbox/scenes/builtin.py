@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+from ..core.compound import from_outline
 from ..core.geometry import Circle, Polygon
 from ..physics.body import Body
 from ..physics.world import World
@@ -299,4 +300,58 @@ def spin(seed: int) -> World:
     ]
     world = World(bodies, gravity=(0.0, 0.0), bounds=(0, 0, SCENE_WIDTH, 720), rigid=True)
     world.partner = 1
+    return world
+
+
+# The learner's outlines in scene `concave`, in the order F switches them (local vertices,
+# y down, about the body's position). Only the last is convex: the others are split.
+OUTLINES = (
+    ("L", ((-70, -100), (-20, -100), (-20, 50), (80, 50), (80, 100), (-70, 100))),
+    ("arrow", ((-90, -60), (90, 0), (-90, 60), (-45, 0))),
+    (
+        "star",
+        tuple(
+            (
+                round((95 if k % 2 == 0 else 40) * math.sin(k * math.pi / 5), 3),
+                round(-(95 if k % 2 == 0 else 40) * math.cos(k * math.pi / 5), 3),
+            )
+            for k in range(10)
+        ),
+    ),
+    (
+        "T",
+        ((-90, -70), (90, -70), (90, -25), (22, -25), (22, 70), (-22, 70), (-22, -25), (-90, -25)),
+    ),
+    ("box", ((-70, -70), (70, -70), (70, 70), (-70, 70))),
+)
+# The cup: a U, open at the top, standing on the floor: 300 wide, 150 tall, 36 px walls.
+CUP = (
+    (-150, -75),
+    (-114, -75),
+    (-114, 39),
+    (114, 39),
+    (114, -75),
+    (150, -75),
+    (150, 75),
+    (-150, 75),
+)
+
+
+def concave(seed: int, outline: int = 0) -> World:
+    """Tutorials 001 and 004: a concave outline is split into convex pieces, one rigid body.
+
+    The learner's shape (`OUTLINES[outline]`) falls beside a cup whose hollow holds a
+    box: SAT on the cup's convex hull would push the box out; on its pieces it rests."""
+    del seed
+    name, vertices = OUTLINES[outline % len(OUTLINES)]
+    bodies = boundary_walls()
+    bodies.append(Body("cup", from_outline(CUP, position=(620, _floor_top() - 75)), static=True))
+    bodies.append(
+        Body("box in the cup", Polygon.box(110, 60, position=(620, 520)), restitution=0.1)
+    )
+    bodies.append(
+        Body(name, from_outline(vertices, position=(250, 330)), controlled=True, restitution=0.1)
+    )
+    world = with_gravity(bodies)
+    world.partner = world.index("cup")  # the pair on show: piece against piece
     return world

@@ -10,6 +10,7 @@ from .builtin import (
     circle_polygon,
     circles,
     classic,
+    concave,
     dot_product,
     engulfed,
     gravity,
@@ -125,6 +126,13 @@ SCENES: dict[str, Scene] = {
             "Arrows move B, Q/E turn it, F: next pose, J/L: the view.",
             sat_3d,
             demo="sat-3d",
+        ),
+        Scene(
+            "concave",
+            "Concave shapes: split into convex pieces (tutorials 001, 004)",
+            "SAT needs convex shapes: concave ones are split (dashed). F: the next outline.",
+            concave,
+            outline_test=True,
         ),
     )
 }

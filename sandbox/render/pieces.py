@@ -1,0 +1,173 @@
+"""Concave bodies (tutorials 001 and 004): the convex pieces SAT tests, and the convexity test.
+
+every compound body   its pieces, dashed, inside its outline (`draw_piece_lines`)
+the pair on show      the piece pair tested: each piece outlined solid in its
+                      role colour and named ("A's piece 2"); `shown.report` is
+                      SAT on those two pieces, so the normals, the rulers and the
+                      MTV drawn with it are the pieces' own
+the convexity test    on the learner's outline (`draw_convexity`): the sign of
+                      the cross product at each corner, a "+" for a convex turn
+                      and a "-" for a reflex one (where a hollow starts), and the
+                      line through the shape that crosses its outline the most:
+                      2 crossings for a convex shape, 4 or more for a concave one
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from ..core.outline import convexity, most_crossed_line
+from ..physics.world import World
+from .primitives import dashed, dashed_polygon, mix
+from .view import KEY_LABEL, MEASURE, View
+
+
+def draw_piece_lines(view: View, world: World, which: np.ndarray, colors=None) -> None:
+    """The pieces of the compound bodies among `which` (a mask), dashed; `colors` maps a
+    body to its line colour (the pair on show: its roles), else static / other."""
+    if not len(world.piece_body):
+        return
+    theme = view.theme
+    rows = np.flatnonzero(which[world.piece_body])
+    if not len(rows):
+        return
+    vertices = world.geometry()["piece_vertices"]
+    width = view.w(theme.thin)
+    for row in rows.tolist():
+        body = int(world.piece_body[row])
+        color = theme.static if world.static[body] else theme.other
+        color = (colors or {}).get(body, mix(color, theme.background, 0.25))
+        k = int(world.piece_vertex_count[row])
+        dashed_polygon(view.surface, color, view.pts(vertices[row, :k]), width, 6.0, 5.0)
+
+
+def draw_shown_pieces(view: View, world: World, shown) -> None:
+    """The pair on show's compound bodies: their pieces dashed, the tested piece solid."""
+    theme = view.theme
+    which = np.zeros(len(world.bodies), dtype=bool)
+    which[[shown.a, shown.b]] = True
+    draw_piece_lines(view, world, which, {shown.a: theme.shape_a, shown.b: theme.shape_b})
+    for body, piece, shape, color, text_color, letter in (
+        (shown.a, shown.a_piece, shown.a_shape, theme.shape_a, theme.text_a, "A"),
+        (shown.b, shown.b_piece, shown.b_shape, theme.shape_b, theme.text_b, "B"),
+    ):
+        if piece is None:
+            continue
+        pts = view.pts(shape.vertices)
+        pygame.draw.polygon(view.surface, color, pts, view.w(theme.line * 1.6))
+        count = len(world.bodies[body].shape.pieces)
+        cx, cy = shape.centroid
+        view.label(
+            f"{letter}'s piece {piece + 1} of {count}",
+            [((cx, cy), "center"), ((cx, cy - 24), "midbottom"), ((cx, cy + 24), "midtop")],
+            theme.font_small,
+            text_color,
+            MEASURE,
+        )
+
+
+def draw_convexity(view: View, world: World, index: int) -> None:
+    """Tutorial 004's two convexity tests on body `index`'s outline."""
+    theme = view.theme
+    shape = world.shape(index)
+    if shape.kind == "circle":
+        return
+    outline = np.asarray(shape.vertices)
+    test = convexity(outline)
+    centre = outline.mean(axis=0)
+    r = 9 * view.k
+    marks = {}
+    for i in range(len(outline)):
+        if i in test.flat:
+            continue
+        reflex = i in test.reflex
+        corner = outline[i]
+        # The bisector of the two edges leaving the corner points into the shape at a
+        # convex corner and out of it (into the hollow) at a reflex one: the marker
+        # sits off the corner, outside the shape.
+        before, after = outline[i - 1] - corner, outline[(i + 1) % len(outline)] - corner
+        bisector = before / np.hypot(*before) + after / np.hypot(*after)
+        if np.hypot(*bisector) < 1e-9:
+            bisector = centre - corner
+        outward = bisector / np.hypot(*bisector) * (1.0 if reflex else -1.0)
+        x, y = view.p(*corner)
+        reach = r + 8 * view.k
+        mark = (x + outward[0] * reach, y + outward[1] * reach)
+        color = theme.overlap if reflex else theme.gap
+        # "-" on a filled disc (reflex), "+" on a ring (convex): shape carries the meaning
+        if reflex:
+            pygame.draw.circle(view.surface, color, mark, r)
+        else:
+            pygame.draw.circle(view.surface, theme.background, mark, r)
+            pygame.draw.circle(view.surface, color, mark, r, view.w(2))
+        sign = theme.background if reflex else color
+        half, w = r * 0.55, view.w(2.5)
+        pygame.draw.line(
+            view.surface, sign, (mark[0] - half, mark[1]), (mark[0] + half, mark[1]), w
+        )
+        if not reflex:
+            pygame.draw.line(
+                view.surface, sign, (mark[0], mark[1] - half), (mark[0], mark[1] + half), w
+            )
+        view.block(mark, r + 2)
+        marks[i] = mark
+    # what the signs mean, beside the first reflex corner (or the first corner)
+    first = test.reflex[0] if test.reflex else next(iter(marks), None)
+    if first is not None:
+        x, y = marks[first]
+        words = "−: the turn flips sign, a hollow" if test.reflex else "+ at every corner: convex"
+        step = r + 4 * view.k
+        (bx0, by0), (bx1, by1) = view.p(*outline.min(axis=0)), view.p(*outline.max(axis=0))
+        view.label(
+            words,
+            [
+                ((x + step, y), "midleft"),
+                ((x - step, y), "midright"),
+                ((x, y - step), "midbottom"),
+                ((x, y + step), "midtop"),
+                (((bx0 + bx1) / 2, by1 + 3 * step), "midtop"),
+                (((bx0 + bx1) / 2, by0 - 3 * step), "midbottom"),
+                (((bx0 + bx1) / 2, by1 + 5 * step), "midtop"),
+            ],
+            theme.font_small,
+            theme.overlap if test.reflex else theme.gap,
+            MEASURE,
+            world=False,
+        )
+    # the line test: the line through the shape that crosses the outline the most
+    local = outline - centre
+    point, direction, ts = most_crossed_line(local)
+    p, d = np.asarray(point) + centre, np.asarray(direction)
+    reach = float(np.hypot(*(local.max(axis=0) - local.min(axis=0)))) / 2 + 30
+    middle = p + d * ((ts[0] + ts[-1]) / 2 if ts else 0.0)
+    start, end = middle - d * reach, middle + d * reach
+    dashed(view.surface, theme.text_dim, view.p(*start), view.p(*end), view.w(2), 9, 6)
+    for t in ts:
+        x, y = view.p(*(p + d * t))
+        s = 6 * view.k
+        for sx in (-1, 1):  # an x at each crossing
+            pygame.draw.line(
+                view.surface, theme.text, (x - s, y - s * sx), (x + s, y + s * sx), view.w(2.5)
+            )
+        view.block((x, y), s + 1)
+    verdict = "convex" if test.convex else "concave"
+    ex, ey = view.p(*end)
+    sx, sy = view.p(*start)
+    (x0, y0), (x1, y1) = view.p(*outline.min(axis=0)), view.p(*outline.max(axis=0))
+    gap = 8 * view.k + r * 2  # clear of the corner markers
+    view.label(
+        f"{len(ts)} crossings: {verdict}",
+        [
+            ((ex, ey), "midleft"),
+            ((sx, sy), "midright"),
+            (((x0 + x1) / 2, y0 - gap), "midbottom"),
+            (((x0 + x1) / 2, y1 + gap), "midtop"),
+            ((ex, ey + 8 * view.k), "midtop"),
+            ((sx, sy - 8 * view.k), "midbottom"),
+        ],
+        theme.font_small,
+        theme.text,
+        KEY_LABEL,  # the scene's lesson: it outranks every other label
+        world=False,
+    )

@@ -204,3 +204,29 @@ def test_f_switches_the_learner_outline_and_keeps_the_rest():
         assert (kind == "compound") == (names[-1] != "box")
         assert names[-1] in session.message
     assert names == [name for name, _ in OUTLINES[1:]] + ["L"]
+
+
+def test_dump_state_names_the_pieces_on_show(tmp_path):
+    """--dump-state in scene concave: the SAT report is that of the pieces named, and the
+    pieces' world vertices are those of the body's pieces (the L: 2, the cup: 3)."""
+    from sandbox.app.headless import init_pygame, simulate
+    from sandbox.app.options import parse_options
+
+    init_pygame(headless=True)
+    session, _ = simulate(parse_options(["--headless", "--scene", "concave", "--frames", "40"]))
+    state = session.state()
+    sat = state["sat"]
+    assert (sat["a"], sat["b"]) == ("L", "cup")
+    bodies = {b["name"]: b for b in state["bodies"]}
+    assert len(bodies["L"]["pieces"]) == 2 and len(bodies["cup"]["pieces"]) == 3
+    world = session.world
+    shown = session.record.shown
+    assert sat["a_piece"] == shown.a_piece and sat["b_piece"] == shown.b_piece
+    a_piece = world.shape(world.index("L")).pieces[sat["a_piece"]]
+    b_piece = world.shape(world.index("cup")).pieces[sat["b_piece"]]
+    assert bodies["L"]["pieces"][sat["a_piece"]] == a_piece.vertices.tolist()
+    # the report dumped is SAT on exactly the two pieces it names
+    from sandbox.core.pair import sat as sat_test
+
+    again = sat_test(a_piece, b_piece, all_axes=True).to_dict()
+    assert {key: sat[key] for key in again} == again

@@ -381,6 +381,10 @@ class Session:
                 "b": self.world.bodies[shown.b].name,
                 **shown.report.to_dict(),
             }
+            if shown.a_piece is not None or shown.b_piece is not None:
+                # a concave body: the report is SAT on these pieces (0-based indices)
+                report["a_piece"], report["b_piece"] = shown.a_piece, shown.b_piece
+                report["colliding_pieces"] = [list(pair) for pair in shown.colliding_pieces]
         snapshot = self.world.snapshot()
         return {
             "tick": snapshot["tick"],

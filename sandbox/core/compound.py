@@ -25,7 +25,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from .decompose import Decomposition, decompose
-from .geometry import AABB, Circle, Polygon, ShapeError, Vec2, _as_angle, _as_point, rotation
+from .geometry import (
+    AABB,
+    Circle,
+    Polygon,
+    ShapeError,
+    Vec2,
+    _as_angle,
+    _as_point,
+    rotation,
+    vertex_box,
+    vertex_interval,
+)
 from .geometry import signed_area as _signed_area
 from .outline import validated_outline
 from .pair import sat
@@ -91,13 +102,11 @@ class Compound:
         return self.vertices
 
     def aabb(self) -> AABB:
-        lo, hi = self.vertices.min(axis=0), self.vertices.max(axis=0)
-        return AABB(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+        return vertex_box(self.vertices)
 
     def project(self, axis) -> tuple[float, float]:
         """(min, max) over the outline (the union's interval on `axis`)."""
-        d = self.vertices @ np.asarray(axis, dtype=float)
-        return float(d.min()), float(d.max())
+        return vertex_interval(self.vertices, axis)
 
     @property
     def area(self) -> float:

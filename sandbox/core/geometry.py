@@ -335,13 +335,11 @@ class Polygon:
         return (self.vertices + np.roll(self.vertices, -1, axis=0)) / 2
 
     def aabb(self) -> AABB:
-        lo, hi = self.vertices.min(axis=0), self.vertices.max(axis=0)
-        return AABB(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+        return vertex_box(self.vertices)
 
     def project(self, axis) -> tuple[float, float]:
         """(min, max) of the vertices' dot products with `axis` (a unit vector)."""
-        d = self.vertices @ np.asarray(axis, dtype=float)
-        return float(d.min()), float(d.max())
+        return vertex_interval(self.vertices, axis)
 
     @property
     def area(self) -> float:
@@ -368,6 +366,18 @@ class Polygon:
             magnitude(self) + abs(p[0]) + abs(p[1])
         )
         return bool(np.all(offsets <= slack))
+
+
+def vertex_box(vertices: np.ndarray) -> AABB:
+    """The bounding box of (n, 2) vertices."""
+    lo, hi = vertices.min(axis=0), vertices.max(axis=0)
+    return AABB(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+
+
+def vertex_interval(vertices: np.ndarray, axis) -> tuple[float, float]:
+    """(min, max) of the vertices' dot products with `axis`."""
+    d = vertices @ np.asarray(axis, dtype=float)
+    return float(d.min()), float(d.max())
 
 
 def magnitude(shape) -> float:

@@ -67,6 +67,23 @@ def draw_shown_pieces(view: View, world: World, shown) -> None:
         )
 
 
+_tests: dict = {}
+
+
+def _tests_of(shape):
+    """The convexity tests of a shape's own outline, in its local frame: the corner signs
+    do not change as it moves, and the line found there turns with the body (it would
+    jump about if chosen again in world axes as the body turned). Cached per outline."""
+    local = shape.local_outline if shape.kind == "compound" else shape.local_vertices
+    key = np.asarray(local).tobytes()
+    found = _tests.get(key)
+    if found is None:
+        if len(_tests) > 64:
+            _tests.clear()
+        found = _tests[key] = (convexity(local), most_crossed_line(local))
+    return found
+
+
 def draw_convexity(view: View, world: World, index: int) -> None:
     """Tutorial 004's two convexity tests on body `index`'s outline."""
     theme = view.theme
@@ -74,7 +91,7 @@ def draw_convexity(view: View, world: World, index: int) -> None:
     if shape.kind == "circle":
         return
     outline = np.asarray(shape.vertices)
-    test = convexity(outline)
+    test, (point, direction, ts) = _tests_of(shape)
     centre = outline.mean(axis=0)
     r = 9 * view.k
     marks = {}
@@ -136,10 +153,12 @@ def draw_convexity(view: View, world: World, index: int) -> None:
             world=False,
         )
     # the line test: the line through the shape that crosses the outline the most
-    local = outline - centre
-    point, direction, ts = most_crossed_line(local)
-    p, d = np.asarray(point) + centre, np.asarray(direction)
-    reach = float(np.hypot(*(local.max(axis=0) - local.min(axis=0)))) / 2 + 30
+    turn = np.array(
+        [[np.cos(shape.angle), -np.sin(shape.angle)], [np.sin(shape.angle), np.cos(shape.angle)]]
+    )
+    p = turn @ np.asarray(point) + np.asarray(shape.position)  # the body's line, in the world
+    d = turn @ np.asarray(direction)
+    reach = float(np.hypot(*np.ptp(outline, axis=0))) / 2 + 30
     middle = p + d * ((ts[0] + ts[-1]) / 2 if ts else 0.0)
     start, end = middle - d * reach, middle + d * reach
     dashed(view.surface, theme.text_dim, view.p(*start), view.p(*end), view.w(2), 9, 6)

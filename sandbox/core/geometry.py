@@ -380,6 +380,30 @@ def vertex_interval(vertices: np.ndarray, axis) -> tuple[float, float]:
     return float(d.min()), float(d.max())
 
 
+def convex_hull(points) -> np.ndarray:
+    """Convex hull of (n, 2) points (Andrew's monotone chain), collinear and repeated
+    points dropped, in the winding Polygon uses (counter-clockwise in y-up maths,
+    clockwise on the y-down screen), starting from the lowest (x, y). Fewer than 3
+    distinct points come back as they are (sorted)."""
+    pts = np.unique(np.asarray(points, dtype=float).reshape(-1, 2), axis=0)
+    if len(pts) < 3:
+        return pts
+
+    def half(sequence):
+        chain: list[np.ndarray] = []
+        for p in sequence:
+            while len(chain) >= 2:
+                o, a = chain[-2], chain[-1]
+                if (a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0]) > 0:
+                    break
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    lower, upper = half(pts), half(pts[::-1])
+    return np.array(lower[:-1] + upper[:-1])
+
+
 def magnitude(shape) -> float:
     """A bound on |any point of the shape|: the scale of its coordinates' rounding."""
     x, y = shape.position

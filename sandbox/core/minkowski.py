@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import Polygon
+from .geometry import Polygon, convex_hull
 
 
 @dataclass(frozen=True)
@@ -34,32 +34,12 @@ class OriginQuery:
     edge: int  # the hull edge that point lies on
 
 
-def _hull(points: np.ndarray) -> np.ndarray:
-    """Convex hull (Andrew's monotone chain), collinear points dropped, in the winding
-    Polygon uses (counter-clockwise in y-up maths, clockwise on the y-down screen)."""
-    pts = np.unique(points, axis=0)
-
-    def half(sequence):
-        chain: list[np.ndarray] = []
-        for p in sequence:
-            while len(chain) >= 2:
-                o, a = chain[-2], chain[-1]
-                if (a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0]) > 0:
-                    break
-                chain.pop()
-            chain.append(p)
-        return chain
-
-    lower, upper = half(pts), half(pts[::-1])
-    return np.array(lower[:-1] + upper[:-1])
-
-
 def minkowski_difference(a: Polygon, b: Polygon) -> Polygon:
     """A ⊖ B as a Polygon in world coordinates (position (0, 0))."""
     if not (isinstance(a, Polygon) and isinstance(b, Polygon)):
         raise TypeError("minkowski_difference() takes two Polygons")
     va, vb = np.asarray(a.vertices), np.asarray(b.vertices)
-    return Polygon(_hull((va[:, None, :] - vb[None, :, :]).reshape(-1, 2)))
+    return Polygon(convex_hull((va[:, None, :] - vb[None, :, :]).reshape(-1, 2)))
 
 
 def locate_origin(hull: Polygon) -> OriginQuery:

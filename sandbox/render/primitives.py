@@ -100,27 +100,6 @@ def _circle_points(center, radius, n=48) -> list:
     ]
 
 
-def hull(points: np.ndarray) -> np.ndarray:
-    """Convex hull (monotone chain) of a small point set."""
-    pts = sorted({(float(x), float(y)) for x, y in points})
-    if len(pts) < 3:
-        return np.array(pts)
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return np.array(lower[:-1] + upper[:-1])
-
-
 def shape_outline(shape) -> np.ndarray:
     """Screen outline points of any shape: a polygon's (or compound's) vertices, a circle's ring."""
     if shape.kind != "circle":

@@ -7,9 +7,10 @@ import math
 import numpy as np
 import pygame
 
+from ..core.geometry import convex_hull
 from ..physics.records import StepRecord
 from ..physics.world import World
-from .primitives import arrow, dashed_polygon, hull, shape_outline, translucent_polygons
+from .primitives import arrow, dashed_polygon, shape_outline, translucent_polygons
 from .view import KEY_LABEL, MEASURE, View
 
 
@@ -25,7 +26,7 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
         end_pos = (ev.start[0] + ev.motion[0], ev.start[1] + ev.motion[1])
         end = body.shape.placed(end_pos, angle)
         a, b = shape_outline(start), shape_outline(end)
-        band = hull(np.vstack([a, b]))
+        band = convex_hull(np.vstack([a, b]))
         translucent_polygons(surf, [(view.pts(band), theme.sweep)], 70)
         pygame.draw.polygon(surf, theme.sweep, view.pts(band), view.w(1))
         dashed_polygon(surf, theme.sweep, view.pts(b), view.w(theme.thin), 5, 4)
@@ -87,7 +88,7 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         start = body.shape.placed(jump.start, angle)
         end = body.shape.placed(jump.end, angle)
         a, b = shape_outline(start), shape_outline(end)
-        band = hull(np.vstack([a, b]))
+        band = convex_hull(np.vstack([a, b]))
         translucent_polygons(surf, [(view.pts(band), theme.overlap)], 45)
         dashed_polygon(surf, theme.overlap, view.pts(band), view.w(theme.thin), 6, 5)
         pygame.draw.polygon(surf, theme.overlap, view.pts(a), view.w(theme.thin))

@@ -240,9 +240,7 @@ class Polygon:
 
     def __init__(self, vertices: Iterable[Sequence[float]], position=(0.0, 0.0), angle=0.0):
         local = _validated_local_vertices(vertices)
-        edges = np.roll(local, -1, axis=0) - local
-        normals = np.column_stack([edges[:, 1], -edges[:, 0]])
-        normals /= np.hypot(normals[:, 0], normals[:, 1])[:, None]
+        normals = edge_normals(local)
         self.local_vertices = _readonly(local)
         self.local_normals = _readonly(normals)
         area, centroid, second_moment = _mass_properties(local)
@@ -366,6 +364,13 @@ class Polygon:
             magnitude(self) + abs(p[0]) + abs(p[1])
         )
         return bool(np.all(offsets <= slack))
+
+
+def edge_normals(vertices: np.ndarray) -> np.ndarray:
+    """Outward unit normal of each edge i -> i+1 of an outline in the library's winding."""
+    edges = np.roll(vertices, -1, axis=0) - vertices
+    normals = np.column_stack([edges[:, 1], -edges[:, 0]])
+    return normals / np.hypot(normals[:, 0], normals[:, 1])[:, None]
 
 
 def vertex_box(vertices: np.ndarray) -> AABB:

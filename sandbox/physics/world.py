@@ -38,7 +38,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..core.compound import Compound
-from ..core.geometry import Circle, Polygon, Vec2
+from ..core.geometry import Circle, Polygon, Vec2, edge_normals
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds
@@ -168,7 +168,7 @@ class World:
                     local, normals = shape.local_vertices, shape.local_normals
                 else:
                     local = shape.local_outline
-                    normals = _edge_normals(local)
+                    normals = edge_normals(local)
                 self.vertex_count[i] = k
                 self.local_vertices[i, :k] = local
                 self.local_vertices[i, k:] = local[-1]
@@ -571,9 +571,3 @@ class World:
                 out.append(body.name)
         return out
 
-
-def _edge_normals(vertices: np.ndarray) -> np.ndarray:
-    """Outward unit normal of each edge i -> i+1 of an outline in the library's winding."""
-    edges = np.roll(vertices, -1, axis=0) - vertices
-    normals = np.column_stack([edges[:, 1], -edges[:, 0]])
-    return normals / np.hypot(normals[:, 0], normals[:, 1])[:, None]

@@ -203,17 +203,17 @@ def _manifolds(rows: _Colliders, first, second, margin) -> dict:
 def _piece_pairs(world: World, g: dict, bodies: _Colliders, first, second, margin, grow):
     """Manifolds of body pairs with a compound body, piece against piece.
 
-    The colliders are the bodies' rows followed by the pieces' rows (a compound body's
-    own row, its outline, is never tested). Piece pairs whose boxes (grown by the
-    bodies' margins) do not overlap are dropped. Feature ids carry the two pieces'
-    indices (bits 24-31 and 16-23), so warm starting matches each piece pair's points.
+    The colliders are the bodies' rows followed by the pieces' rows, packed at the same
+    width (a compound body's own row, its outline, is never tested). Piece pairs whose
+    boxes (grown by the bodies' margins) do not overlap are dropped. Feature ids carry
+    the two pieces' indices (bits 24-31 and 16-23), so warm starting matches each piece
+    pair's points.
     Returns (body a, body b, manifolds) per piece pair."""
     n = len(world.bodies)
     pv, pn, pk = g["piece_vertices"], g["piece_normals"], world.piece_vertex_count
-    width = max(bodies.vertices.shape[1], pv.shape[1])
     rows = _Colliders(
-        np.concatenate([_padded(bodies.vertices, width), _padded(pv, width)]),
-        np.concatenate([_padded(bodies.normals, width, first=True), _padded(pn, width, True)]),
+        np.concatenate([bodies.vertices, pv]),
+        np.concatenate([bodies.normals, pn]),
         np.concatenate([bodies.count, pk]),
         np.concatenate([bodies.centre, np.zeros((len(pk), 2))]),
         np.concatenate([bodies.radius, np.zeros(len(pk))]),
@@ -245,15 +245,6 @@ def _piece_pairs(world: World, g: dict, bodies: _Colliders, first, second, margi
     m = _manifolds(rows, ca, cb, margin[pair])
     m["ids"] = m["ids"] | ((part[ca] << 24) | (part[cb] << 16))[:, None]
     return first[pair], second[pair], m
-
-
-def _padded(rows: np.ndarray, width: int, first: bool = False) -> np.ndarray:
-    """(C, W, 2) rows widened to `width`, repeating the last (or first) entry."""
-    extra = width - rows.shape[1]
-    if extra == 0:
-        return rows
-    fill = rows[:, :1] if first else rows[:, -1:]
-    return np.concatenate([rows, np.repeat(fill, extra, axis=1)], axis=1)
 
 
 def _warm_start_from(contacts: ContactSet, previous: ContactSet | None, n: int) -> None:

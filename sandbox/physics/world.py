@@ -170,10 +170,7 @@ class World:
                     local = shape.local_outline
                     normals = edge_normals(local)
                 self.vertex_count[i] = k
-                self.local_vertices[i, :k] = local
-                self.local_vertices[i, k:] = local[-1]
-                self.local_normals[i, :k] = normals
-                self.local_normals[i, k:] = normals[0]
+                _put_row(self.local_vertices, self.local_normals, i, local, normals)
                 self.local_centroid[i] = shape.placed((0.0, 0.0), 0.0).centroid
                 # A polygon's interval on each of its own normals does not change as it
                 # moves, up to the offset position . normal: project once, here.
@@ -190,26 +187,29 @@ class World:
         self._pack_pieces()
 
     def _pack_pieces(self) -> None:
-        """The convex pieces of every compound body, in its local frame, padded to one width:
-        piece p belongs to body `piece_body[p]`, where it is piece `piece_index[p]`."""
+        """The convex pieces of every compound body, in its local frame, padded to the
+        bodies' width (a piece's corners are corners of its outline, so it fits): piece p
+        belongs to body `piece_body[p]`, where it is piece `piece_index[p]`."""
         pieces = [
             (i, k, piece)
             for i, body in enumerate(self.bodies)
             if isinstance(body.shape, Compound)
             for k, piece in enumerate(body.shape.decomposition.pieces)
         ]
-        width = max((len(piece) for _, _, piece in pieces), default=3)
+        width = self.local_vertices.shape[1]
         self.piece_body = np.array([i for i, _, _ in pieces], dtype=int)
         self.piece_index = np.array([k for _, k, _ in pieces], dtype=int)
         self.piece_vertex_count = np.array([len(p) for _, _, p in pieces], dtype=int)
         self.piece_local_vertices = np.zeros((len(pieces), width, 2))
         self.piece_local_normals = np.zeros((len(pieces), width, 2))
         for row, (_, _, piece) in enumerate(pieces):
-            k = len(piece)
-            self.piece_local_vertices[row, :k] = piece.local_vertices
-            self.piece_local_vertices[row, k:] = piece.local_vertices[-1]
-            self.piece_local_normals[row, :k] = piece.local_normals
-            self.piece_local_normals[row, k:] = piece.local_normals[0]
+            _put_row(
+                self.piece_local_vertices,
+                self.piece_local_normals,
+                row,
+                piece.local_vertices,
+                piece.local_normals,
+            )
         # body -> its rows in the piece arrays (empty for convex bodies)
         self.pieces_of = [np.flatnonzero(self.piece_body == i) for i in range(len(self.bodies))]
         # The narrow phase's colliders: bodies 0..n-1, then pieces n..n+P-1. Body i is
@@ -267,18 +267,10 @@ class World:
         """
         if self._geometry is None:
             c, s = np.cos(self.angle)[:, None], np.sin(self.angle)[:, None]
-            lx, ly = self.local_vertices[..., 0], self.local_vertices[..., 1]
-            nx, ny = self.local_normals[..., 0], self.local_normals[..., 1]
-            px, py = self.position[:, 0:1], self.position[:, 1:2]
-            vertices = np.stack([c * lx - s * ly + px, s * lx + c * ly + py], axis=-1)
-            normals = np.stack([c * nx - s * ny, s * nx + c * ny], axis=-1) + 0.0
-            cx, cy = self.local_centroid[:, 0:1], self.local_centroid[:, 1:2]
-            centroid = np.concatenate([c * cx - s * cy + px, s * cx + c * cy + py], axis=1)
-            lo, hi = vertices[:, 0].copy(), vertices[:, 0].copy()
-            for j in range(1, vertices.shape[1]):  # faster than min(axis=1) on short rows
-                np.minimum(lo, vertices[:, j], out=lo)
-                np.maximum(hi, vertices[:, j], out=hi)
-            boxes = np.concatenate([lo, hi], axis=1)
+            vertices = _turned(c, s, self.local_vertices, self.position)
+            normals = _turned(c, s, self.local_normals)
+            centroid = _turned(c, s, self.local_centroid[:, None, :], self.position)[:, 0]
+            boxes = _row_boxes(vertices)
             circles = self.vertex_count == 0
             r = self.radius[circles, None]
             boxes[circles] = np.concatenate(
@@ -301,13 +293,13 @@ class World:
         """World vertices, normals and boxes of every compound body's pieces."""
         owner = self.piece_body
         c, s = np.cos(self.angle[owner])[:, None], np.sin(self.angle[owner])[:, None]
-        lx, ly = self.piece_local_vertices[..., 0], self.piece_local_vertices[..., 1]
-        nx, ny = self.piece_local_normals[..., 0], self.piece_local_normals[..., 1]
-        px, py = self.position[owner, 0:1], self.position[owner, 1:2]
-        vertices = np.stack([c * lx - s * ly + px, s * lx + c * ly + py], axis=-1)
-        normals = np.stack([c * nx - s * ny, s * nx + c * ny], axis=-1) + 0.0
-        boxes = np.concatenate([vertices.min(axis=1), vertices.max(axis=1)], axis=1)
-        return {"piece_vertices": vertices, "piece_normals": normals, "piece_boxes": boxes}
+        vertices = _turned(c, s, self.piece_local_vertices, self.position[owner])
+        normals = _turned(c, s, self.piece_local_normals)
+        return {
+            "piece_vertices": vertices,
+            "piece_normals": normals,
+            "piece_boxes": _row_boxes(vertices),
+        }
 
     def index(self, name: str) -> int:
         for i, b in enumerate(self.bodies):
@@ -571,3 +563,31 @@ class World:
                 out.append(body.name)
         return out
 
+
+def _put_row(vertices, normals, row, local, local_normals) -> None:
+    """Row `row` of padded (m, W, 2) arrays: the shape's k vertices and normals, then the
+    last vertex and the first normal repeated (the padding `PolygonBatch` expects)."""
+    k = len(local)
+    vertices[row, :k] = local
+    vertices[row, k:] = local[-1]
+    normals[row, :k] = local_normals
+    normals[row, k:] = local_normals[0]
+
+
+def _turned(c, s, local: np.ndarray, position=None) -> np.ndarray:
+    """Padded local rows (m, W, 2) turned by their bodies' (cos, sin) (m, 1) and moved to
+    their positions (m, 2); without a position, directions (-0.0 made 0.0)."""
+    x, y = local[..., 0], local[..., 1]
+    if position is None:
+        return np.stack([c * x - s * y, s * x + c * y], axis=-1) + 0.0
+    px, py = position[:, 0:1], position[:, 1:2]
+    return np.stack([c * x - s * y + px, s * x + c * y + py], axis=-1)
+
+
+def _row_boxes(vertices: np.ndarray) -> np.ndarray:
+    """(m, 4) bounding boxes (min x, min y, max x, max y) of (m, W, 2) vertex rows."""
+    lo, hi = vertices[:, 0].copy(), vertices[:, 0].copy()
+    for j in range(1, vertices.shape[1]):  # faster than min(axis=1) on short rows
+        np.minimum(lo, vertices[:, j], out=lo)
+        np.maximum(hi, vertices[:, j], out=hi)
+    return np.concatenate([lo, hi], axis=1)

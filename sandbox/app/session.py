@@ -118,15 +118,9 @@ class Session:
             if self.scene.demo == "broad-phase":
                 from ..scenes.builtin import broad_phase
 
-                method = self.world.broad_phase
-                self.open(self.scene, keep_speed=True)
-                self.world = broad_phase(self.seed, overlapping=True)
-                self.world.broad_phase = method
-                self.record = self.world.explain_now()
-                from .history import History
-
-                self.history = History()
-                self.history.record(self.world, self.steps)
+                world = broad_phase(self.seed, overlapping=True)
+                world.broad_phase = self.world.broad_phase
+                self.open(self.scene, keep_speed=True, world=world)
                 self.say("started overlapping: the bounded push settles them")
         elif action == "reverse_gravity":
             self.world.reverse_gravity()
@@ -268,39 +262,38 @@ class Session:
         world.move_centres(centres, world.angle, np.arange(len(world.bodies)) == c)
         world.tick = old.tick
         world.broad_phase = old.broad_phase
-        self.world = world
-        self.walk = None
-        self.record = self._with_pair(world.explain_now())
-        from .history import History
-
-        self.history = History()
-        self.history.record(self.world, self.steps)
+        self._use_world(world)
         shape = world.bodies[c].shape
         pieces = len(shape.pieces) if shape.kind == "compound" else 1
         kind = f"concave: {pieces} pieces" if pieces > 1 else "convex: one piece"
         self.say(f"outline: {world.bodies[c].name} ({kind})")
 
-    def open(self, scene: Scene, keep_speed: bool = False) -> None:
+    def open(self, scene: Scene, keep_speed: bool = False, world: World | None = None) -> None:
+        """Show `scene` from its start (or from `world`, a start built for it)."""
         if scene is not self.scene:
             self.outline = 0
         self.scene = scene
-        if scene.outline_test:
-            self.world = scene.build(self.seed, outline=self.outline)
-        else:
-            self.world = scene.world(self.seed)
+        if world is None and scene.outline_test:
+            world = scene.build(self.seed, outline=self.outline)
         self.pair_index = None
         self.moment = None
-        self.walk = None
-        self.record = self.world.explain_now()
         from ..scenes.space import Space
 
         self.space = Space() if scene.demo == "sat-3d" else None
-        from .history import History
-
-        self.history = History()
-        self.history.record(self.world, self.steps)
+        self._use_world(world if world is not None else scene.world(self.seed))
         if not keep_speed:
             self.speed_index = len(SPEEDS) - 1 if scene.slow_start else 0
+
+    def _use_world(self, world: World) -> None:
+        """Show `world` from now on: its pair on show explained afresh, the step-through
+        closed and the rewind history started again from it."""
+        from .history import History
+
+        self.world = world
+        self.walk = None
+        self.record = self._with_pair(world.explain_now())
+        self.history = History()
+        self.history.record(world, self.steps)
 
     def _with_pair(self, record):
         """The record with the pair Tab chose from the scene's list, explained at this pose."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
+from ..core.geometry import rotation
 from ..core.outline import convexity, most_crossed_line
 from ..physics.world import World
 from .primitives import dashed, dashed_polygon, mix
@@ -93,6 +94,7 @@ def draw_convexity(view: View, world: World, index: int) -> None:
     outline = np.asarray(shape.vertices)
     test, (point, direction, ts) = _tests_of(shape)
     centre = outline.mean(axis=0)
+    (x0, y0), (x1, y1) = view.p(*outline.min(axis=0)), view.p(*outline.max(axis=0))
     r = 9 * view.k
     marks = {}
     for i in range(len(outline)):
@@ -135,7 +137,6 @@ def draw_convexity(view: View, world: World, index: int) -> None:
         x, y = marks[first]
         words = "−: the turn flips sign, a hollow" if test.reflex else "+ at every corner: convex"
         step = r + 4 * view.k
-        (bx0, by0), (bx1, by1) = view.p(*outline.min(axis=0)), view.p(*outline.max(axis=0))
         view.label(
             words,
             [
@@ -143,9 +144,9 @@ def draw_convexity(view: View, world: World, index: int) -> None:
                 ((x - step, y), "midright"),
                 ((x, y - step), "midbottom"),
                 ((x, y + step), "midtop"),
-                (((bx0 + bx1) / 2, by1 + 3 * step), "midtop"),
-                (((bx0 + bx1) / 2, by0 - 3 * step), "midbottom"),
-                (((bx0 + bx1) / 2, by1 + 5 * step), "midtop"),
+                (((x0 + x1) / 2, y1 + 3 * step), "midtop"),
+                (((x0 + x1) / 2, y0 - 3 * step), "midbottom"),
+                (((x0 + x1) / 2, y1 + 5 * step), "midtop"),
             ],
             theme.font_small,
             theme.overlap if test.reflex else theme.gap,
@@ -153,9 +154,7 @@ def draw_convexity(view: View, world: World, index: int) -> None:
             world=False,
         )
     # the line test: the line through the shape that crosses the outline the most
-    turn = np.array(
-        [[np.cos(shape.angle), -np.sin(shape.angle)], [np.sin(shape.angle), np.cos(shape.angle)]]
-    )
+    turn = rotation(shape.angle)
     p = turn @ np.asarray(point) + np.asarray(shape.position)  # the body's line, in the world
     d = turn @ np.asarray(direction)
     reach = float(np.hypot(*np.ptp(outline, axis=0))) / 2 + 30
@@ -173,7 +172,6 @@ def draw_convexity(view: View, world: World, index: int) -> None:
     verdict = "convex" if test.convex else "concave"
     ex, ey = view.p(*end)
     sx, sy = view.p(*start)
-    (x0, y0), (x1, y1) = view.p(*outline.min(axis=0)), view.p(*outline.max(axis=0))
     gap = 8 * view.k + r * 2  # clear of the corner markers
     view.label(
         f"{len(ts)} crossings: {verdict}",

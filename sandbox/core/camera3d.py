@@ -11,7 +11,7 @@ plane (`depth <= near`) are reported as not visible instead of being flipped.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -45,14 +45,7 @@ class OrbitCamera:
 
     def turned(self, d_yaw: float) -> OrbitCamera:
         """The same camera moved `d_yaw` radians around the target (yaw kept in [0, 2 pi))."""
-        return OrbitCamera(
-            (self.yaw + d_yaw) % (2 * math.pi),
-            self.pitch,
-            self.distance,
-            self.target,
-            self.focal,
-            self.near,
-        )
+        return replace(self, yaw=(self.yaw + d_yaw) % (2 * math.pi))
 
     def basis(self) -> np.ndarray:
         """Rows: camera right, camera up, view direction (all unit, world coordinates)."""

@@ -97,27 +97,14 @@ def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tm
     recording = tmp_path / "window.jsonl"
     window_state = tmp_path / "window.json"
     window_shot = tmp_path / "window.png"
-    app = _launch(
-        x_display,
-        *("--record", str(recording), "--dump-state", str(window_state)),
-        *("--screenshot", str(window_shot)),
-    )
-    try:
-        window = _app_window(x_display, app.pid)
+    args = ("--record", str(recording), "--dump-state", str(window_state))
+    with _window(x_display, *args, "--screenshot", str(window_shot)) as window:
         assert _xdotool(x_display, "getwindowname", window) == "SAT Sandbox"
-        _xdotool(x_display, "windowfocus", "--sync", window)
-        time.sleep(0.5)  # let the first frames run
+        time.sleep(0.2)  # let the first frames run (0.5 s in all since the focus)
         _xdotool(x_display, "keydown", "Right")
         time.sleep(1.0)
         _xdotool(x_display, "keyup", "Right")
         time.sleep(0.3)
-        _xdotool(x_display, "key", "Escape")
-        out, err = app.communicate(timeout=30)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.communicate()
-    assert app.returncode == 0, err
 
     state = json.loads(window_state.read_text())
     triangle = next(b for b in state["bodies"] if b["name"] == "triangle")

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapes import convex_hull, random_local_vertices, to_shapely
 
-from sandbox.core.geometry import AABB, Circle, Polygon, ShapeError, rotation, signed_area
+from sandbox.core.geometry import AABB, Circle, Polygon, ShapeError, signed_area
+from sandbox.core.portable import rotation
 
 DETERMINISTIC = settings(
     derandomize=True,

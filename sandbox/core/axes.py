@@ -13,13 +13,14 @@ import math
 import numpy as np
 
 from .geometry import Circle, Polygon
+from .portable import dot_rows
 from .tolerances import PARALLEL_TOLERANCE
 
 
 def closest_vertex_axis(circle: Circle, polygon: Polygon):
     """Unit axis from the polygon's vertex nearest the circle's centre to that centre."""
     offsets = np.asarray(circle.position) - polygon.vertices
-    dist2 = np.einsum("ij,ij->i", offsets, offsets)
+    dist2 = dot_rows(offsets, offsets)
     k = int(np.argmin(dist2))
     length = math.sqrt(float(dist2[k]))
     if length == 0.0:

@@ -146,7 +146,8 @@ class PolygonBatch:
         bound[2], bound[3] = vx.max(axis=0, initial=-np.inf), vy.max(axis=0, initial=-np.inf)
         cx = bound[4] = (bound[0] + bound[2]) * 0.5
         cy = bound[5] = (bound[1] + bound[3]) * 0.5
-        radius = bound[6] = np.sqrt(((vx - cx) ** 2 + (vy - cy) ** 2).max(axis=0, initial=0.0))
+        dx, dy = vx - cx, vy - cy
+        radius = bound[6] = np.sqrt((dx * dx + dy * dy).max(axis=0, initial=0.0))
         bound[7] = np.hypot(cx, cy) + radius
         turn = nx * np.roll(nx, -1, axis=0) + ny * np.roll(ny, -1, axis=0)
         bound[8] = np.sqrt(np.clip((1.0 + turn.min(axis=0, initial=1.0)) * 0.5, 0.0, 1.0))

@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .portable import cos_sin, transform
+
 
 @dataclass(frozen=True)
 class Projection:
@@ -49,8 +51,8 @@ class OrbitCamera:
 
     def basis(self) -> np.ndarray:
         """Rows: camera right, camera up, view direction (all unit, world coordinates)."""
-        cy, sy = math.cos(self.yaw), math.sin(self.yaw)
-        cp, sp = math.cos(self.pitch), math.sin(self.pitch)
+        cy, sy = cos_sin(self.yaw)
+        cp, sp = cos_sin(self.pitch)
         forward = np.array([-sy * cp, -sp, -cy * cp])
         right = np.array([cy, 0.0, -sy])
         up = np.cross(right, forward)
@@ -63,7 +65,7 @@ class OrbitCamera:
         p = np.atleast_2d(np.asarray(points, dtype=float))
         if p.shape[-1] != 3:
             raise ValueError(f"points must have 3 coordinates, got shape {p.shape}")
-        cam = (p - self.eye()) @ self.basis().T
+        cam = transform(p - self.eye(), self.basis())
         depth = cam[:, 2]
         visible = depth > self.near
         safe = np.where(visible, depth, 1.0)

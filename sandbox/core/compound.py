@@ -33,13 +33,13 @@ from .geometry import (
     Vec2,
     _as_angle,
     _as_point,
-    rotation,
     vertex_box,
     vertex_interval,
 )
 from .geometry import signed_area as _signed_area
 from .outline import validated_outline
 from .pair import sat
+from .portable import cos_sin, rotate
 from .report import SatResult
 
 
@@ -65,7 +65,7 @@ class Compound:
     def _place(self, position: Vec2, angle: float) -> None:
         self.position = position
         self.angle = angle
-        turned = self.local_outline if angle == 0.0 else self.local_outline @ rotation(angle).T
+        turned = self.local_outline if angle == 0.0 else rotate(self.local_outline, *cos_sin(angle))
         self.vertices = turned + np.asarray(position)
         self.vertices.flags.writeable = False
         self.pieces: tuple[Polygon, ...] = tuple(
@@ -117,7 +117,7 @@ class Compound:
         """World-space centre of area of the union."""
         c = np.asarray(self.decomposition.centroid)
         if self.angle != 0.0:
-            c = rotation(self.angle) @ c
+            c = rotate(c, *cos_sin(self.angle))
         return (float(c[0] + self.position[0]), float(c[1] + self.position[1]))
 
     def moment_of_inertia(self, mass: float) -> float:

@@ -55,8 +55,7 @@ class Decomposition:
         """About the union's centroid, for a uniform lamina of `mass` (parallel axis)."""
         cx, cy = self.centroid
         second_moment = sum(
-            p.moment_of_inertia(p.area)
-            + p.area * ((p.centroid[0] - cx) ** 2 + (p.centroid[1] - cy) ** 2)
+            p.moment_of_inertia(p.area) + p.area * _square_distance(p.centroid, (cx, cy))
             for p in self.pieces
         )
         return mass * second_moment / self.area
@@ -185,3 +184,9 @@ def _merged(v: list[Vec2], triangles: list[list[int]]) -> list[list[int]]:
             if edge in owner:
                 owner[edge] = p
     return list(pieces.values())
+
+
+def _square_distance(p: Vec2, q: Vec2) -> float:
+    """|p - q| squared, as products (Python's ** goes through libm's pow)."""
+    dx, dy = p[0] - q[0], p[1] - q[1]
+    return dx * dx + dy * dy

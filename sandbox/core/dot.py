@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .portable import angle_between, dot_rows
 from .tolerances import PARALLEL_TOLERANCE
 
 
@@ -38,7 +39,7 @@ def dot_facts(a, b) -> DotFacts:
     dot = ax * bx + ay * by
     la, lb = math.hypot(ax, ay), math.hypot(bx, by)
     cos = 0.0 if la == 0.0 or lb == 0.0 else max(-1.0, min(1.0, dot / (la * lb)))
-    angle = math.degrees(math.acos(cos)) if la and lb else 90.0
+    angle = angle_between((ax, ay), (bx, by)) * (180.0 / math.pi) if la and lb else 90.0
     scale = dot / (lb * lb) if lb else 0.0
     tolerance = PARALLEL_TOLERANCE * la * lb  # perpendicular to rounding, as sat() says parallel
     sign = "zero" if abs(dot) <= tolerance else ("positive" if dot > 0 else "negative")
@@ -52,5 +53,5 @@ def project_vertices(vertices, axis) -> tuple[np.ndarray, int, int]:
     the greatest (the interval's two ends; every other vertex falls between)."""
     u = np.asarray(axis, dtype=float)
     u = u / np.hypot(*u)
-    d = np.asarray(vertices, dtype=float) @ u
+    d = dot_rows(np.asarray(vertices, dtype=float), u)
     return d, int(np.argmin(d)), int(np.argmax(d))

@@ -38,6 +38,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .portable import cos_sin, dot_rows, rotate
+
 Vec2 = tuple[float, float]
 
 # Relative tolerance for "collinear" / "repeated" vertices: a cross product or an
@@ -84,12 +86,6 @@ class AABB:
         return self.max_y - self.min_y
 
 
-def rotation(angle: float) -> np.ndarray:
-    """The 2x2 matrix that turns a vector by `angle` radians (+x toward +y)."""
-    c, s = math.cos(angle), math.sin(angle)
-    return np.array([[c, -s], [s, c]])
-
-
 def _as_point(value, what: str) -> Vec2:
     """Validate a finite (x, y) pair; `what` names it in the error message."""
     try:
@@ -131,7 +127,18 @@ def _positive(value, what: str, rule: str) -> float:
 def signed_area(vertices: np.ndarray) -> float:
     """Shoelace area: positive for the library's winding, negative for the other."""
     x, y = vertices[:, 0], vertices[:, 1]
-    return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    return 0.5 * float((x * np.roll(y, -1)).sum() - (np.roll(x, -1) * y).sum())
+
+
+def turns_of_directions(directions: np.ndarray, cross: np.ndarray) -> int:
+    """How many times the directions d0, d1, ..., d(n-1), d0 wind round the clock, each
+    step taken the short way; cross[i] = d(i) x d(i+1) gives its sense. This is the
+    winding number of the polygon d0 d1 ... about the origin (Sunday's crossing rule
+    on the +x ray): a count, exact, where summing the turns' arctangents would round."""
+    a, b = directions, np.roll(directions, -1, axis=0)
+    up = (a[:, 1] <= 0) & (b[:, 1] > 0) & (cross > 0)
+    down = (a[:, 1] > 0) & (b[:, 1] <= 0) & (cross < 0)
+    return int(up.sum()) - int(down.sum())
 
 
 def _validated_local_vertices(vertices) -> np.ndarray:
@@ -203,9 +210,9 @@ def _validated_local_vertices(vertices) -> np.ndarray:
         raise ShapeError(
             f"polygon is concave at vertex {i}; concave shapes must be split into convex parts"
         )
-    # All turns agree, but a self-crossing outline (a pentagram) turns more than once.
-    turning = np.arctan2(cross, np.einsum("ij,ij->i", edges, next_edges)).sum()
-    if not math.isclose(turning, 2 * math.pi, rel_tol=1e-6):
+    # All turns agree, but a self-crossing outline (a pentagram) turns more than once:
+    # count the times the edge direction passes +x going round (each turn is under pi).
+    if turns_of_directions(edges, cross) != 1:
         raise ShapeError(
             "polygon outline crosses itself; concave shapes must be split into convex parts"
         )
@@ -251,7 +258,7 @@ class Polygon:
         # are clearly apart): the largest distance from the position to a vertex, and
         # cos(half the largest turn between adjacent normals).
         self._reach = float(np.hypot(local[:, 0], local[:, 1]).max())
-        turn = np.einsum("ij,ij->i", normals, np.roll(normals, -1, axis=0)).min()
+        turn = dot_rows(normals, np.roll(normals, -1, axis=0)).min()
         self._corner = math.sqrt(min(1.0, max(0.0, (1.0 + float(turn)) / 2)))
         self._place(_as_point(position, "position"), _as_angle(angle))
 
@@ -261,8 +268,8 @@ class Polygon:
         if angle == 0.0:
             turned, normals = self.local_vertices, self.local_normals
         else:
-            r = rotation(angle)
-            turned, normals = self.local_vertices @ r.T, self.local_normals @ r.T
+            c, s = cos_sin(angle)
+            turned, normals = rotate(self.local_vertices, c, s), rotate(self.local_normals, c, s)
         self.vertices = _readonly(turned + np.asarray(position))
         self.normals = _readonly(normals + 0.0)  # + 0.0 turns -0.0 into 0.0
 
@@ -274,8 +281,8 @@ class Polygon:
         if not isinstance(sides, (int, np.integer)) or isinstance(sides, bool) or sides < 3:
             raise ShapeError(f"a regular polygon needs a whole number of sides >= 3, got {sides!r}")
         radius = _positive(radius, "radius", "radius must be a positive finite number")
-        t = 2 * math.pi * np.arange(sides) / sides
-        return cls(np.column_stack([np.cos(t), np.sin(t)]) * radius, position, angle)
+        c, s = cos_sin(2 * math.pi * np.arange(sides) / sides)
+        return cls(np.column_stack([c, s]) * radius, position, angle)
 
     @classmethod
     def box(cls, width: float, height: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
@@ -348,7 +355,7 @@ class Polygon:
         """World-space centre of area."""
         c = self._local_centroid
         if self.angle != 0.0:
-            c = rotation(self.angle) @ c
+            c = rotate(c, *cos_sin(self.angle))
         return (float(c[0] + self.position[0]), float(c[1] + self.position[1]))
 
     def moment_of_inertia(self, mass: float) -> float:
@@ -359,7 +366,7 @@ class Polygon:
         """True when `point` is inside or on the boundary (to a slack relative to the
         shape's size and to the rounding of coordinates of that magnitude)."""
         p = np.asarray(_as_point(point, "point"), dtype=float)
-        offsets = np.einsum("ij,ij->i", self.normals, p - self.vertices)
+        offsets = dot_rows(self.normals, p - self.vertices)
         slack = 1e-9 * math.sqrt(self._local_area) + ROUNDING * (
             magnitude(self) + abs(p[0]) + abs(p[1])
         )
@@ -381,7 +388,7 @@ def vertex_box(vertices: np.ndarray) -> AABB:
 
 def vertex_interval(vertices: np.ndarray, axis) -> tuple[float, float]:
     """(min, max) of the vertices' dot products with `axis`."""
-    d = vertices @ np.asarray(axis, dtype=float)
+    d = dot_rows(vertices, np.asarray(axis, dtype=float))
     return float(d.min()), float(d.max())
 
 

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .portable import dot_rows
+
 # Faces whose separations differ by less than this (px) keep A as the reference face:
 # the choice then does not flicker between steps (Box2D: 0.1 * linear slop).
 FLIP_TOLERANCE = 0.025
@@ -82,10 +84,10 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
         return Manifolds(**out)
     rows = np.arange(p)
     # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
-    off_a = np.einsum("pwd,pwd->pw", na, va)
-    sep_a = _min_rows(np.matmul(vb, na.transpose(0, 2, 1))) - off_a
-    off_b = np.einsum("pwd,pwd->pw", nb, vb)
-    sep_b = _min_rows(np.matmul(va, nb.transpose(0, 2, 1))) - off_b
+    off_a = dot_rows(na, va)
+    sep_a = _min_rows(dot_rows(vb[:, :, None, :], na[:, None, :, :])) - off_a
+    off_b = dot_rows(nb, vb)
+    sep_b = _min_rows(dot_rows(va[:, :, None, :], nb[:, None, :, :])) - off_b
     # Padded slots pair the first normal with the last vertex: never a face.
     sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
     sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)
@@ -105,7 +107,7 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     ki = np.where(flip, ka, kb)
     e = np.where(flip, edge_b, edge_a)
     normal = rn[rows, e]  # (P, 2) outward from R, toward I
-    incident = np.einsum("pwd,pd->pw", inn, normal).argmin(axis=1)
+    incident = dot_rows(inn, normal[:, None, :]).argmin(axis=1)
     i21 = incident
     i22 = (incident + 1) % ki
     v11 = rv[rows, e]
@@ -114,11 +116,11 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     v22 = iv[rows, i22]
     # 3. Clip the incident edge (v22 near v11, v21 near v12) to the reference edge.
     edge = v12 - v11
-    length = np.sqrt(edge[:, 0] ** 2 + edge[:, 1] ** 2)
+    length = np.sqrt(edge[:, 0] * edge[:, 0] + edge[:, 1] * edge[:, 1])
     tangent = edge / np.maximum(length, 1e-300)[:, None]
     upper1 = length
-    upper2 = np.einsum("pd,pd->p", v21 - v11, tangent)
-    lower2 = np.einsum("pd,pd->p", v22 - v11, tangent)
+    upper2 = dot_rows(v21 - v11, tangent)
+    lower2 = dot_rows(v22 - v11, tangent)
     span = upper2 - lower2
     ok = span > 1e-12
     safe = np.where(ok, span, 1.0)
@@ -127,8 +129,8 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     d = v21 - v22
     lower = v22 + t_low[:, None] * d
     upper = v22 + t_up[:, None] * d
-    s_low = np.einsum("pd,pd->p", lower - v11, normal)
-    s_up = np.einsum("pd,pd->p", upper - v11, normal)
+    s_low = dot_rows(lower - v11, normal)
+    s_up = dot_rows(upper - v11, normal)
     lower = lower - 0.5 * s_low[:, None] * normal
     upper = upper - 0.5 * s_up[:, None] * normal
     keep_low = keep & (s_low <= margin)
@@ -164,20 +166,20 @@ def circle_polygon_manifolds(v, n, k, centre, radius, margin: float) -> Manifold
     if p == 0:
         return Manifolds(**out)
     rows = np.arange(p)
-    s = np.einsum("pwd,pd->pw", n, centre) - np.einsum("pwd,pwd->pw", n, v)
+    s = dot_rows(n, centre[:, None, :]) - dot_rows(n, v)
     s = np.where(_real(k, s.shape[1]), s, -np.inf)
     e = s.argmax(axis=1)
     face = s[rows, e]
     v1 = v[rows, e]
     v2 = v[rows, (e + 1) % k]
-    u1 = np.einsum("pd,pd->p", centre - v1, v2 - v1)
-    u2 = np.einsum("pd,pd->p", centre - v2, v1 - v2)
+    u1 = dot_rows(centre - v1, v2 - v1)
+    u2 = dot_rows(centre - v2, v1 - v2)
     outside = face > 1e-12
     corner1 = outside & (u1 < 0.0)
     corner2 = outside & ~corner1 & (u2 < 0.0)
     corner = np.where(corner1[:, None], v1, v2)
     towards = centre - corner
-    dist = np.sqrt(towards[:, 0] ** 2 + towards[:, 1] ** 2)
+    dist = np.sqrt(towards[:, 0] * towards[:, 0] + towards[:, 1] * towards[:, 1])
     on_corner = corner1 | corner2
     corner_normal = towards / np.where(dist > 0, dist, 1.0)[:, None]
     normal = np.where(on_corner[:, None], corner_normal, n[rows, e])
@@ -202,7 +204,7 @@ def circle_manifolds(ca, ra, cb, rb, margin: float) -> Manifolds:
     if p == 0:
         return Manifolds(**out)
     d = cb - ca
-    dist = np.sqrt(d[:, 0] ** 2 + d[:, 1] ** 2)
+    dist = np.sqrt(d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1])
     normal = np.where(
         (dist > 0)[:, None], d / np.where(dist > 0, dist, 1.0)[:, None], np.array([0.0, 1.0])
     )

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Polygon, convex_hull
+from .portable import dot_rows
 
 
 @dataclass(frozen=True)
@@ -47,14 +48,14 @@ def locate_origin(hull: Polygon) -> OriginQuery:
     v = np.asarray(hull.vertices)
     n = np.asarray(hull.normals)
     w = np.roll(v, -1, axis=0)
-    inward = np.einsum("ij,ij->i", n, v)  # n_k . v_k: the origin's depth behind edge k
+    inward = dot_rows(n, v)  # n_k . v_k: the origin's depth behind edge k
     if inward.min() >= 0.0:
         k = int(np.argmin(inward))
         point = n[k] * inward[k]
         return OriginQuery(True, float(inward[k]), (float(point[0]), float(point[1])), k)
     # outside: the nearest point of the nearest edge segment
     edge = w - v
-    t = np.clip(np.einsum("ij,ij->i", -v, edge) / np.einsum("ij,ij->i", edge, edge), 0.0, 1.0)
+    t = np.clip(dot_rows(-v, edge) / dot_rows(edge, edge), 0.0, 1.0)
     points = v + t[:, None] * edge
     dist = np.hypot(points[:, 0], points[:, 1])
     k = int(np.argmin(dist))

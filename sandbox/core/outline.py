@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import DEGENERATE_TOLERANCE, ShapeError, Vec2, signed_area
+from .geometry import DEGENERATE_TOLERANCE, ShapeError, Vec2, signed_area, turns_of_directions
+from .portable import cos_sin, dot_rows
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def _corner_turns(v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     into = v - np.roll(v, 1, axis=0)
     out = np.roll(v, -1, axis=0) - v
     cross = into[:, 0] * out[:, 1] - into[:, 1] * out[:, 0]
-    dot = np.einsum("ij,ij->i", into, out)
+    dot = dot_rows(into, out)
     return cross, dot, np.hypot(*into.T) * np.hypot(*out.T)
 
 
@@ -92,14 +93,14 @@ def convexity(outline) -> Convexity:
     cross, dot, scale = _corner_turns(v)
     flat = np.abs(cross) <= DEGENERATE_TOLERANCE * scale
     reflex = (winding * cross < 0) & ~flat
-    turning = float(np.arctan2(cross, dot).sum()) * winding / (2 * math.pi)
+    turning = turns_of_directions(v - np.roll(v, 1, axis=0), cross) * winding
     return Convexity(
         vertices=tuple((float(x), float(y)) for x, y in v),
         cross=tuple(float(c) for c in cross),
         winding=winding,
         reflex=tuple(int(i) for i in np.flatnonzero(reflex)),
         flat=tuple(int(i) for i in np.flatnonzero(flat)),
-        turns=round(turning),
+        turns=turning,
     )
 
 
@@ -135,8 +136,7 @@ def validated_outline(outline) -> np.ndarray:
     if (gaps <= DEGENERATE_TOLERANCE * size).any():
         i, j = (int(k) for k in np.argwhere(gaps <= DEGENERATE_TOLERANCE * size)[0])
         raise ShapeError(f"vertices {i} and {j} are the same point (repeated)")
-    spread = v - v.mean(axis=0)
-    if np.linalg.svd(spread, compute_uv=False)[1] <= DEGENERATE_TOLERANCE * size:
+    if _off_line(v) <= DEGENERATE_TOLERANCE * size:
         raise ShapeError("the outline has zero area (all vertices on one line)")
     cross, dot, scale = _corner_turns(v)
     back = (np.abs(cross) <= DEGENERATE_TOLERANCE * scale) & (dot < 0)
@@ -145,6 +145,17 @@ def validated_outline(outline) -> np.ndarray:
     _refuse_crossing_edges(v, DEGENERATE_TOLERANCE * size * size)
     _checked_area(v, size)
     return v
+
+
+def _off_line(v: np.ndarray) -> float:
+    """The farthest any vertex lies from the line through vertex 0 and the vertex
+    farthest from it (0 when every vertex is on one line)."""
+    d = v - v[0]
+    far = d[int(np.argmax(dot_rows(d, d)))]
+    size = float(np.sqrt(far[0] * far[0] + far[1] * far[1]))
+    if size == 0.0:
+        return 0.0
+    return float(np.abs(d[:, 0] * far[1] - d[:, 1] * far[0]).max()) / size
 
 
 def _refuse_crossing_edges(v: np.ndarray, slack: float) -> None:
@@ -164,7 +175,7 @@ def _refuse_crossing_edges(v: np.ndarray, slack: float) -> None:
     proper = (o1 * o2 < 0) & (o3 * o4 < 0) & (np.abs([o1, o2, o3, o4]) > slack).all(axis=0)
 
     def touches(origin, edge, point, o):
-        t = np.einsum("ij,ij->i", point - origin, edge) / np.einsum("ij,ij->i", edge, edge)
+        t = dot_rows(point - origin, edge) / dot_rows(edge, edge)
         return (np.abs(o) <= slack) & (t >= 0) & (t <= 1)
 
     touching = (touches(p, r, q, o1) | touches(p, r, q + s, o2) | touches(q, s, p, o3)) | touches(
@@ -187,10 +198,9 @@ def most_crossed_line(outline, tries: int = 24) -> tuple[Vec2, Vec2, tuple[float
     v = _as_vertex_array(outline)
     best = None
     for k in range(4):
-        angle = k * math.pi / 4
-        d = np.array([math.cos(angle), math.sin(angle)])
+        d = np.array(cos_sin(k * math.pi / 4))
         n = np.array([-d[1], d[0]])
-        offsets = v @ n
+        offsets = dot_rows(v, n)
         lo, hi = float(offsets.min()), float(offsets.max())
         for j in range(tries):
             c = lo + (hi - lo) * (j + 0.5) / tries

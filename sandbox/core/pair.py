@@ -68,6 +68,7 @@ from .axes import (
 )
 from .clipping import contact_points
 from .geometry import ROUNDING, Circle, Polygon, magnitude
+from .portable import dot_rows, transform
 from .report import NOT_YET_KNOWN, AxisTable, SatResult, build_result, push_direction
 from .tolerances import (
     CONTAINMENT_TOLERANCE,
@@ -214,11 +215,11 @@ def _inside(inner, outer) -> bool:
             return math.dist(inner.position, outer.position) + inner.radius <= outer.radius + slack
         d = inner.vertices - c
         return bool(np.all(np.hypot(d[:, 0], d[:, 1]) <= outer.radius + slack))
-    face = np.einsum("ij,ij->i", outer.normals, outer.vertices)
+    face = dot_rows(outer.normals, outer.vertices)
     if isinstance(inner, Circle):
-        offsets = outer.normals @ np.asarray(inner.position) + inner.radius
+        offsets = dot_rows(outer.normals, np.asarray(inner.position)) + inner.radius
     else:
-        offsets = (inner.vertices @ outer.normals.T).max(axis=0)
+        offsets = transform(inner.vertices, outer.normals).max(axis=0)
     return bool(np.all(offsets <= face + slack))
 
 
@@ -236,7 +237,7 @@ def _bound_scale(polygon: Polygon) -> float:
     vx, vy = polygon.vertices[:, 0], polygon.vertices[:, 1]
     cx = (vx.min() + vx.max()) * 0.5
     cy = (vy.min() + vy.max()) * 0.5
-    radius = np.sqrt(((vx - cx) ** 2 + (vy - cy) ** 2).max())
+    radius = np.sqrt(((vx - cx) * (vx - cx) + (vy - cy) * (vy - cy)).max())
     return float(np.hypot(cx, cy) + radius)
 
 

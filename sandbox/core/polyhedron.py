@@ -25,17 +25,18 @@ import math
 import numpy as np
 
 from .geometry import DEGENERATE_TOLERANCE, ShapeError
+from .portable import cos_sin, det3, dot_rows, length, matrix_product, transform
 
 Vec3 = tuple[float, float, float]
 
 
 def euler_rotation(rx: float, ry: float, rz: float) -> np.ndarray:
     """R = Rz(rz) @ Ry(ry) @ Rx(rx) (each a right-handed turn about a world axis)."""
-    cx, sx, cy, sy, cz, sz = (f(t) for t in (rx, ry, rz) for f in (math.cos, math.sin))
+    (cx, sx), (cy, sy), (cz, sz) = (cos_sin(t) for t in (rx, ry, rz))
     x = np.array([[1, 0, 0], [0, cx, -sx], [0, sx, cx]])
     y = np.array([[cy, 0, sy], [0, 1, 0], [-sy, 0, cy]])
     z = np.array([[cz, -sz, 0], [sz, cz, 0], [0, 0, 1]])
-    return z @ y @ x
+    return matrix_product(matrix_product(z, y), x)
 
 
 def _as_rotation(rotation) -> np.ndarray:
@@ -49,7 +50,7 @@ def _as_rotation(rotation) -> np.ndarray:
         return euler_rotation(*r)
     if r.shape != (3, 3) or not np.isfinite(r).all():
         raise ShapeError(f"rotation must be a 3x3 matrix or 3 Euler angles, got shape {r.shape}")
-    if not np.allclose(r @ r.T, np.eye(3), atol=1e-9) or np.linalg.det(r) <= 0:
+    if not np.allclose(matrix_product(r, r.T), np.eye(3), atol=1e-9) or det3(r) <= 0:
         raise ShapeError("rotation matrix must be orthonormal with determinant +1")
     return r
 
@@ -83,18 +84,18 @@ class Polyhedron:
             np.array([self.edges[g[0]][k] for g in self.edge_directions]) for k in (0, 1)
         )
         directions = v[ends] - v[starts]
-        self.local_directions = directions / np.linalg.norm(directions, axis=1)[:, None]
+        self.local_directions = directions / length(directions)[:, None]
         for array in (v, self.local_normals, self.local_directions):
             array.flags.writeable = False
         self._place(_as_position(position), _as_rotation(rotation))
 
     def _place(self, position: np.ndarray, rotation: np.ndarray) -> None:
         self.position, self.rotation = position, rotation
-        self.vertices = self.local_vertices @ rotation.T + position
-        self.normals = self.local_normals @ rotation.T
-        self.direction_vectors = self.local_directions @ rotation.T  # one unit vector per group
+        self.vertices = transform(self.local_vertices, rotation) + position
+        self.normals = transform(self.local_normals, rotation)
+        self.direction_vectors = transform(self.local_directions, rotation)  # one per group
         anchors = self.vertices[[face[0] for face in self.faces]]
-        self.face_offsets = np.einsum("ij,ij->i", self.normals, anchors)  # n . x on the face
+        self.face_offsets = dot_rows(self.normals, anchors)  # n . x on the face
         for array in (
             self.vertices,
             self.normals,
@@ -109,7 +110,10 @@ class Polyhedron:
         v = self.local_vertices
         size = float(np.ptp(v, axis=0).max())
         centre = v.mean(axis=0)
-        if abs(np.linalg.det(np.cov((v - centre).T))) <= (DEGENERATE_TOLERANCE * size**2) ** 3:
+        spread = v - centre
+        cov = [[float((spread[:, j] * spread[:, k]).sum()) for k in range(3)] for j in range(3)]
+        volume = DEGENERATE_TOLERANCE * size * size * (len(v) - 1)  # np.cov's scale, undone
+        if abs(det3(cov)) <= volume * volume * volume:
             raise ShapeError("polyhedron has no volume (all vertices on one plane)")
         if any(len(set(f)) != len(f) or len(f) < 3 for f in self.faces):
             raise ShapeError("every face needs 3 or more distinct vertex indices")
@@ -119,11 +123,11 @@ class Polyhedron:
         for k, face in enumerate(self.faces):
             p = v[list(face)]
             n = cross_rows(p - p.mean(axis=0), np.roll(p, -1, axis=0) - p.mean(axis=0)).sum(axis=0)
-            n /= np.linalg.norm(n) or 1.0
-            if np.dot(n, p.mean(axis=0) - centre) < 0:
+            n /= float(length(n)) or 1.0
+            if dot_rows(n, p.mean(axis=0) - centre) < 0:
                 n = -n
-            heights = (v - p[0]) @ n
-            if np.abs((p - p[0]) @ n).max() > 1e-9 * size:
+            heights = dot_rows(v - p[0], n)
+            if np.abs(dot_rows(p - p[0], n)).max() > 1e-9 * size:
                 raise ShapeError(f"face {k} is not flat")
             if heights.max() > 1e-9 * size:
                 raise ShapeError(f"polyhedron is not convex: a vertex lies outside face {k}")
@@ -157,7 +161,7 @@ class Polyhedron:
         """A regular tetrahedron with the given edge length, centred on its position."""
         if not (math.isfinite(edge) and edge > 0):
             raise ShapeError("tetrahedron edge must be a positive finite number")
-        corners = np.array([[1, 1, 1], [1, -1, -1], [-1, 1, -1], [-1, -1, 1]]) * edge / 8**0.5
+        corners = np.array([[1, 1, 1], [1, -1, -1], [-1, 1, -1], [-1, -1, 1]]) * edge / math.sqrt(8)
         faces = [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
         return cls(corners, faces, position, rotation)
 
@@ -181,9 +185,9 @@ def _direction_groups(v: np.ndarray, edges) -> tuple[tuple[int, ...], ...]:
     """Edge indices grouped by direction (parallel edges together), first-seen order."""
     ends = np.array(edges)
     units = v[ends[:, 1]] - v[ends[:, 0]]
-    units /= np.linalg.norm(units, axis=1)[:, None]
+    units /= length(units)[:, None]
     k = len(units)
-    sines = np.linalg.norm(cross_rows(np.repeat(units, k, axis=0), np.tile(units, (k, 1))), axis=1)
+    sines = length(cross_rows(np.repeat(units, k, axis=0), np.tile(units, (k, 1))))
     parallel = (sines <= 1e-9).reshape(k, k).tolist()
     groups: list[list[int]] = []
     for e in range(k):

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .polyhedron import Polyhedron, Vec3, cross_rows
+from .portable import length, transform
 
 # Edges whose unit directions' cross product is shorter than this are parallel: their
 # cross is no axis. Two unit axes this close to parallel are one axis, tested once.
@@ -132,7 +133,7 @@ def _candidates(a: Polyhedron, b: Polyhedron):
     """(unit axes (k, 3), feature names, feature indices, zero-length mask)."""
     da, db = a.direction_vectors, b.direction_vectors
     crosses = cross_rows(np.repeat(da, len(db), axis=0), np.tile(db, (len(da), 1)))
-    lengths = np.linalg.norm(crosses, axis=1)
+    lengths = length(crosses)
     zero = lengths <= PARALLEL_3D
     crosses /= np.where(zero, 1.0, lengths)[:, None]
     names = ["face of A"] * len(a.faces) + ["face of B"] * len(b.faces)
@@ -169,11 +170,11 @@ def sat3d(a: Polyhedron, b: Polyhedron) -> Sat3dResult:
             continue
         tested.append(c)
     u = axes[tested]
-    pa, pb = a.vertices @ u.T, b.vertices @ u.T
+    pa, pb = transform(a.vertices, u), transform(b.vertices, u)
     a_lo, a_hi, b_lo, b_hi = pa.min(axis=0), pa.max(axis=0), pb.min(axis=0), pb.max(axis=0)
     down, up = a_hi - b_lo, b_hi - a_lo  # how far A must go along -axis / +axis to get out
     depth = np.minimum(down, up)
-    centres = (a.vertices.mean(axis=0) - b.vertices.mean(axis=0)) @ u.T
+    centres = transform(a.vertices.mean(axis=0) - b.vertices.mean(axis=0), u)
     push = np.where(up < down, 1, np.where(down < up, -1, np.where(centres < 0, -1, 1)))
     overlap = np.minimum(a_hi, b_hi) - np.maximum(a_lo, b_lo)
     columns = zip(
@@ -217,7 +218,7 @@ def sat3d(a: Polyhedron, b: Polyhedron) -> Sat3dResult:
 
 def _inside(points: np.ndarray, shape: Polyhedron) -> bool:
     """Every point inside or on every face plane of `shape` (relative slack EXACT)."""
-    heights = points @ shape.normals.T - shape.face_offsets
+    heights = transform(points, shape.normals) - shape.face_offsets
     return bool(heights.max() <= 1e-9 * shape.size)
 
 

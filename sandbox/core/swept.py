@@ -10,6 +10,7 @@ import numpy as np
 from .axes import parallel_duplicates, project_onto
 from .geometry import Circle, Polygon, Vec2
 from .pair import sat
+from .portable import dot_rows
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def _sweep_polygons(a: Polygon, b: Polygon, d: np.ndarray) -> SweepResult:
     axes = axes[parallel_duplicates(axes) < 0]
     a_lo, a_hi = project_onto(a, axes)
     b_lo, b_hi = project_onto(b, axes)
-    speed = axes @ d
+    speed = dot_rows(axes, d)
     with np.errstate(divide="ignore", invalid="ignore"):
         t1 = (b_lo - a_hi) / speed  # A's max side reaches B's min side
         t2 = (b_hi - a_lo) / speed  # A's min side reaches B's max side
@@ -126,7 +127,11 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
 
     def circle_hit(point, r):
         f = c - point
-        qa, qb, qc = float(u @ u), 2.0 * float(f @ u), float(f @ f) - r * r
+        qa, qb, qc = (
+            float(dot_rows(u, u)),
+            2.0 * float(dot_rows(f, u)),
+            float(dot_rows(f, f)) - r * r,
+        )
         disc = qb * qb - 4 * qa * qc
         if qa == 0.0 or disc < 0:
             return None
@@ -143,12 +148,12 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
     n_vertices = len(v)
     for i in range(n_vertices):
         n = normals[i]
-        approach = float(n @ d)
+        approach = float(dot_rows(n, d))
         if approach < 0:  # moving toward the edge's outside face
-            t = (radius - float(n @ (c - v[i]))) / approach
+            t = (radius - float(dot_rows(n, c - v[i]))) / approach
             p = c + t * d
             e = v[(i + 1) % n_vertices] - v[i]
-            s = float(e @ (p - v[i])) / float(e @ e)
+            s = float(dot_rows(e, p - v[i])) / float(dot_rows(e, e))
             if 0.0 <= s <= 1.0:
                 consider(t, n)
         t = circle_hit(v[i], radius)

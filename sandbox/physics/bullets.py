@@ -8,6 +8,7 @@ import numpy as np
 
 from ..core.compound import convex_parts
 from ..core.geometry import AABB
+from ..core.portable import dot_rows
 from ..core.swept import sweep
 from .records import SweepEvent
 
@@ -52,7 +53,7 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
         if first is not None:
             world.position[i] = start + motion * first
             n = np.asarray(first_normal)
-            vn = float(world.velocity[i] @ n)
+            vn = float(dot_rows(world.velocity[i], n))
             if vn < 0:
                 world.velocity[i] -= (1 + body.restitution) * vn * n
             world.pose_changed()

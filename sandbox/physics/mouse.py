@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.portable import cos_sin, rotate
+
 if TYPE_CHECKING:
     from .world import World
 
@@ -45,15 +47,10 @@ class MouseGrab:
     target: tuple[float, float]  # the pointer, in world coordinates
 
 
-def _rotation(angle: float) -> np.ndarray:
-    c, s = math.cos(angle), math.sin(angle)
-    return np.array([[c, -s], [s, c]])
-
-
 def grab_at(world: World, body: int, point) -> MouseGrab:
     """Hold `body` by the point of it under the pointer."""
     centre = world.centres()[body]
-    local = _rotation(-float(world.angle[body])) @ (np.asarray(point, dtype=float) - centre)
+    local = rotate(np.asarray(point, dtype=float) - centre, *cos_sin(-float(world.angle[body])))
     target = (float(point[0]), float(point[1]))
     return MouseGrab(body, (float(local[0]), float(local[1])), target)
 
@@ -64,7 +61,7 @@ def moved_to(grab: MouseGrab, point) -> MouseGrab:
 
 def anchor_point(world: World, grab: MouseGrab) -> np.ndarray:
     """Where the held point of the body is now (world coordinates)."""
-    r = _rotation(float(world.angle[grab.body])) @ np.asarray(grab.anchor)
+    r = rotate(np.asarray(grab.anchor, dtype=float), *cos_sin(float(world.angle[grab.body])))
     return world.centres()[grab.body] + r
 
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.portable import sum_of_products
 from .colouring import colour_constraints
 
 if TYPE_CHECKING:
@@ -258,7 +259,7 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col.adjusted = np.ascontiguousarray((contacts.separation[group] * valid).T)
     # Closing speed at each point before this step: it alone decides whether it bounces.
     x = state.reshape(-1)[col.index]  # (6, m)
-    relative = np.vecdot(col.jn_both, x[None], axis=1)
+    relative = sum_of_products(col.jn_both, x[None], axis=1)
     # A speculative point (still apart) closes under gravity before it touches: bounce
     # with the speed it will have then, sqrt(v^2 + 2 a s), not the speed it has now.
     g = np.asarray(world.gravity)
@@ -325,7 +326,7 @@ def _targets(whole, delta_flat, inv_h, push_speed, use_bias) -> None:
     on the separation now, which changes only when the bodies move (between passes).
     The pass then needs, per point, new = max(keep * old + offset - (mass J) . v, 0)."""
     # Separation now, to first order: the anchors moved with their bodies.
-    s = np.vecdot(whole.jn_both, delta_flat.take(whole.index)[None], axis=1)
+    s = sum_of_products(whole.jn_both, delta_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
     if use_bias:
         ahead = s > 0.0
@@ -356,7 +357,7 @@ def _solve(col, flat, first=0, relax=False) -> None:
     base = col.pnboth + col.offset2 if relax else col.pnboth * col.keep2 + col.offset2
     for k in order:
         new = base[k]
-        new -= np.vecdot(sjn[k], x, axis=0)
+        new -= sum_of_products(sjn[k], x)
         np.maximum(new, 0.0, out=new)
         old = pn[k]
         new -= old
@@ -368,7 +369,7 @@ def _solve(col, flat, first=0, relax=False) -> None:
     lower = -upper
     for k in order:
         old = pt[k]
-        new = old - np.vecdot(sjt[k], x, axis=0)
+        new = old - sum_of_products(sjt[k], x)
         np.minimum(new, upper[k], out=new)
         np.maximum(new, lower[k], out=new)
         new -= old
@@ -385,7 +386,7 @@ def _restitute(col, flat) -> None:
     x = flat.take(col.index)
     target = col.e * relative
     for k in (0, 1):
-        vn = np.vecdot(col.jn[k], x, axis=0)
+        vn = sum_of_products(col.jn[k], x)
         old = col.pn[k]
         new = np.maximum(old - col.nmass[k] * (vn + target[k]), 0.0)
         change = np.where(bounce[k], new - old, 0.0)

@@ -39,6 +39,7 @@ import numpy as np
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon, Vec2, edge_normals
+from ..core.portable import cos_sin, dot_rows, transform
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds
@@ -174,7 +175,7 @@ class World:
                 self.local_centroid[i] = shape.placed((0.0, 0.0), 0.0).centroid
                 # A polygon's interval on each of its own normals does not change as it
                 # moves, up to the offset position . normal: project once, here.
-                own = self.local_vertices[i] @ self.local_normals[i].T
+                own = transform(self.local_vertices[i], self.local_normals[i])
                 self.local_own_lo[i] = own.min(axis=0)
                 self.local_own_hi[i] = own.max(axis=0)
             else:
@@ -182,7 +183,7 @@ class World:
         # The farthest point of each body from its centre of mass (for speeds of rotation).
         reach = self.local_vertices - self.local_centroid[:, None, :]
         self.extent = np.where(
-            self.vertex_count > 0, np.sqrt((reach**2).sum(axis=2)).max(axis=1), self.radius
+            self.vertex_count > 0, np.sqrt(dot_rows(reach, reach)).max(axis=1), self.radius
         )
         self._pack_pieces()
 
@@ -223,13 +224,13 @@ class World:
 
     def centres(self) -> np.ndarray:
         """(n, 2) centres of mass at the current pose (position + R(angle) local centroid)."""
-        c, s = np.cos(self.angle), np.sin(self.angle)
+        c, s = cos_sin(self.angle)
         lx, ly = self.local_centroid[:, 0], self.local_centroid[:, 1]
         return self.position + np.stack([c * lx - s * ly, s * lx + c * ly], axis=1)
 
     def move_centres(self, centres: np.ndarray, angles: np.ndarray, which: np.ndarray) -> None:
         """Put the centres of mass of bodies `which` at `centres`, turned to `angles`."""
-        c, s = np.cos(angles), np.sin(angles)
+        c, s = cos_sin(angles)
         lx, ly = self.local_centroid[:, 0], self.local_centroid[:, 1]
         origin = centres - np.stack([c * lx - s * ly, s * lx + c * ly], axis=1)
         self.position[which] = origin[which]
@@ -266,7 +267,7 @@ class World:
         boxes: (n, 4) bounding boxes (min_x, min_y, max_x, max_y).
         """
         if self._geometry is None:
-            c, s = np.cos(self.angle)[:, None], np.sin(self.angle)[:, None]
+            c, s = (part[:, None] for part in cos_sin(self.angle))
             vertices = _turned(c, s, self.local_vertices, self.position)
             normals = _turned(c, s, self.local_normals)
             centroid = _turned(c, s, self.local_centroid[:, None, :], self.position)[:, 0]
@@ -276,7 +277,7 @@ class World:
             boxes[circles] = np.concatenate(
                 [self.position[circles] - r, self.position[circles] + r], axis=1
             )
-            offset = np.einsum("nkd,nd->nk", normals, self.position)
+            offset = dot_rows(normals, self.position[:, None, :])
             self._geometry = {
                 "own_lo": self.local_own_lo + offset,
                 "own_hi": self.local_own_hi + offset,
@@ -292,7 +293,7 @@ class World:
     def _piece_geometry(self) -> dict:
         """World vertices, normals and boxes of every compound body's pieces."""
         owner = self.piece_body
-        c, s = np.cos(self.angle[owner])[:, None], np.sin(self.angle[owner])[:, None]
+        c, s = (part[:, None] for part in cos_sin(self.angle[owner]))
         vertices = _turned(c, s, self.piece_local_vertices, self.position[owner])
         normals = _turned(c, s, self.piece_local_normals)
         return {

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pygame
 
+from ..core.portable import cos_sin
 from ..physics.world import World
 from .pieces import draw_piece_lines
 from .primitives import (
@@ -119,7 +118,8 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None, part: st
         a = float(world.angle[i])
         pygame.draw.circle(surf, fill, c, r)
         pygame.draw.circle(surf, line, c, r, width)
-        pygame.draw.line(surf, line, c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)), width)
+        cos, sin = cos_sin(a)
+        pygame.draw.line(surf, line, c, (c[0] + r * cos, c[1] + r * sin), width)
 
 
 def draw_aabbs(view: View, world: World) -> None:
@@ -148,10 +148,8 @@ def draw_pair_bodies(view: View, world: World, pair, roles) -> None:
             c = view.p(*shape.position)
             r = shape.radius * view.s
             pygame.draw.circle(view.surface, color, c, r, width)
-            a = shape.angle
-            pygame.draw.line(
-                view.surface, color, c, (c[0] + r * math.cos(a), c[1] + r * math.sin(a)), width
-            )
+            cos, sin = cos_sin(shape.angle)
+            pygame.draw.line(view.surface, color, c, (c[0] + r * cos, c[1] + r * sin), width)
             pygame.draw.circle(view.surface, color, c, view.w(3))
 
 

@@ -13,6 +13,7 @@ import pygame
 
 from ..core.dot import dot_facts, project_vertices
 from ..core.geometry import Polygon
+from ..core.portable import atan2, cos_sin
 from ..physics.world import World
 from ..scenes.builtin import DOT_A, DOT_ORIGIN
 from .primitives import arrow, dashed, mix
@@ -97,17 +98,14 @@ def draw_dot_product(view: View, world: World) -> None:
     arrow(surf, theme.text, view.p(*origin), view.p(*(origin + b)), line, view.k * 14)
     pygame.draw.circle(surf, theme.text, view.p(*origin), view.w(4))
     # the angle between them
-    start, end = math.atan2(a[1], a[0]), math.atan2(b[1], b[0])
+    start, end = atan2(a[1], a[0]), atan2(b[1], b[0])
     sweep = (end - start + math.pi) % (2 * math.pi) - math.pi
-    arc = [
-        origin + 46 * np.array([math.cos(start + sweep * s), math.sin(start + sweep * s)])
-        for s in np.linspace(0.0, 1.0, 24)
-    ]
+    arc = [origin + 46 * np.array(cos_sin(start + sweep * s)) for s in np.linspace(0.0, 1.0, 24)]
     pygame.draw.lines(surf, sign_color, False, view.pts(arc), view.w(2))
     mid = start + sweep / 2
     view.label(
         f"θ {facts.angle_degrees:.1f}°",
-        [(origin + 72 * np.array([math.cos(mid), math.sin(mid)]), "center")],
+        [(origin + 72 * np.array(cos_sin(mid)), "center")],
         theme.font_small,
         sign_color,
         KEY_LABEL,

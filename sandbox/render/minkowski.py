@@ -13,6 +13,7 @@ import pygame
 
 from ..core.geometry import Polygon
 from ..core.minkowski import locate_origin, minkowski_difference
+from ..core.portable import dot_rows
 from .primitives import arrow, dashed
 from .view import View
 
@@ -62,7 +63,7 @@ def draw_minkowski(view: View, shown, axis=None) -> None:
     normals = np.asarray(hull.normals)
     if axis is not None:
         u = np.asarray(axis.axis, dtype=float)
-        k = int(np.argmax(np.abs(normals @ u)))  # the edge with this axis as its normal
+        k = int(np.argmax(np.abs(dot_rows(normals, u))))  # the edge with this axis as its normal
         edge_color = (
             theme.edge_colors[axis.feature_index % len(theme.edge_colors)]
             if axis.feature == "edge" and axis.feature_index is not None

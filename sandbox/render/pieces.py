@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from ..core.geometry import rotation
 from ..core.outline import convexity, most_crossed_line
+from ..core.portable import cos_sin, rotate
 from ..physics.world import World
 from .primitives import dashed, dashed_polygon, mix
 from .view import KEY_LABEL, MEASURE, View
@@ -154,9 +154,9 @@ def draw_convexity(view: View, world: World, index: int) -> None:
             world=False,
         )
     # the line test: the line through the shape that crosses the outline the most
-    turn = rotation(shape.angle)
-    p = turn @ np.asarray(point) + np.asarray(shape.position)  # the body's line, in the world
-    d = turn @ np.asarray(direction)
+    c, s = cos_sin(shape.angle)
+    p = rotate(np.asarray(point, dtype=float), c, s) + np.asarray(shape.position)  # in the world
+    d = rotate(np.asarray(direction, dtype=float), c, s)
     reach = float(np.hypot(*np.ptp(outline, axis=0))) / 2 + 30
     middle = p + d * ((ts[0] + ts[-1]) / 2 if ts else 0.0)
     start, end = middle - d * reach, middle + d * reach

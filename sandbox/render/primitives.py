@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pygame
 
+from ..core.portable import cos_sin
 from .theme import Color
 
 
@@ -94,10 +95,8 @@ def translucent_polygons(surface, items, alpha) -> None:
 
 def _circle_points(center, radius, n=48) -> list:
     cx, cy = center
-    return [
-        (cx + radius * math.cos(2 * math.pi * k / n), cy + radius * math.sin(2 * math.pi * k / n))
-        for k in range(n)
-    ]
+    c, s = cos_sin(2 * math.pi * np.arange(n) / n)
+    return [(cx + radius * float(c[k]), cy + radius * float(s[k])) for k in range(n)]
 
 
 def shape_outline(shape) -> np.ndarray:

@@ -37,7 +37,7 @@ def nice_step(raw: float) -> float:
     """The smallest of 1, 2, 5 x 10^n at or above `raw`."""
     if raw <= 0:
         return 1.0
-    e = 10 ** math.floor(math.log10(raw))
+    e = float(f"1e{f'{raw:.16e}'.split('e')[1]}")  # 10^floor(log10 raw), by the decimal digits
     for m in (1, 2, 5, 10):
         if m * e >= raw - 1e-12:
             return m * e

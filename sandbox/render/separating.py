@@ -8,6 +8,7 @@ import numpy as np
 import pygame
 
 from ..core.geometry import Polygon
+from ..core.portable import dot_rows
 from .layout import WORLD_SIZE
 from .overlays import Overlays
 from .primitives import dashed, mix
@@ -20,7 +21,7 @@ def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
     u = np.asarray(u, dtype=float)
     if isinstance(shape, Polygon):
         v = np.asarray(shape.vertices)
-        d = v @ u
+        d = dot_rows(v, u)
         return v[int(np.argmin(d))], v[int(np.argmax(d))]
     c = np.asarray(shape.position)
     return c - u * shape.radius, c + u * shape.radius
@@ -107,14 +108,14 @@ def draw_axis_projection(
         if every_vertex and isinstance(shape, Polygon):
             faint = mix(color, theme.background, 0.65)
             for point in np.asarray(shape.vertices):
-                t = float(point @ u)
+                t = float(dot_rows(point, u))
                 dashed(surf, faint, view.p(*point), at(t), thin, 2, 4)
                 pygame.draw.circle(surf, faint, at(t), view.w(2.5))
         for point in _extremes(shape, u):
             if every_vertex:
                 pygame.draw.circle(surf, color, view.p(*point), view.w(7), thin)
-                pygame.draw.circle(surf, color, at(float(point @ u)), view.w(4))
-            t = float(point @ u)
+                pygame.draw.circle(surf, color, at(float(dot_rows(point, u))), view.w(4))
+            t = float(dot_rows(point, u))
             dashed(surf, mix(color, theme.background, 0.3), view.p(*point), at(t), thin, 5, 5)
     off = 5.0
     pygame.draw.line(surf, theme.shape_a, at(a_lo, -off), at(a_hi, -off), thick)

@@ -7,6 +7,7 @@ import random
 
 from ..core.compound import from_outline
 from ..core.geometry import Circle, Polygon
+from ..core.portable import cos_sin
 from ..physics.body import Body
 from ..physics.world import World
 from .base import SCENE_WIDTH, boundary_walls, with_gravity, zero_g
@@ -312,8 +313,8 @@ OUTLINES = (
         "star",
         tuple(
             (
-                round((95 if k % 2 == 0 else 40) * math.sin(k * math.pi / 5), 3),
-                round(-(95 if k % 2 == 0 else 40) * math.cos(k * math.pi / 5), 3),
+                round((95 if k % 2 == 0 else 40) * cos_sin(k * math.pi / 5)[1], 3),
+                round(-(95 if k % 2 == 0 else 40) * cos_sin(k * math.pi / 5)[0], 3),
             )
             for k in range(10)
         ),

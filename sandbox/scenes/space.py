@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..core.camera3d import OrbitCamera
 from ..core.polyhedron import Polyhedron, euler_rotation
+from ..core.portable import matrix_product
 from ..core.sat3d import Sat3dResult, false_positive_pose, sat3d
 
 POSES = ("false positive", "box and tetrahedron", "two boxes")
@@ -45,7 +46,7 @@ class Space:
         a, b = _pose(self.pose)
         spin = euler_rotation(0.0, self.turn, 0.0)
         position = tuple(float(p + d) for p, d in zip(b.position, self.offset, strict=True))
-        return a, b.placed(position, spin @ b.rotation)
+        return a, b.placed(position, matrix_product(spin, b.rotation))
 
     def report(self) -> Sat3dResult:
         return sat3d(*self.shapes())

@@ -1,0 +1,233 @@
+"""Arithmetic whose bits are the same on every CPU (numpy only).
+
+The rule (Box2D v3 keeps the same one, and pins a state hash to prove it): nothing that
+shapes the world or the pixels may round differently on another machine. Two things do:
+
+* **BLAS and LAPACK.** ``@``, ``np.dot``, ``matmul``, ``inner``, ``tensordot``,
+  ``np.linalg``, ``np.cov`` hand the sum to OpenBLAS, which picks a kernel for the CPU
+  at run time (Haswell, SkylakeX, Zen, ...) and each kernel adds in its own order, with
+  or without fused multiply-adds. A pile of bodies amplifies the last bit into pixels.
+* **Transcendental functions.** numpy's ``arctan2``, ``exp``, ``log``, ``tan``,
+  ``arccos`` ... have AVX-512 paths whose bits differ from the AVX2 ones, and libm
+  (``math.sin``, ``math.atan2``, Python's ``x ** y``) picks FMA variants by CPU.
+
+What is left is the same everywhere: IEEE-754 ``+ - * /`` and ``sqrt`` round exactly,
+elementwise, one operation at a time (numpy never fuses two ufuncs into one FMA), and
+so do comparisons, ``min``/``max``, ``abs``, ``floor``/``rint`` and sorting by value.
+So here: products as written-out multiply-adds in a fixed order (``dot_rows``,
+``rotate``), and cosine, sine and arctangent as polynomials of those operations
+(``cos_sin``, ``atan2``), accurate to about an ulp on the angles a world reaches.
+``tests/test_determinism.py`` reads ``sandbox/`` and fails on any call this rules out.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# pi / 2 in three parts (fdlibm's __ieee754_rem_pio2): the first two hold 33 bits each,
+# so k * part is exact for |k| < 2**20 and x - k * pi / 2 loses no digits to the split.
+_PIO2_1 = 1.57079632673412561417e00
+_PIO2_2 = 6.07710050630396597660e-11
+_PIO2_3 = 2.02226624871116645580e-21
+_TWO_OVER_PI = 6.36619772367581382433e-01
+
+# fdlibm's minimax kernels for sin and cos on [-pi/4, pi/4] (__kernel_sin, __kernel_cos).
+_S = (
+    -1.66666666666666324348e-01,
+    8.33333333332248946124e-03,
+    -1.98412698298579493134e-04,
+    2.75573137070700676789e-06,
+    -2.50507602534068634195e-08,
+    1.58969099521155010221e-10,
+)
+_C = (
+    4.16666666666666019037e-02,
+    -1.38888888888741095749e-03,
+    2.48015872894767294178e-05,
+    -2.75573143513906633035e-07,
+    2.08757232129817482790e-09,
+    -1.13596475577881948265e-11,
+)
+
+# Cephes' atan on [0, 0.66] (atan.c): atan(x) = x + x * z * P(z) / Q(z), z = x * x.
+_ATAN_P = (
+    -8.750608600031904122785e-01,
+    -1.615753718733365076637e01,
+    -7.500855792314704667340e01,
+    -1.228866684490136173410e02,
+    -6.485021904942025371773e01,
+)
+_ATAN_Q = (
+    2.485846490142306297962e01,
+    1.650270098316988542046e02,
+    4.328810604912902668951e02,
+    4.853903996359136964868e02,
+    1.945506571482613964425e02,
+)
+_TAN_3PI_8 = 2.41421356237309504880  # above it, atan(x) = pi/2 - atan(1/x)
+_MOREBITS = 6.123233995736765886130e-17  # pi/2 - float(pi/2)
+_HALF_PI = 1.57079632679489661923
+_QUARTER_PI = 7.85398163397448309616e-01
+
+
+def dot_rows(a, b):
+    """a . b along the last axis (2 or 3 components), as written-out multiply-adds:
+    the BLAS-free, CPU-independent ``np.einsum('...d,...d->...', a, b)``."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    total = a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1]
+    if a.shape[-1] == 3:
+        total = total + a[..., 2] * b[..., 2]
+    return total
+
+
+def cross_2d(a, b):
+    """a.x * b.y - a.y * b.x along the last axis (the z of the 3D cross product)."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+
+
+def length(v):
+    """|v| along the last axis: sqrt of the written-out sum of squares."""
+    return np.sqrt(dot_rows(v, v))
+
+
+def unit(v):
+    """v / |v| along the last axis (a zero vector stays zero)."""
+    v = np.asarray(v, dtype=float)
+    size = length(v)
+    return v / np.where(size > 0, size, 1.0)[..., None]
+
+
+def rotate(points, cos, sin):
+    """Points (..., 2) turned by the angle whose cosine and sine are given (+x toward +y):
+    (c x - s y, s x + c y). `cos` and `sin` broadcast against the points' leading axes."""
+    p = np.asarray(points, dtype=float)
+    x, y = p[..., 0], p[..., 1]
+    return np.stack([cos * x - sin * y, sin * x + cos * y], axis=-1)
+
+
+def _kernels(r):
+    """(cos r, sin r) for |r| <= pi/4 (+ a little): fdlibm's polynomials, tail dropped."""
+    z = r * r
+    s = r + r * z * (_S[0] + z * (_S[1] + z * (_S[2] + z * (_S[3] + z * (_S[4] + z * _S[5])))))
+    poly = z * (_C[0] + z * (_C[1] + z * (_C[2] + z * (_C[3] + z * (_C[4] + z * _C[5])))))
+    hz = 0.5 * z
+    w = 1.0 - hz
+    c = w + (((1.0 - w) - hz) + z * poly)
+    return c, s
+
+
+def cos_sin(angle):
+    """(cos angle, sin angle) for a float or an array, the same bits on every CPU.
+
+    angle = k pi/2 + r with |r| <= pi/4 (Cody-Waite, pi/2 in three parts); then the
+    kernels on r and a swap by the quadrant k mod 4. Within an ulp or two of libm for
+    |angle| < 2**20 * pi/2; beyond, still the same on every machine, less accurate.
+    """
+    if isinstance(angle, np.ndarray):
+        x = angle.astype(float)
+        k = np.rint(x * _TWO_OVER_PI)
+        r = ((x - k * _PIO2_1) - k * _PIO2_2) - k * _PIO2_3
+        c, s = _kernels(r)
+        q = np.mod(k, 4.0)
+        cos = np.where(q == 0, c, np.where(q == 1, -s, np.where(q == 2, -c, s)))
+        sin = np.where(q == 0, s, np.where(q == 1, c, np.where(q == 2, -s, -c)))
+        return cos + 0.0, sin + 0.0  # + 0.0: no -0.0 from the swaps
+    x = float(angle)
+    k = float(round(x * _TWO_OVER_PI))
+    r = ((x - k * _PIO2_1) - k * _PIO2_2) - k * _PIO2_3
+    c, s = _kernels(r)
+    q = int(k % 4.0)
+    cos, sin = ((c, s), (-s, c), (-c, -s), (s, -c))[q]
+    return cos + 0.0, sin + 0.0
+
+
+def rotation(angle: float) -> np.ndarray:
+    """The 2x2 matrix that turns a vector by `angle` radians (+x toward +y)."""
+    c, s = cos_sin(angle)
+    return np.array([[c, -s], [s, c]])
+
+
+def _atan_unit(t):
+    """atan(t) for 0 <= t <= 1 (Cephes: t <= 0.66 directly, else pi/4 + atan((t-1)/(t+1)))."""
+    if isinstance(t, np.ndarray):
+        big = t > 0.66
+        x = np.where(big, (t - 1.0) / (t + 1.0), t)
+    else:
+        big = t > 0.66
+        x = (t - 1.0) / (t + 1.0) if big else t
+    z = x * x
+    p = (((_ATAN_P[0] * z + _ATAN_P[1]) * z + _ATAN_P[2]) * z + _ATAN_P[3]) * z + _ATAN_P[4]
+    q = ((((z + _ATAN_Q[0]) * z + _ATAN_Q[1]) * z + _ATAN_Q[2]) * z + _ATAN_Q[3]) * z
+    q = q + _ATAN_Q[4]
+    small = x + x * (z * p / q)
+    if isinstance(t, np.ndarray):
+        return np.where(big, _QUARTER_PI + (small + 0.5 * _MOREBITS), small)
+    return _QUARTER_PI + (small + 0.5 * _MOREBITS) if big else small
+
+
+def atan2(y, x):
+    """The angle of (x, y) in (-pi, pi], for floats or arrays, the same bits on every CPU.
+
+    The smaller of |x|, |y| over the larger is in [0, 1]: atan of that, then reflected
+    into the octant of (x, y). atan2(0, 0) is 0.
+    """
+    if isinstance(y, np.ndarray) or isinstance(x, np.ndarray):
+        y, x = np.broadcast_arrays(np.asarray(y, dtype=float), np.asarray(x, dtype=float))
+        ay, ax = np.abs(y), np.abs(x)
+        big, small = np.maximum(ay, ax), np.minimum(ay, ax)
+        t = _atan_unit(small / np.where(big > 0, big, 1.0))
+        t = np.where(ay > ax, (_HALF_PI - t) + _MOREBITS, t)
+        t = np.where(x < 0, (math.pi - t) + 2 * _MOREBITS, t)
+        return np.where(y < 0, -t, t) + 0.0
+    y, x = float(y), float(x)
+    ay, ax = abs(y), abs(x)
+    big, small = max(ay, ax), min(ay, ax)
+    t = _atan_unit(small / big) if big > 0 else 0.0
+    if ay > ax:
+        t = (_HALF_PI - t) + _MOREBITS
+    if x < 0:
+        t = (math.pi - t) + 2 * _MOREBITS
+    return -t if y < 0 else t + 0.0
+
+
+def angle_between(a, b) -> float:
+    """The angle from 0 to pi between 2D vectors a and b (atan2 of |a x b| and a . b:
+    accurate near 0 and pi, where acos of the cosine is not)."""
+    ax, ay = float(a[0]), float(a[1])
+    bx, by = float(b[0]), float(b[1])
+    return atan2(abs(ax * by - ay * bx), ax * bx + ay * by)
+
+
+def transform(points, matrix):
+    """matrix @ p for every row p of `points` (..., d): ``points @ matrix.T`` written out.
+    `matrix` is (k, d); the result is (..., k) (k = d for a rotation, any k for axes)."""
+    p = np.asarray(points, dtype=float)
+    return dot_rows(p[..., None, :], np.asarray(matrix, dtype=float))
+
+
+def matrix_product(a, b) -> np.ndarray:
+    """a @ b for small matrices, written out."""
+    return transform(np.asarray(b, dtype=float).T, a).T
+
+
+def det3(m) -> float:
+    """The determinant of a 3x3 matrix, by cofactors along the first row."""
+    m = np.asarray(m, dtype=float)
+    return float(
+        m[0, 0] * (m[1, 1] * m[2, 2] - m[1, 2] * m[2, 1])
+        - m[0, 1] * (m[1, 0] * m[2, 2] - m[1, 2] * m[2, 0])
+        + m[0, 2] * (m[1, 0] * m[2, 1] - m[1, 1] * m[2, 0])
+    )
+
+
+def sum_of_products(a, b, axis: int = 0) -> np.ndarray:
+    """(a * b) summed over `axis`, one slice after another in index order: the
+    CPU-independent ``np.vecdot(a, b, axis=axis)`` (numpy's vecdot calls BLAS's ddot)."""
+    products = np.moveaxis(np.multiply(a, b), axis, 0)
+    total = products[0].copy()
+    for part in products[1:]:
+        total += part
+    return total

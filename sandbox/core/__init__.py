@@ -2,6 +2,28 @@
 
 `decompose` and `sat3d` are imported from their modules (sandbox.core.decompose,
 sandbox.core.sat3d): a package name never means both a module and a function.
+
+**The same bits on every CPU.** Nothing in sandbox/ may compute a number that shapes
+the world or the pixels in a way whose rounding depends on the machine: a recording
+made on a teacher's laptop must replay to the same world on the classroom PC, and the
+golden screenshots must match on any CI. So, everywhere in sandbox/:
+
+* no BLAS or LAPACK: no ``@`` on arrays, ``dot``, ``vecdot``, ``matmul``, ``inner``,
+  ``tensordot``, ``einsum``, ``np.linalg``, ``np.cov`` -- OpenBLAS picks a kernel per
+  CPU and each adds in its own order, with or without fused multiply-adds;
+* no transcendental function whose bits change with numpy's SIMD path (``arctan2``,
+  ``exp``, ``log``, ``tan``, ``arccos``, ``power`` differ between its AVX2 and AVX-512
+  code) or with libm's FMA variants (``math.sin``, ``math.atan2``, Python's ``**``);
+* instead, core.portable: products written out as multiply-adds (``dot_rows``,
+  ``transform``, ``sum_of_products``), cosine and sine as fdlibm's polynomials
+  (``cos_sin``), arctangent as Cephes' (``atan2``). IEEE ``+ - * /``, ``sqrt``,
+  ``hypot``, sums (``sum``, ``add.reduce``), ``min``/``max`` and sorting by value give
+  the same bits on every path.
+
+tests/test_determinism.py enforces it three ways: it reads sandbox/ for the constructs
+above, runs every scene with numpy's AVX-512 and AVX2 paths switched off and compares
+the dumps and pixels byte for byte, and pins a state hash per scene (as Box2D v3 pins
+its cross-platform determinism hash).
 """
 
 from .batch import PolygonBatch, SatBatchResult, sat_many

@@ -224,10 +224,8 @@ def det3(m) -> float:
 
 
 def sum_of_products(a, b, axis: int = 0) -> np.ndarray:
-    """(a * b) summed over `axis`, one slice after another in index order: the
-    CPU-independent ``np.vecdot(a, b, axis=axis)`` (numpy's vecdot calls BLAS's ddot)."""
-    products = np.moveaxis(np.multiply(a, b), axis, 0)
-    total = products[0].copy()
-    for part in products[1:]:
-        total += part
-    return total
+    """(a * b) summed over `axis`: the CPU-independent ``np.vecdot(a, b, axis=axis)``
+    (numpy's vecdot calls BLAS's ddot). The sum is numpy's add.reduce: its order of
+    additions follows the array's shape, never the CPU (no BLAS, no SIMD-width-dependent
+    order), which the solver's hot loop needs: two C calls, where vecdot took one."""
+    return np.add.reduce(np.multiply(a, b), axis=axis)

@@ -353,11 +353,12 @@ def _solve(col, flat, first=0, relax=False) -> None:
     pn, pt = col.pn, col.pt
     sjn, mjn = (col.sjn_rigid if relax else col.sjn), col.mjn
     order = (first, 1 - first)
+    add_up = np.add.reduce  # core.portable.sum_of_products inlined (the hot loop): no BLAS
     # Each point starts from its own old impulse (the other point does not change it).
     base = col.pnboth + col.offset2 if relax else col.pnboth * col.keep2 + col.offset2
     for k in order:
         new = base[k]
-        new -= sum_of_products(sjn[k], x)
+        new -= add_up(np.multiply(sjn[k], x, out=tmp), 0)
         np.maximum(new, 0.0, out=new)
         old = pn[k]
         new -= old
@@ -369,7 +370,7 @@ def _solve(col, flat, first=0, relax=False) -> None:
     lower = -upper
     for k in order:
         old = pt[k]
-        new = old - sum_of_products(sjt[k], x)
+        new = old - add_up(np.multiply(sjt[k], x, out=tmp), 0)
         np.minimum(new, upper[k], out=new)
         np.maximum(new, lower[k], out=new)
         new -= old

@@ -141,6 +141,30 @@ def turns_of_directions(directions: np.ndarray, cross: np.ndarray) -> int:
     return int(up.sum()) - int(down.sum())
 
 
+# The two degeneracies a Polygon refuses and convex_hull drops, by the same tests (one
+# tolerance, relative to the size), so that a hull always makes a valid Polygon.
+
+
+def _size(v: np.ndarray) -> float:
+    """The scale the degeneracy tolerances are relative to: the largest offset from the mean."""
+    return float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
+
+
+def _short_edges(v: np.ndarray, size: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(edges, their lengths, which are too short to be an edge: repeated vertices)."""
+    edges = np.roll(v, -1, axis=0) - v
+    lengths = np.hypot(edges[:, 0], edges[:, 1])
+    return edges, lengths, lengths <= DEGENERATE_TOLERANCE * size
+
+
+def _flat_corners(edges: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cross[i], flat[i]) of the turn at vertex i+1 from edge i to edge i+1: positive
+    cross = a convex corner; flat = its sine within the tolerance of zero (collinear)."""
+    next_edges = np.roll(edges, -1, axis=0)
+    cross = edges[:, 0] * next_edges[:, 1] - edges[:, 1] * next_edges[:, 0]
+    return cross, np.abs(cross) <= DEGENERATE_TOLERANCE * lengths * np.roll(lengths, -1)
+
+
 def _validated_local_vertices(vertices) -> np.ndarray:
     """Check a vertex list describes a convex polygon; return it in library winding.
 
@@ -174,11 +198,10 @@ def _validated_local_vertices(vertices) -> np.ndarray:
             f"vertex {bad} must be within +-{LARGEST:g}: ({v[bad, 0]:g}, {v[bad, 1]:g})"
         )
 
-    size = float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
-    edges = np.roll(v, -1, axis=0) - v
-    lengths = np.hypot(edges[:, 0], edges[:, 1])
-    if np.any(lengths <= DEGENERATE_TOLERANCE * size):
-        i = int(np.argmax(lengths <= DEGENERATE_TOLERANCE * size))
+    size = _size(v)
+    edges, lengths, short = _short_edges(v, size)
+    if short.any():
+        i = int(np.argmax(short))
         raise ShapeError(f"vertices {i} and {(i + 1) % n} are repeated (zero-length edge)")
 
     area = signed_area(v - v[0])  # relative to a vertex: a far offset costs no digits
@@ -192,14 +215,9 @@ def _validated_local_vertices(vertices) -> np.ndarray:
     if area < 0:
         # Keep vertex 0 in place so that the numbering the user wrote survives.
         v = np.concatenate([v[:1], v[:0:-1]])
-        edges = np.roll(v, -1, axis=0) - v
-        lengths = np.hypot(edges[:, 0], edges[:, 1])
+        edges, lengths, _ = _short_edges(v, size)
 
-    # Turn at vertex i+1 between edge i and edge i+1: positive = convex corner.
-    next_edges = np.roll(edges, -1, axis=0)
-    cross = edges[:, 0] * next_edges[:, 1] - edges[:, 1] * next_edges[:, 0]
-    scale = lengths * np.roll(lengths, -1)
-    flat = np.abs(cross) <= DEGENERATE_TOLERANCE * scale
+    cross, flat = _flat_corners(edges, lengths)
     if flat.any():
         i = callers((int(np.argmax(flat)) + 1) % n)
         raise ShapeError(
@@ -413,7 +431,19 @@ def convex_hull(points) -> np.ndarray:
         return chain
 
     lower, upper = half(pts), half(pts[::-1])
-    return np.array(lower[:-1] + upper[:-1])
+    hull = np.array(lower[:-1] + upper[:-1])
+    # Points the exact test kept whose turn is flat, or that nearly repeat, to Polygon's
+    # tolerance: drop them one at a time (each drop changes its neighbours' turns).
+    while len(hull) > 3:
+        edges, lengths, short = _short_edges(hull, _size(hull))
+        if short.any():
+            hull = np.delete(hull, (int(np.argmax(short)) + 1) % len(hull), axis=0)
+            continue
+        _, flat = _flat_corners(edges, lengths)
+        if not flat.any():
+            break
+        hull = np.delete(hull, (int(np.argmax(flat)) + 1) % len(hull), axis=0)
+    return hull
 
 
 def magnitude(shape) -> float:

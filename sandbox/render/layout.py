@@ -15,7 +15,8 @@
     | status: H help, tick, speed  |             |
     +------------------------------+-------------+
 
-Text sizes follow the surface height (the theme's sizes are for a 768 px high window);
+Text sizes follow the surface (the theme's sizes are for a 1024 x 768 window): its height,
+or its width where that is the narrower (a tall, narrow window keeps text that fits);
 the world's scale is the largest uniform one that fits the scene area. Every band has a
 fixed number of lines for its surface size and theme, so nothing jumps while the state
 changes. The layout is plain data (rectangles as (x, y, w, h) tuples).
@@ -30,6 +31,7 @@ from .theme import Theme
 
 WORLD_SIZE = (SCENE_WIDTH, CANVAS[1])  # the world area the scenes are built for
 REFERENCE_HEIGHT = 768  # the theme's text sizes are for a window this high
+REFERENCE_WIDTH = 1024  # ... and this wide
 CHAR_ADVANCE = 0.602  # DejaVu Sans Mono: advance per pixel of size
 LESSON_CHARS = 88  # a lesson is one or two sentences; the narration has room for this many
 LIVE_LINES = 2  # and for two lines of what is happening now
@@ -43,7 +45,7 @@ class Layout:
     """Where everything goes on a surface of `size` (screen pixels)."""
 
     size: tuple[int, int]
-    text_scale: float  # text and line widths: surface height / REFERENCE_HEIGHT
+    text_scale: float  # text and line widths: min(height / 768, width / 1024)
     small: int  # text sizes in pixels
     body: int
     title: int
@@ -69,7 +71,7 @@ def text_px(theme_size: int, scale: float) -> int:
 def compute_layout(size: tuple[int, int], theme: Theme) -> Layout:
     """The layout for a surface of `size`: bands by text height, the world by what is left."""
     w, h = max(int(size[0]), 160), max(int(size[1]), 120)
-    k = h / REFERENCE_HEIGHT
+    k = min(h / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
     small, body, title = (text_px(s, k) for s in (theme.font_small, theme.font, theme.font_title))
     pad = max(4, round(10 * k))
     line = round(body * 1.28)

@@ -26,11 +26,13 @@ def draw_minkowski(view: View, shown, axis=None) -> None:
     small = lay.small
     scene = view.scene_inner
     side = round(min(scene.width, scene.height) * 0.42)
+    title_h = round(lay.line(small) * 1.1)
+    if side < 4 * title_h:  # no room for a title, a hull and a verdict: leave the scene be
+        return
     box = pygame.Rect(scene.right - side, scene.top, side, side)
     view.blocked.append(box.inflate(round(8 * view.k), round(8 * view.k)))
     pygame.draw.rect(surf, theme.panel, box)
     pygame.draw.rect(surf, theme.divider, box, view.w(1.5))
-    title_h = round(lay.line(small) * 1.1)
     view.text_px(
         "A − B (Minkowski)", (box.x + lay.pad * 0.6, box.y + lay.pad * 0.4), small, theme.text
     )

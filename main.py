@@ -2,7 +2,9 @@
 
 import sys
 
-from sandbox.app import main
-
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        from sandbox.app import run_program
+    except KeyboardInterrupt:  # Ctrl-C while numpy and pygame load: stop, quietly
+        sys.exit(130)
+    sys.exit(run_program())

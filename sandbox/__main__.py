@@ -2,6 +2,9 @@
 
 import sys
 
-from sandbox.app import main
+try:
+    from sandbox.app import run_program
+except KeyboardInterrupt:  # Ctrl-C while numpy and pygame load: stop, quietly
+    sys.exit(130)
 
-sys.exit(main())
+sys.exit(run_program())

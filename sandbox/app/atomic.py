@@ -3,8 +3,9 @@
 Each output goes to a temporary file beside it, written in full (a short write or a
 full disk is an error, never a truncated file), its size checked against what was
 meant, and fsync'd. Only when every one is safe on disk are they renamed into place,
-with SIGTERM and SIGHUP held back meanwhile; then the folders are fsync'd. On any
-failure or signal, every temporary file is removed and no old file is touched.
+with SIGTERM, SIGHUP and SIGINT held back meanwhile (and ignored after: the run is
+complete); then the folders are fsync'd. On any failure or signal, every temporary file
+is removed and no old file is touched; a rename that fails puts the earlier ones back.
 """
 
 from __future__ import annotations
@@ -33,39 +34,97 @@ def _file_mode() -> int:
 
 
 def write_all(outputs: list[tuple[Path, bytes]]) -> None:
-    """Write every (path, data) or none of them; UsageError naming the path on failure."""
+    """Write every (path, data) or none of them; UsageError naming the path on failure.
+
+    The run's last act. A signal (SIGTERM, SIGHUP, SIGINT) that arrives while the
+    temporaries are written waits until they are (so none is left unnamed), then stops
+    the run with every old file in place; one that arrives during the renames or after
+    them is ignored: the run is complete. Every outcome is all new and exit 0, or all old.
+    A rename that fails (the target became a folder) puts back what was renamed before it.
+    """
     temporaries: dict[Path, str] = {}
+    backups: dict[Path, str] = {}
     current = None
     try:
         mode = _file_mode()
-        for path, data in outputs:
-            current = path
-            descriptor, temporary = temporary_in(path.parent, path.name)
-            temporaries[path] = temporary
-            try:
-                _write_fully(descriptor, data)
-                os.fchmod(descriptor, mode)
-                os.fsync(descriptor)
-                size = os.fstat(descriptor).st_size
-            finally:
-                os.close(descriptor)
-            if size != len(data):
-                raise OSError(5, f"wrote {size} bytes of {len(data)}")
-        with signals_held():
+        with signals_held():  # a temporary is created and named before a signal lands
+            for path, data in outputs:
+                current = path
+                descriptor, temporary = temporary_in(path.parent, path.name)
+                temporaries[path] = temporary
+                try:
+                    _write_fully(descriptor, data)
+                    os.fchmod(descriptor, mode)
+                    os.fsync(descriptor)
+                    size = os.fstat(descriptor).st_size
+                finally:
+                    os.close(descriptor)
+                if size != len(data):
+                    raise OSError(5, f"wrote {size} bytes of {len(data)}")
+        with signals_held(finishing=True):
             for path, _ in outputs:
                 current = path
-                os.replace(temporaries.pop(path), path)
+                if path.is_dir():
+                    raise IsADirectoryError(21, "it is a folder now")
+                backups[path] = _backup(path)
+            renamed: list[Path] = []
+            try:
+                for path, _ in outputs:
+                    current = path
+                    os.replace(temporaries[path], path)
+                    del temporaries[path]
+                    renamed.append(path)
+            except OSError:
+                _put_back(renamed, backups)
+                raise
             for folder in {path.parent for path, _ in outputs}:
                 current = folder
                 _fsync_folder(folder)
+            _remove(temporaries, backups)  # the old files' second names, still held
     except OSError as error:
         raise UsageError(f"{str(current)!r}: cannot write ({error.strerror or error})") from None
     finally:
-        for temporary in temporaries.values():
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
+        with signals_held():  # a second signal waits until the temporaries are gone
+            _remove(temporaries, backups)
+
+
+def _remove(temporaries: dict[Path, str], backups: dict[Path, str | None]) -> None:
+    """Unlink every temporary and backup name left, and forget them."""
+    for name in [*temporaries.values(), *filter(None, backups.values())]:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+    temporaries.clear()
+    backups.clear()
+
+
+def _backup(path: Path) -> str | None:
+    """A second name (a hard link) for the file at `path`, to put it back with; None when
+    there is no file there (or the file system has no hard links: then no way back)."""
+    if not path.exists():
+        return None
+    descriptor, name = temporary_in(path.parent, path.name)
+    os.close(descriptor)
+    os.unlink(name)
+    try:
+        os.link(path, name)
+    except OSError:
+        return None
+    return name
+
+
+def _put_back(renamed: list[Path], backups: dict[Path, str | None]) -> None:
+    """Undo the renames done so far: each old file back, or the new one gone."""
+    for path in reversed(renamed):
+        backup = backups.pop(path, None)
+        try:
+            if backup is not None:
+                os.replace(backup, path)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
 
 
 def _fsync_folder(folder: Path) -> None:

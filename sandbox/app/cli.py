@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
 from .errors import UsageError
 from .headless import run_headless
 from .limits import one_line
 from .options import parse_options
-from .signals import Stopped, stop_on_signals
+from .signals import SIGNALS, Stopped, stop_on_signals
 from .window import run_window
 
 # Before the render layer imports pygame (it does so lazily, inside the app's functions).
@@ -37,3 +38,13 @@ def main(argv: list[str] | None = None) -> int:
             return 130
         except Stopped as stop:
             return stop.status
+
+
+def run_program() -> int:
+    """The process's entry (main.py, python -m sandbox): `main()`, with SIGTERM, SIGHUP
+    and SIGINT ignored outside it. main() handles them while it runs and puts back what
+    it found when it returns: ignored, so that a signal while the interpreter shuts down
+    cannot turn a complete run (its outputs written, exit 0) into a killed one."""
+    for number in (*SIGNALS, signal.SIGINT):
+        signal.signal(number, signal.SIG_IGN)
+    return main()

@@ -35,7 +35,8 @@ def run_headless(options: Options) -> int:
 
 
 def simulate(options: Options) -> tuple[Session, Recorder | None]:
-    """Exactly `frames` steps; before each, the input due then; during it, the keys held.
+    """Exactly `frames` steps (and one more for each press of O while paused); before
+    each, the input due then; during it, the keys held.
 
     The scripted input (--hold, --drag, --click) is due at the loop's step. A replay's
     input is due at the session's clock (version 2: the steps taken, rewound or not, so

@@ -9,6 +9,7 @@ under CI, where a skip would hide a broken install and so fails instead.
 import contextlib
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -186,7 +187,8 @@ def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_dis
 def test_window_rewinds_with_the_real_keys_and_the_recording_replays(x_display, tmp_path):
     """Right for a while, then Backspace and Page Up (real X key names, as pygame names
     them: "backspace", "page up"): the world goes back 61 steps, paused; stepping on
-    with O drops the future, and the replay of the recording ends in the same state."""
+    with O goes forward through them, and the recording keeps those keys, so its replay
+    ends in the same state."""
     recording, state_path = tmp_path / "rewind.jsonl", tmp_path / "rewind.json"
     with _window(x_display, "--record", str(recording), "--dump-state", str(state_path)):
         _xdotool(x_display, "keydown", "Right")
@@ -199,7 +201,51 @@ def test_window_rewinds_with_the_real_keys_and_the_recording_replays(x_display, 
         _xdotool(x_display, "key", "o", "o")  # step on from the past
         time.sleep(0.3)
     state = json.loads(state_path.read_text())
-    end = json.loads(recording.read_text().splitlines()[-1])["end"]
-    assert end == state["steps"] and state["tick"] == state["steps"]
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    presses = [line["press"] for line in lines if "press" in line]
+    assert presses == ["space", "backspace", "page up", "o", "o"]
+    # The recording's end counts every step taken; the state shows 61 - 2 fewer.
+    assert lines[-1]["end"] == state["steps"] + 59 and state["tick"] == state["steps"]
     assert state["steps"] > 10  # (the run was long enough to go back 61 steps)
+    assert _replayed(recording, tmp_path) == state
+
+
+def test_window_random_keys_and_mouse_with_rewinds_replay_to_the_identical_state(
+    x_display, tmp_path
+):
+    """The issue's real-window session in short: seeded random keys (rewinds, O, pause,
+    reset, scene keys, F, Y, ...), held arrows and mouse drags; whatever the timing gave,
+    the recording replays headless to the identical state."""
+    rng = random.Random(7)
+    presses = ["BackSpace", "Prior", "Next", "o", "p", "space", "r", "f", "y", "g", "Tab"]
+    presses += ["a", "period", "j", "l", "s", "1", "3", "5", "bracketright", "t"]
+    recording, state_path = tmp_path / "random.jsonl", tmp_path / "random.json"
+    args = ("--scene", "gravity", "--record", str(recording), "--dump-state", str(state_path))
+    with _window(x_display, *args) as window:
+        for turn in range(60):
+            kind = rng.random()
+            if turn in (20, 40):  # a reset, then a rewind across it
+                _xdotool(x_display, "key", "r", "Right", "Prior")
+            elif kind < 0.45:
+                _xdotool(x_display, "key", rng.choice(presses))
+            elif kind < 0.75:
+                key = rng.choice(["Left", "Right", "Up", "Down", "q", "e"])
+                _xdotool(x_display, "keydown", key)
+                time.sleep(rng.random() * 0.3)
+                _xdotool(x_display, "keyup", key)
+            else:
+                points = [(rng.randint(100, 1100), rng.randint(100, 600)) for _ in range(4)]
+                _xdotool(x_display, "mousemove", "--window", window, *map(str, points[0]))
+                _xdotool(x_display, "mousedown", "1")
+                for point in points[1:]:
+                    _xdotool(x_display, "mousemove", "--window", window, *map(str, point))
+                    time.sleep(0.03)
+                _xdotool(x_display, "mouseup", "1")
+            time.sleep(rng.random() * 0.1)
+    state = json.loads(state_path.read_text())
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    pressed = {line["press"] for line in lines if "press" in line}
+    assert {"backspace", "page up", "r"} <= pressed  # the rewinds and a reset were recorded
+    steps = [line["step"] for line in lines[1:-1]]
+    assert steps == sorted(steps) and lines[-1]["end"] >= steps[-1]
     assert _replayed(recording, tmp_path) == state

@@ -76,8 +76,8 @@ def test_at_least_ten_seconds_are_kept_and_no_more_than_twelve():
 
 def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path):
     """Headless: push right, rewind 61 steps at step 80, step on pushing left; the
-    recording forgets the input of the discarded future, so its replay ends exactly
-    where the live run ended (which differs from never having rewound)."""
+    recording keeps the rewind (its keys, at step 80), so its replay rewinds too and
+    ends exactly where the live run ended (which differs from never having rewound)."""
     live, replayed, rec = tmp_path / "live.json", tmp_path / "re.json", tmp_path / "r.jsonl"
     args = ["--headless", "--scene", "gravity", "--frames", "120", "--hold", "right:0-79"]
     rewind = ["--hold", "page up:80-80", "--hold", "backspace:80-80", "--hold", "left:81-119"]
@@ -87,7 +87,8 @@ def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path
     assert a == b
     assert a["tick"] == 120 - 61
     events = [json.loads(line) for line in rec.read_text().splitlines()[1:-1]]
-    assert all(e["step"] <= 59 for e in events if e.get("hold") == ["right"])
+    presses = [(e["step"], e["press"]) for e in events if "press" in e]
+    assert presses == [(80, "page up"), (80, "backspace")]
     never = tmp_path / "never.json"
     assert main([*args, "--hold", "left:81-119", "--dump-state", str(never)]) == 0
     assert json.loads(never.read_text())["bodies"] != a["bodies"]
@@ -103,8 +104,8 @@ def test_a_snapshot_of_the_300_body_pile_is_small():
 
 
 def test_a_recording_that_ends_rewound_replays_to_the_past_shown(capsys, tmp_path):
-    """The run ends paused 61 steps back: the recording ends there too (its future input
-    forgotten), and its replay ends in the state that was on screen."""
+    """The run ends paused 61 steps back: the recording ends with the rewind's keys, and
+    its replay, rewinding as the run did, ends in the state that was on screen."""
     live, replayed, rec = tmp_path / "live.json", tmp_path / "re.json", tmp_path / "r.jsonl"
     args = ["--headless", "--scene", "gravity", "--frames", "100", "--hold", "right:10-95"]
     ending = ["--hold", "page up:100-100", "--hold", "backspace:100-100"]
@@ -112,4 +113,9 @@ def test_a_recording_that_ends_rewound_replays_to_the_past_shown(capsys, tmp_pat
     assert main(["--headless", "--replay", str(rec), "--dump-state", str(replayed)]) == 0
     a = json.loads(live.read_text())
     assert a["tick"] == 39 and a == json.loads(replayed.read_text())
-    assert json.loads(rec.read_text().splitlines()[-1]) == {"end": 39}
+    lines = [json.loads(line) for line in rec.read_text().splitlines()]
+    assert lines[-3:] == [
+        {"step": 100, "press": "page up"},
+        {"step": 100, "press": "backspace"},
+        {"end": 100},
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .options import Options
 from .outputs import write_outputs
@@ -34,20 +35,35 @@ def run_headless(options: Options) -> int:
 
 
 def simulate(options: Options) -> tuple[Session, Recorder | None]:
-    """Exactly `frames` steps; before each, the presses due then; during it, the keys held.
-    The recording is kept on the session's clock (`session.steps`), which a rewind turns
-    back, exactly as in the window."""
+    """Exactly `frames` steps (and one more for each press of O while paused); before
+    each, the input due then; during it, the keys held.
+
+    The scripted input (--hold, --drag, --click) is due at the loop's step. A replay's
+    input is due at the session's clock (version 2: the steps taken, rewound or not, so
+    a press of O that steps moves it on) and a replay runs until the clock reaches its
+    end; a version 1 replay is due at the loop's step, as it was recorded. The session
+    records what it does itself (Session.recorder)."""
     session = Session(options.scene, options.seed, options.theme)
     replay = options.replay
     frames = options.frames if options.frames is not None else replay.end
     recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
     session.recorder = recorder
+    events = replay.events if replay else ()
+    by_clock = replay is not None and replay.version >= 2
     replay_held: frozenset[str] = frozenset()
-    for step in range(frames + 1):
-        pressed = list(replay.presses.get(step, [])) if replay else []
-        pressed += options.mouse.get(step, [])
-        if replay:
-            replay_held = replay.holds.get(step, replay_held)
+    due = 0  # the next replay event
+    step = 0
+    while True:
+        while due < len(events) and events[due][0] <= (session.clock if by_clock else step):
+            what = events[due][1]
+            due += 1
+            if isinstance(what, frozenset):
+                replay_held = what
+            elif isinstance(what, str):
+                session.apply(what, replay_held if by_clock else frozenset())
+            else:
+                session.mouse(what)
+        pressed = list(options.mouse.get(step, []))
         held = set(replay_held)
         for hold in options.holds:
             if not KEY_ACTIONS[hold.key].held:
@@ -56,17 +72,14 @@ def simulate(options: Options) -> tuple[Session, Recorder | None]:
             elif hold.first <= step <= hold.last:
                 held.add(hold.key)
         for key in pressed:
-            if not isinstance(key, str):  # a MouseEvent
-                if recorder:
-                    recorder.mouse(session.steps, key)
+            if isinstance(key, str):
+                session.apply(key, frozenset(held))
+            else:  # a MouseEvent
                 session.mouse(key)
-                continue
-            if recorder:
-                recorder.action(session.steps, key)
-            session.apply(key)
-        if step == frames:
+        if recorder is not None and recorder.stopped is not None:
+            raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
+        if (session.clock if by_clock else step) >= frames:
             break
-        if recorder:
-            recorder.held(session.steps, frozenset(held))
         session.advance(frozenset(held))
+        step += 1
     return session, recorder

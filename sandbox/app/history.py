@@ -9,8 +9,8 @@ time: the same arrays in, the same arithmetic.
     snapshots:  [s0 s1 s2 ... s(k) ... s(n)]     s(i) = the world after step i
                           rewound to ^ k          backspace / page up: back
                                                   O / page down: forward
-    stepping on from k drops s(k+1)..s(n): the future is gone (and the recording
-    forgets the input it held for it; see Recorder.forget_from).
+    stepping on from k drops s(k+1)..s(n): the future is gone. A recording keeps the
+    rewind itself (the key pressed), and its replay restores the same snapshot.
 """
 
 from __future__ import annotations

@@ -68,9 +68,8 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("escape",), "quit", "quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
-# Actions that only steer time; they are not part of a recording.
-# Rewinding is not recorded either: stepping on from the past drops the recorded future.
-TIME_ACTIONS = {"pause", "step", "slow", "quit", "rewind", "rewind_second", "forward_second"}
+# A recording keeps every key the session acts on, the time keys (pause, O, rewind)
+# among them: a replay rewinds as the session did (app/recording.py).
 
 
 # The mouse, listed in the help after the keys (app/pointer.py, physics/mouse.py).

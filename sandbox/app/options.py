@@ -12,7 +12,7 @@ from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .limits import MAX_FRAMES, MAX_SEED
 from .pointer import parse_click, parse_drag
-from .recording import Replay, load_replay
+from .recording import Replay, check_recordable, load_replay
 from .targets import check_distinct, output_target
 
 
@@ -168,6 +168,8 @@ def parse_options(argv: list[str]) -> Options | None:
     if theme not in THEMES:
         origin = "--theme" if args.theme is not None else f"{args.replay}:1: theme"
         raise UsageError(f"{origin} {theme!r}: choose from {', '.join(THEMES)}")
+    if args.record is not None:
+        check_recordable(scene, seed, theme)  # a scene path no replay could name again
     outputs = {
         option: output_target(value, option, suffix)
         for option, value, suffix in (

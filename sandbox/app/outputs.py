@@ -36,8 +36,6 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
         text = json.dumps(session.state(), indent=1, sort_keys=True) + "\n"
         outputs.append((options.dump_state, text.encode("utf-8")))
     if options.record and recorder is not None:
-        if session.history.at is not None:  # it ends in the past: that past is what was shown
-            recorder.forget_from(session.steps, session.rewind_mark)
-        text = "\n".join(recorder.lines(session.steps)) + "\n"
+        text = "\n".join(recorder.lines(session.clock)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))
     write_all(outputs)

@@ -1,4 +1,39 @@
-"""Recording and replay: the keys held and pressed at each step, as JSON lines (data only)."""
+"""Recording and replay: what the session did, in order, as JSON lines (data only).
+
+A rewind is an event in the recording (design (a), not truncating the recording to the
+rewound moment). The session itself writes the recording: every key it acts on
+(Backspace, Page Up / Page Down, O and the pause among them), every mouse event, and the
+keys held before every step, each stamped with `Session.clock`, the count of steps taken
+since the session began, which a rewind never turns back. A replay hands the same events
+to the same session code at the same clock, so it restores the same history snapshot,
+steps on from it, and ends in what was shown: after a reset, a scene change, F's next
+outline, Y's restart or a move in the 3D scene as much as after a plain rewind. The
+other design (truncating the recording to the rewound moment) would have to know, for
+every action, what a rewind does and does not take back (History is reset by a scene
+change, a reset, F and Y; the 3D view is not in the snapshots at all), which is how the
+version 1 recorder went wrong.
+
+    {"format": "sat-sandbox-replay", "version": 2, "scene": ..., "seed": ..., "theme": ...}
+    {"step": 0, "hold": ["right"]}      keys held from now on (before a step, or O)
+    {"step": 40, "press": "page up"}    a key the session acted on (never Escape)
+    {"step": 40, "mouse": "press", "x": 310.0, "y": 205.5, "shift": false}
+    {"end": 150}                        the clock when the run ended
+
+`step` never decreases. A replay, at clock c, hands over every line stamped c in order
+(a press of O may step, moving the clock on), then takes one step with the keys held,
+until the clock reaches `end`.
+
+Every line the recorder writes first goes through the replay's own line checks; a line
+the replay would refuse, or one that would take the file past MAX_REPLAY_BYTES, stops
+the recording there: nothing after it is written, and `end` is that moment, so the file
+still replays to what was shown up to then (the window says so on screen and on stderr;
+a headless run, whose input is a script, ends with one line and status 2 instead). A
+scene the replay could not name (a path with a newline, or longer than MAX_SCENE_NAME)
+is refused before the run begins.
+
+Version 1 files (the clock was the step on show, rewinds and the time keys were not
+recorded) are still read and replayed as before: one step a line's step, presses first.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +44,7 @@ from pathlib import Path
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
 from .errors import UsageError
-from .keymap import KEY_ACTIONS, TIME_ACTIONS
+from .keymap import KEY_ACTIONS
 from .limits import (
     MAX_FRAMES,
     MAX_INT_DIGITS,
@@ -19,52 +54,96 @@ from .limits import (
     MAX_SCENE_NAME,
     MAX_SEED,
 )
-from .pointer import mouse_event_from
+from .pointer import MouseEvent, mouse_event_from
 
 REPLAY_FORMAT = "sat-sandbox-replay"
+VERSION = 2  # the version written; 1 and 2 are read
+UNRECORDED = {"quit", "fullscreen"}  # the window's business, not the session's
+_END_ROOM = len(json.dumps({"end": MAX_FRAMES})) + 1  # kept free for the end line
+
+
+class _RefusedError(ValueError):
+    """A line the replay refuses; the message says why (the caller names file and line)."""
+
+
+def header_for(scene: Scene, seed: int, theme: str) -> dict:
+    return {
+        "format": REPLAY_FORMAT,
+        "version": VERSION,
+        "scene": scene.source if scene.source != "built-in" else scene.name,
+        "seed": seed,
+        "theme": theme,
+    }
+
+
+def check_recordable(scene: Scene, seed: int, theme: str) -> None:
+    """UsageError unless a replay could read the header a recording of this run starts
+    with (checked by the replay's own reader, before the run begins)."""
+    try:
+        _header(_parse_line(json.dumps(header_for(scene, seed, theme), sort_keys=True)))
+    except _RefusedError as error:
+        raise UsageError(f"--record: a replay could not name this scene again: {error}") from None
 
 
 class Recorder:
-    """Keys held and actions pressed, per step: one JSON object a line."""
+    """What the session did, in order, one JSON line each, written by Session itself
+    (see the module docstring); each line is checked by the replay's reader first."""
 
     def __init__(self, scene: Scene, seed: int, theme: str):
-        self.header = {
-            "format": REPLAY_FORMAT,
-            "version": 1,
-            "scene": scene.source if scene.source != "built-in" else scene.name,
-            "seed": seed,
-            "theme": theme,
-        }
-        self.events: list[dict] = []
+        check_recordable(scene, seed, theme)
+        self.header = header_for(scene, seed, theme)
+        first = json.dumps(self.header, sort_keys=True)
+        self._lines = [first]
+        self._bytes = len(first) + 1  # json.dumps writes ASCII: characters are bytes
+        self._last_step = 0
         self._held: frozenset[str] = frozenset()
+        self.stopped: str | None = None  # why the recording stopped early, if it did
+        self.stopped_at: int | None = None  # the clock it stopped at: the recording's end
 
-    def action(self, step: int, key: str) -> None:
+    def press(self, step: int, key: str) -> None:
+        """A key the session is about to act on (held keys and Escape are not presses)."""
         binding = KEY_ACTIONS.get(key)
-        if binding is not None and not binding.held and binding.action not in TIME_ACTIONS:
-            self.events.append({"step": step, "press": key})
+        if binding is not None and not binding.held and binding.action not in UNRECORDED:
+            self._write({"step": step, "press": key})
 
-    def mouse(self, step: int, event) -> None:
-        self.events.append(event.to_json(step))
-
-    def forget_from(self, step: int, mark: int | None) -> None:
-        """Stepping on from a rewound step: drop the input recorded for the discarded
-        future (events from `step` on that were recorded before the rewind began at
-        event `mark`, and those recorded since for other steps)."""
-        mark = len(self.events) if mark is None else mark
-        before = [e for e in self.events[:mark] if e["step"] < step]
-        since = [e for e in self.events[mark:] if e["step"] == step]
-        self.events = before + since
-        holds = [e["hold"] for e in self.events if "hold" in e]
-        self._held = frozenset(holds[-1]) if holds else frozenset()
+    def mouse(self, step: int, event: MouseEvent) -> None:
+        self._write(event.to_json(step))
 
     def held(self, step: int, held: frozenset[str]) -> None:
-        if held != self._held:
-            self.events.append({"step": step, "hold": sorted(held)})
+        """About to step (a step of the clock, or O) with these keys held."""
+        if step >= MAX_FRAMES:
+            self._stop(step, f"a replay is at most {MAX_FRAMES:,} steps long")
+        if held != self._held and self._write({"step": step, "hold": sorted(held)}):
             self._held = held
 
     def lines(self, total_steps: int) -> list[str]:
-        out = [self.header, *self.events, {"end": total_steps}]
-        return [json.dumps(item, sort_keys=True) for item in out]
+        """The file: the header, the events, the end (where the recording stopped, if it
+        stopped early; else `total_steps`, the session's clock)."""
+        end = total_steps if self.stopped_at is None else self.stopped_at
+        return [*self._lines, json.dumps({"end": end})]
+
+    def _write(self, item: dict) -> bool:
+        if self.stopped is not None:
+            return False
+        line = json.dumps(item, sort_keys=True)
+        try:
+            _event(_parse_line(line), self._last_step)
+        except _RefusedError as error:
+            self._stop(item["step"], f"a replay would refuse its next line ({error})")
+            return False
+        if self._bytes + len(line) + 1 + _END_ROOM > MAX_REPLAY_BYTES:
+            limit = MAX_REPLAY_BYTES
+            said = f"{limit >> 20} MiB" if limit % (1 << 20) == 0 else f"{limit:,} bytes"
+            self._stop(item["step"], f"the file would pass a replay's limit of {said}")
+            return False
+        self._lines.append(line)
+        self._bytes += len(line) + 1
+        self._last_step = item["step"]
+        return True
+
+    def _stop(self, step: int, why: str) -> None:
+        if self.stopped is None:
+            self.stopped, self.stopped_at = f"recording stopped at step {step}: {why}", step
 
 
 @dataclass(frozen=True)
@@ -73,8 +152,10 @@ class Replay:
     seed: int
     theme: str
     end: int
-    presses: dict[int, list]  # step -> keys pressed (and MouseEvents) before that step
-    holds: dict[int, frozenset[str]]  # step -> keys held from that step on
+    # (step, what) in the file's order; what: a key pressed (str), a MouseEvent, or the
+    # keys held from then on (frozenset)
+    events: tuple[tuple[int, str | MouseEvent | frozenset[str]], ...]
+    version: int = VERSION
 
 
 def _depth(line: str) -> int:
@@ -116,39 +197,73 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse_line(path: Path, number: int, line: str) -> dict:
+def _parse_line(line: str) -> dict:
     if len(line) > MAX_REPLAY_LINE:
-        raise UsageError(f"{path}:{number}: line too long (at most {MAX_REPLAY_LINE} characters)")
+        raise _RefusedError(f"line too long (at most {MAX_REPLAY_LINE} characters)")
     if _depth(line) > MAX_JSON_DEPTH:
-        raise UsageError(f"{path}:{number}: nested too deeply (at most {MAX_JSON_DEPTH} levels)")
+        raise _RefusedError(f"nested too deeply (at most {MAX_JSON_DEPTH} levels)")
     try:
         item = json.loads(line, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise UsageError(f"{path}:{number}: not JSON ({error.msg})") from None
+        raise _RefusedError(f"not JSON ({error.msg})") from None
     except (ValueError, RecursionError) as error:
-        raise UsageError(f"{path}:{number}: not a replay line ({error})") from None
+        raise _RefusedError(f"not a replay line ({error})") from None
     if not isinstance(item, dict):
-        raise UsageError(f"{path}:{number}: each line must be a JSON object")
+        raise _RefusedError("each line must be a JSON object")
     return item
 
 
-def _header(path: Path, header: dict) -> tuple[str, int, str]:
+def _header(header: dict) -> tuple[str, int, str, int]:
     version = header.get("version")
-    if header.get("format") != REPLAY_FORMAT or not _is_int(version) or version != 1:
-        raise UsageError(f"{path}:1: not a {REPLAY_FORMAT} version 1 file")
+    if header.get("format") != REPLAY_FORMAT or not _is_int(version) or version not in (1, 2):
+        raise _RefusedError(f"not a {REPLAY_FORMAT} version 1 or 2 file")
     unknown = sorted(set(header) - {"format", "version", "scene", "seed", "theme"})
     if unknown:
-        raise UsageError(f"{path}:1: unknown header field {unknown[0]!r}")
+        raise _RefusedError(f"unknown header field {unknown[0]!r}")
     seed = header.get("seed")
     if not _is_int(seed) or abs(seed) > MAX_SEED:
-        raise UsageError(f"{path}:1: seed must be a whole number of at most 64 bits")
+        raise _RefusedError("seed must be a whole number of at most 64 bits")
     for field, longest in (("scene", MAX_SCENE_NAME), ("theme", 40)):
         value = header.get(field)
         if not isinstance(value, str) or not value or len(value) > longest:
-            raise UsageError(f"{path}:1: {field} must be a string of 1 to {longest} characters")
+            raise _RefusedError(f"{field} must be a string of 1 to {longest} characters")
         if not value.isprintable():
-            raise UsageError(f"{path}:1: {field} must be printable text")
-    return header["scene"], seed, header["theme"]
+            raise _RefusedError(f"{field} must be printable text (no newline or other control)")
+    return header["scene"], seed, header["theme"], version
+
+
+def _end(item: dict, last_step: int) -> int:
+    end = item["end"]
+    if not _is_int(end) or not last_step <= end <= MAX_FRAMES:
+        raise _RefusedError(f"end must be a whole number from the last step to {MAX_FRAMES}")
+    return end
+
+
+def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozenset[str]]:
+    """(step, what) of a press, hold or mouse line, else _RefusedError saying what is wrong."""
+    step = item.get("step")
+    if not _is_int(step) or step < last_step:
+        raise _RefusedError("step must be a whole number, never decreasing")
+    if step > MAX_FRAMES:
+        raise _RefusedError(f"step must be at most {MAX_FRAMES}")
+    if set(item) == {"step", "press"}:
+        key = item["press"]
+        if not isinstance(key, str) or key not in KEY_ACTIONS or KEY_ACTIONS[key].held:
+            raise _RefusedError(f"unknown action key {_shown(key)}")
+        return step, key
+    if set(item) == {"step", "hold"}:
+        keys = item["hold"]
+        if not isinstance(keys, list) or any(
+            not isinstance(k, str) or k not in KEY_ACTIONS or not KEY_ACTIONS[k].held for k in keys
+        ):
+            raise _RefusedError("hold must list control keys (arrows, q, e)")
+        return step, frozenset(keys)
+    if "mouse" in item:
+        try:
+            return step, mouse_event_from(item)
+        except ValueError as error:
+            raise _RefusedError(str(error)) from None
+    raise _RefusedError("expected a press, hold, mouse or end line")
 
 
 def load_replay(path: Path) -> Replay:
@@ -160,52 +275,27 @@ def load_replay(path: Path) -> Replay:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise UsageError(f"{path}: replay file is empty")
-    scene, seed, theme = _header(path, _parse_line(path, *lines[0]))
-    presses: dict[int, list[str]] = {}
-    holds: dict[int, frozenset[str]] = {}
+    number, line = lines[0]
+    try:
+        scene, seed, theme, version = _header(_parse_line(line))
+    except _RefusedError as error:
+        raise UsageError(f"{path}:{number}: {error}") from None
+    events: list[tuple[int, str | MouseEvent | frozenset[str]]] = []
     end = None
-    last_step = 0
     for number, line in lines[1:]:
-        item = _parse_line(path, number, line)
-        if end is not None:
-            raise UsageError(f"{path}:{number}: nothing may follow the end line")
-        if set(item) == {"end"}:
-            end = item["end"]
-            if not _is_int(end) or not last_step <= end <= MAX_FRAMES:
-                raise UsageError(
-                    f"{path}:{number}: end must be a whole number from the last step "
-                    f"to {MAX_FRAMES}"
-                )
-            continue
-        step = item.get("step")
-        if not _is_int(step) or step < last_step:
-            raise UsageError(f"{path}:{number}: step must be a whole number, never decreasing")
-        if step > MAX_FRAMES:
-            raise UsageError(f"{path}:{number}: step must be at most {MAX_FRAMES}")
-        last_step = step
-        if set(item) == {"step", "press"}:
-            key = item["press"]
-            if not isinstance(key, str) or key not in KEY_ACTIONS or KEY_ACTIONS[key].held:
-                raise UsageError(f"{path}:{number}: unknown action key {_shown(key)}")
-            presses.setdefault(step, []).append(key)
-        elif set(item) == {"step", "hold"}:
-            keys = item["hold"]
-            if not isinstance(keys, list) or any(
-                not isinstance(k, str) or k not in KEY_ACTIONS or not KEY_ACTIONS[k].held
-                for k in keys
-            ):
-                raise UsageError(f"{path}:{number}: hold must list control keys (arrows, q, e)")
-            holds[step] = frozenset(keys)
-        elif "mouse" in item:
-            try:
-                presses.setdefault(step, []).append(mouse_event_from(item))
-            except ValueError as error:
-                raise UsageError(f"{path}:{number}: {error}") from None
-        else:
-            raise UsageError(f"{path}:{number}: expected a press, hold, mouse or end line")
+        try:
+            item = _parse_line(line)
+            if end is not None:
+                raise _RefusedError("nothing may follow the end line")
+            if set(item) == {"end"}:
+                end = _end(item, events[-1][0] if events else 0)
+            else:
+                events.append(_event(item, events[-1][0] if events else 0))
+        except _RefusedError as error:
+            raise UsageError(f"{path}:{number}: {error}") from None
     if end is None:
         raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
-    return Replay(scene, seed, theme, end, presses, holds)
+    return Replay(scene, seed, theme, end, tuple(events), version)
 
 
 def _shown(value) -> str:

@@ -6,8 +6,11 @@ command line. The world advances in fixed steps of 1/60 s::
     window:    real time -> (x speed, unless paused) -> accumulator -> World.step(1/60) ...
     headless:  exactly --frames steps, no clock at all
 
-Input reaches the world per step, never per frame, so a recording (the keys
-held and the actions pressed at each step) replays to the identical state.
+Input reaches the world per step, never per frame. The session writes the recording
+itself (app/recording.py): every key it acts on, rewinds included, every mouse event and
+the keys held before every step, stamped with `clock`, the steps taken so far, which a
+rewind never turns back. A replay hands the same input to the same code at the same
+clock, so it ends in the identical state, whatever the session did in between.
 """
 
 from __future__ import annotations
@@ -44,15 +47,16 @@ class Session:
         self.overlays = Overlays()
         self.paused = False
         self.speed_index = 0
-        self.steps = 0  # steps since the session began: the clock of a recording
+        self.steps = 0  # the step on show: steps since the session began, less those rewound
+        self.clock = 0  # steps taken since the session began, rewound or not: a recording's
         self.message: str | None = None
         self.message_left = 0
         self.pair_index: int | None = None  # into scene.tab_pairs, once Tab chose one
         self.moment = None  # the last step worth keeping on screen (a swept hit, a jump)
         self.walk: int | None = None  # step-through: the step on show (None: off)
         self.hand = None  # (body under the press, where, moved since?, shift) while pressed
-        self.recorder = None  # the app's Recorder, if recording: rewinding edits its future
-        self.rewind_mark: int | None = None  # recorder events when the rewind began
+        self.recorder = None  # the app's Recorder, if recording: told all the session does
+        self.recorder_said = False  # the recording's early stop was put on screen
         self.outline = 0  # scenes with an outline test: the learner's outline (F: the next)
         self.open(scene)
 
@@ -69,6 +73,11 @@ class Session:
         action = binding.action
         if action == "quit":
             return False
+        if self.recorder is not None:
+            if action == "step":
+                self.recorder.held(self.clock, frozenset(held))  # before the press: O's keys
+            self.recorder.press(self.clock, key)
+            self._recorder_stopped()
         if action == "pause":
             self.paused = not self.paused
         elif action == "step":
@@ -146,8 +155,6 @@ class Session:
 
     def _rewind(self, delta: int) -> None:
         """Show the world `delta` steps later (or earlier) among the kept snapshots."""
-        if self.history.at is None and delta < 0 and self.recorder is not None:
-            self.rewind_mark = len(self.recorder.events)
         steps = self.history.move(self.world, delta)
         if steps is None:
             return
@@ -165,6 +172,9 @@ class Session:
 
         from ..physics.mouse import body_at, grab_at, moved_to, turn
 
+        if self.recorder is not None:
+            self.recorder.mouse(self.clock, event)
+            self._recorder_stopped()
         world = self.world
         point = (event.x, event.y)
         if event.kind == "wheel":
@@ -309,16 +319,24 @@ class Session:
     def say(self, message: str) -> None:
         self.message, self.message_left = message, MESSAGE_STEPS
 
+    def _recorder_stopped(self) -> None:
+        """Say so, once, when the recording has just stopped (a replay's limit reached)."""
+        if self.recorder.stopped is not None and not self.recorder_said:
+            self.recorder_said = True
+            self.say(self.recorder.stopped)
+
     def advance(self, held: frozenset[str] | set[str]) -> None:
         """One fixed step of the world with these keys held."""
+        if self.recorder is not None:
+            self.recorder.held(self.clock, frozenset(held))
+            self._recorder_stopped()
         self.walk = None  # the world moves on: the step-through is over
         if self.space is not None:
             self.space = self.space.stepped(held, STEP)
-        if self.history.at is not None and self.recorder is not None:
-            self.recorder.forget_from(self.steps, self.rewind_mark)
         before = self.world.position.copy()
         self.record = self._with_pair(self.world.step(STEP, controls_from(set(held))))
         self.steps += 1
+        self.clock += 1
         if self.moment is not None and self.world.tick - self.moment.tick > MOMENT_STEPS:
             self.moment = None
         if self.moment is None:  # the first moment stays until it expires (the lesson's one)

@@ -6,11 +6,14 @@ the renderer lays the frame out for whatever size the window has. F11 toggles fu
 
 from __future__ import annotations
 
+import sys
+
 from .headless import init_pygame
-from .keymap import KEY_ACTIONS, KEYMAP
+from .keymap import KEYMAP
+from .limits import one_line
 from .options import Options
 from .outputs import write_outputs
-from .pointer import MouseEvent
+from .pointer import MAX_NOTCHES, MouseEvent
 from .recording import Recorder
 from .session import SPEEDS, STEP, Session
 
@@ -46,30 +49,23 @@ def run_window(options: Options) -> int:
             elif event.type in mouse_events:
                 pointer = _mouse_event(pygame, event, session, window)
                 if pointer is not None:
-                    if recorder:
-                        recorder.mouse(session.steps, pointer)
-                    session.mouse(pointer)
+                    session.mouse(pointer)  # the session records what it does
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
-                if recorder:
-                    recorder.action(session.steps, key)
-                held = _held_keys(pygame, held_names)
-                if recorder and session.paused and key in KEY_ACTIONS:
-                    recorder.held(session.steps, held)  # a single step (O) uses these keys
+                held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
                 running = session.apply(key, held) and running
         if not session.paused:
             accumulator += elapsed * SPEEDS[session.speed_index][0]
         while accumulator >= STEP and running:
-            held = _held_keys(pygame, held_names)
-            if recorder:
-                recorder.held(session.steps, held)
-            session.advance(held)
+            session.advance(_held_keys(pygame, held_names))
             accumulator -= STEP
         window = pygame.display.get_surface()
         session.draw(window, fps=clock.get_fps())
         pygame.display.flip()
     write_outputs(options, session, window, recorder)
     pygame.display.quit()
+    if recorder is not None and recorder.stopped is not None:  # what was written replays
+        print(f"main.py: note: {one_line(recorder.stopped)}", file=sys.stderr)
     return 0
 
 
@@ -77,7 +73,8 @@ def _mouse_event(pygame, event, session: Session, window):
     """A window mouse event as a MouseEvent in world coordinates, or None to ignore it:
     the left button presses and releases, motion while it is down, the wheel."""
     if event.type == pygame.MOUSEWHEEL:
-        return MouseEvent("wheel", notches=int(event.y)) if event.y else None
+        notches = max(-MAX_NOTCHES, min(MAX_NOTCHES, int(event.y)))  # what a replay reads
+        return MouseEvent("wheel", notches=notches) if notches else None
     if event.type == pygame.MOUSEMOTION and session.hand is None:
         return None
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button != 1:

@@ -183,3 +183,275 @@ def test_a_real_signal_near_the_end_of_a_run_leaves_all_new_or_all_old(signum, t
         else:  # 128 + N from the app, or -N: ended by the signal before Python took it
             assert status in (128 + signum, -signum)
             assert all(c.startswith(b"old ") for c in contents), (k, status, contents)
+
+
+# --- the command line outside a happy terminal -----------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _program(*args, env=None, timeout=60, **popen):
+    """`python main.py ARGS` in a subprocess: (exit status, stdout, stderr)."""
+    import subprocess
+    import sys
+
+    base = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER",)}
+    base["SDL_AUDIODRIVER"] = "dummy"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        env={**base, **(env or {})},
+        capture_output=True,
+        timeout=timeout,
+        **popen,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def _one_line(err: bytes, *expected: str) -> None:
+    text = err.decode("utf-8", "replace")
+    assert text.count("\n") == 1 and text.startswith("main.py: error: "), text
+    assert "Traceback" not in text and all(e in text for e in expected), text
+
+
+def test_list_scenes_into_a_closed_pipe_ends_quietly():
+    """`--list-scenes` into a pipe its reader has closed: exit 141 (128 + SIGPIPE), no
+    BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    os.close(read)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--list-scenes"],
+        stdout=write,
+        stderr=subprocess.PIPE,
+        timeout=60,
+    )
+    os.close(write)
+    assert done.returncode == 128 + signal.SIGPIPE and done.stderr == b""
+
+
+def test_list_scenes_under_an_ascii_locale_prints_what_it_can():
+    """An ASCII terminal: the '·' and '−' of the lessons print as '?', exit 0."""
+    status, out, err = _program("--list-scenes", env={"PYTHONIOENCODING": "ascii", "LC_ALL": "C"})
+    assert status == 0 and err == b"" and b"classic" in out and b"?" in out
+
+
+def test_a_scene_path_whose_bytes_are_not_utf8_is_drawn(tmp_path):
+    """The title shows the file's name; bytes that are not UTF-8 are drawn as U+FFFD
+    instead of ending the run in the font's UnicodeEncodeError."""
+    name = os.fsencode(tmp_path) + b"/sc\xff\xfe.toml"
+    with open(name, "wb") as scene:
+        scene.write(b'title = "bytes"\n[[body]]\nshape = "box"\nwidth = 40\nheight = 40\n')
+    shot = tmp_path / "shot.png"
+    status, _, err = _program(
+        "--headless", "--frames", "2", "--scene", name, "--screenshot", str(shot)
+    )
+    assert status == 0 and err == b"" and shot.stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    "env,expected",
+    [
+        ({"DISPLAY": ""}, "no display to open a window on"),
+        ({"DISPLAY": ":77"}, "no display to open a window on"),  # no X server there
+        ({"SDL_VIDEODRIVER": "nonsense"}, "cannot start SDL's video driver 'nonsense'"),
+    ],
+    ids=["no DISPLAY", "a dead DISPLAY", "an unknown SDL driver"],
+)
+def test_a_window_with_nowhere_to_show_says_so(env, expected):
+    """No DISPLAY, one naming no server, or an SDL driver that does not exist: one
+    line and exit 2, where the app used to run invisibly off screen or raise."""
+    status, _, err = _program(env={"WAYLAND_DISPLAY": "", **env}, timeout=30)
+    assert status == 2
+    _one_line(err, expected)
+
+
+def test_ctrl_c_during_start_up_prints_no_traceback():
+    """SIGINT while numpy and pygame load: the run ends without a traceback."""
+    import subprocess
+    import sys
+    import time
+
+    for delay in (0.05, 0.15, 0.3):
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "5"],
+            env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+            stderr=subprocess.PIPE,
+        )
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+        assert b"Traceback" not in err, err.decode()
+        assert process.returncode in (0, 130, -signal.SIGINT)
+
+
+# --- bounds checked before the work they bound -----------------------------------------
+
+
+def test_drags_longer_than_a_run_are_refused_before_they_are_built(capsys):
+    """A drag of 10^8 steps, and ten of a million, were built event by event (a
+    MemoryError); now one line and exit 2, at once."""
+    status = main(["--headless", "--frames", "5", "--drag", "1,1:2,2:0-100000000"])
+    assert status == 2 and "span 100,000,001 steps in all" in capsys.readouterr().err
+    ten = [arg for _ in range(10) for arg in ("--drag", "1,1:2,2:0-999999")]
+    assert main(["--headless", "--frames", "5", *ten]) == 2
+    assert "the drags span 10,000,000 steps in all" in capsys.readouterr().err
+
+
+def test_a_screenshot_too_big_for_memory_is_one_line(tmp_path):
+    """An 8K screenshot under a 400 MB address-space limit: one line, exit 2 (it was a
+    pygame.error traceback)."""
+    import resource
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
+
+    status, _, err = _program(
+        "--headless", "--frames", "1", "--size", "7680x4320", "--screenshot", tmp_path / "8k.png",
+        env={"SDL_VIDEODRIVER": "dummy"}, preexec_fn=limit,
+    )  # fmt: skip
+    assert status == 2
+    _one_line(err, "out of memory for a 7680x4320 screenshot")
+
+
+def test_a_replay_of_endless_resets_is_refused(tmp_path, capsys):
+    """5,001 resets in a replay (each rebuilds the world, ~23 ms in the pile): refused
+    at the line that passes the limit, before any is run."""
+    from sandbox.app.limits import MAX_REBUILDS
+
+    lines = ['{"format": "sat-sandbox-replay", "scene": "pile", "seed": 0, "theme": "dark", '
+             '"version": 2}']  # fmt: skip
+    lines += ['{"press": "r", "step": 0}'] * (MAX_REBUILDS + 1) + ['{"end": 1}']
+    replay = tmp_path / "resets.jsonl"
+    replay.write_text("\n".join(lines) + "\n")
+    assert main(["--headless", "--replay", str(replay)]) == 2
+    err = capsys.readouterr().err
+    assert f"resets.jsonl:{MAX_REBUILDS + 2}:" in err and "rebuild the world" in err
+
+
+def test_a_scene_heaped_on_one_point_is_refused(tmp_path, capsys):
+    """2,000 boxes (the documented limit) on one point: 1,999,000 overlapping pairs, two
+    steps of which took minutes; refused at load with the count."""
+    lines = ['title = "heap"']
+    lines += ['[[body]]\nshape = "box"\nwidth = 20\nheight = 20\nposition = [400, 300]'] * 2000
+    scene = tmp_path / "heap.toml"
+    scene.write_text("\n".join(lines) + "\n")
+    assert main(["--headless", "--frames", "2", "--scene", str(scene)]) == 2
+    assert "1,999,000 pairs of bodies start overlapping" in capsys.readouterr().err
+
+
+# --- scene files: the README's sizes ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "vertices,narrowest",
+    [
+        ("[[0,0],[1e-12,0],[1e-12,1e-12],[0,1e-12]]", "1e-12"),
+        ("[[0,0],[3e-9,0],[3e-9,6e-9],[9e-9,6e-9],[9e-9,9e-9],[0,9e-9]]", "3e-09"),
+        ("[[0,0],[100,0],[100,0.001],[0,0.001]]", "0.001"),
+    ],
+    ids=["1e-12 square", "9e-9 L", "a 0.001 px sliver"],
+)
+def test_polygons_narrower_than_the_smallest_size_are_refused(
+    vertices, narrowest, tmp_path, capsys
+):
+    """Sizes start at 0.01 px: a polygon (or a piece of a concave one) narrower than that
+    is refused, naming its width (a 1e-12 px square flew off at 1e11 px/s)."""
+    scene = tmp_path / "tiny.toml"
+    scene.write_text(f'title = "tiny"\n[[body]]\nshape = "polygon"\nvertices = {vertices}\n')
+    assert main(["--headless", "--frames", "2", "--scene", str(scene)]) == 2
+    err = capsys.readouterr().err
+    assert f"the shape is {narrowest} px across at its narrowest" in err
+
+
+# --- the library's edges ---------------------------------------------------------------
+
+
+def test_the_library_refuses_what_it_cannot_answer_truly():
+    """Each with a clear ShapeError, TypeError or ValueError, no numpy warning, no
+    allocation of gigabytes, no generator read past the cap."""
+    import itertools
+    import warnings
+
+    import numpy as np
+
+    from sandbox.core.batch import PolygonBatch
+    from sandbox.core.geometry import Circle, Polygon, ShapeError
+    from sandbox.core.polyhedron import Polyhedron
+    from sandbox.core.sat3d import sat3d
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ShapeError, match="complex"):
+            Polygon(np.array([[0, 0], [1, 0], [0, 1]], dtype=complex))
+        for sides in (10**9, 10**20):
+            with pytest.raises(ShapeError, match="at most 1024 vertices"):
+                Polygon.regular(sides, 5)
+        counter = itertools.count()
+        endless = ((k, k * k) for k in counter)
+        with pytest.raises(ShapeError, match="at most 1024 vertices"):
+            Polygon(endless)
+        assert next(counter) == 1025  # read one past the cap, no further
+        with pytest.raises(ShapeError, match="at least 1e-150"):
+            Circle(1e-320)
+        with pytest.raises(ShapeError, match="at least 1e-150"):
+            Polygon.box(1e-320, 1)
+        for width in (0, 2):
+            with pytest.raises(ValueError, match="3 or more vertices"):
+                PolygonBatch.from_arrays(np.zeros((1, width, 2)), np.zeros((1, width, 2)), [[0, 0]])
+        square = Polygon.box(2, 2)
+        with pytest.raises(ValueError, match="must be finite"):
+            PolygonBatch.from_arrays(
+                square.vertices[None], square.normals[None], [[0, 0]],
+                own_lo=[[np.nan] * 4], own_hi=[[1.0] * 4],
+            )  # fmt: skip
+        for not_3d in (square, None):
+            with pytest.raises(TypeError, match="takes two Polyhedra"):
+                sat3d(not_3d, Polyhedron.box(1, 1, 1))
+
+
+@pytest.mark.parametrize("size,offset", [(1e-6, 1e3), (1e-3, 1e6), (1.0, 1e9)])
+def test_an_l_far_from_the_origin_is_cut_like_one_at_it(size, offset):
+    """decompose works at vertex 0, not at the world's origin: an L 1e-6 across at 1e3 (or
+    1e-3 at 1e6, 1 at 1e9) is two pieces of its area, not 'zero area'."""
+    import warnings
+
+    from sandbox.core.decompose import decompose
+
+    outline = [(0, 0), (1, 0), (1, 2), (3, 2), (3, 3), (0, 3)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cut = decompose([(x * size + offset, y * size - offset) for x, y in outline])
+    assert len(cut.pieces) == 2
+    assert cut.area == pytest.approx(5 * size * size, rel=1e-6)
+
+
+def test_sweep_and_decompose_raise_no_overflow_warning_within_range():
+    """Shapes from 1e-100 to 1e149 px at offsets to 3e149 and motions to 1e149, 4,000
+    seeded cases: sweep (both orders) and decompose warn of no overflow and never divide
+    by zero (all within LARGEST, the stated range)."""
+    import warnings
+
+    import numpy as np
+
+    from sandbox.core.decompose import decompose
+    from sandbox.core.geometry import Circle, Polygon
+    from sandbox.core.swept import sweep
+
+    rng = np.random.default_rng(23)
+    outline = [(0, 0), (1, 0), (1, 2), (3, 2), (3, 3), (0, 3)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for k in range(4000):
+            s = float(10.0 ** rng.integers(-100, 150))
+            off = float(10.0 ** rng.integers(-100, 150))
+            a = Polygon.box(s, s) if k % 2 else Circle(s)
+            b = Polygon.regular(5, s, (off * 3, off)) if k % 3 else Circle(s, (off * 3, off))
+            m = tuple(rng.uniform(-1, 1, 2) * 10.0 ** rng.integers(-100, 150, 2))
+            sweep(a, b, m)
+            sweep(b, a, m)
+            try:
+                decompose([(x * s + off, y * s - off) for x, y in outline])
+            except ValueError:
+                pass  # an L too small for its offset's digits: refused, not overflowed

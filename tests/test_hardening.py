@@ -350,7 +350,9 @@ def test_signal_stops_a_headless_run_cleanly(tmp_path, signum, status):
 
 
 def test_signal_while_writing_removes_every_temporary(capsys, tmp_path, monkeypatch):
-    """SIGTERM arrives halfway through the writes: exit 143, no output, no temporary."""
+    """SIGTERM arrives halfway through the writes: it waits until every temporary is
+    written and named (so none can be left behind), then stops the run before any rename:
+    exit 143, no output, no temporary."""
     real_write = atomic._write_fully
     calls = []
 
@@ -369,7 +371,7 @@ def test_signal_while_writing_removes_every_temporary(capsys, tmp_path, monkeypa
             str(outputs[1]),
         ]
     )
-    assert status == 143 and len(calls) == 1
+    assert status == 143 and len(calls) == 2
     assert list(tmp_path.iterdir()) == []
     assert signal.getsignal(signal.SIGTERM) is not None  # handlers put back
 

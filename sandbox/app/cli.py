@@ -38,6 +38,19 @@ def main(argv: list[str] | None = None) -> int:
             return 130
         except Stopped as stop:
             return stop.status
+        except BrokenPipeError:  # `--list-scenes | head`: the reader has gone; so do we
+            _drop_stdout()
+            return 128 + signal.SIGPIPE
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit cannot fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def run_program() -> int:
@@ -47,4 +60,7 @@ def run_program() -> int:
     cannot turn a complete run (its outputs written, exit 0) into a killed one."""
     for number in (*SIGNALS, signal.SIGINT):
         signal.signal(number, signal.SIG_IGN)
+    for stream in (sys.stdout, sys.stderr):  # an ASCII locale prints '?' for a '·'
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     return main()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
@@ -11,27 +12,76 @@ from .outputs import write_outputs
 from .recording import Recorder
 from .session import Session
 
+OFF_SCREEN = ("offscreen", "dummy")  # SDL's video drivers that show nothing
+
 
 def init_pygame(headless: bool):
+    """pygame with its display and font started (no mixer, no audio errors). A window
+    that cannot be shown is a UsageError: SDL's driver failed to start, or, with no
+    display to reach, SDL fell back to drawing off screen (unless that was asked for)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    pygame.display.init()  # display and font only: no mixer, no audio errors
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    try:
+        with _sdl_quiet():
+            pygame.display.init()
+    except pygame.error as error:
+        raise UsageError(
+            f"cannot start SDL's video driver {asked!r} ({error}); "
+            "unset SDL_VIDEODRIVER, or use --headless"
+        ) from None
+    if not headless and pygame.display.get_driver() in OFF_SCREEN and asked not in OFF_SCREEN:
+        pygame.display.quit()
+        raise UsageError(
+            "no display to open a window on (is DISPLAY set, and its X server running?); "
+            "--headless writes screenshots without one"
+        )
     pygame.font.init()
     return pygame
+
+
+@contextmanager
+def _sdl_quiet():
+    """SDL prints what each video driver it probes lacks (XDG_RUNTIME_DIR ...) straight
+    to file descriptor 2; a failure reaches us as pygame.error all the same."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def run_headless(options: Options) -> int:
     """Exactly `frames` steps, then the outputs (the screenshot at `options.size`)."""
     pygame = init_pygame(headless=True)
     session, recorder = simulate(options)
-    surface = pygame.Surface(options.size)
-    session.draw(surface, fps=None)
-    write_outputs(options, session, surface, recorder)
+    try:
+        surface = pygame.Surface(options.size)
+        session.draw(surface, fps=None)
+        write_outputs(options, session, surface, recorder)
+    except MemoryError:
+        raise UsageError(_no_memory(options.size)) from None
+    except pygame.error as error:
+        if "memory" not in str(error).lower():
+            raise
+        raise UsageError(_no_memory(options.size)) from None
     return 0
+
+
+def _no_memory(size: tuple[int, int]) -> str:
+    w, h = size
+    return f"out of memory for a {w}x{h} screenshot ({w * h * 4 >> 20} MiB a frame); try --size"
 
 
 def simulate(options: Options) -> tuple[Session, Recorder | None]:

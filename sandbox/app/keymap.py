@@ -68,6 +68,10 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("escape",), "quit", "quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
+# Actions that build the world anew (a replay holds at most MAX_REBUILDS of them).
+REBUILD_ACTIONS = {
+    "reset", "scene", "previous_scene", "next_scene", "scene_switch", "overlap_start",
+}  # fmt: skip
 # A recording keeps every key the session acts on, the time keys (pause, O, rewind)
 # among them: a replay rewinds as the session did (app/recording.py).
 

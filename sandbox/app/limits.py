@@ -13,6 +13,10 @@ MAX_REPLAY_LINE = 4096  # characters in one replay line
 MAX_JSON_DEPTH = 4  # nesting of [ and { within one replay line (the format needs 2)
 MAX_INT_DIGITS = 19  # a whole number in a replay line (a 64-bit integer's digits)
 MAX_SCENE_NAME = 1024  # a replay header's scene: a built-in name or a path
+# Keys that rebuild the world (a reset, another scene, F, Y) in one replay: a rebuild of
+# the pile costs ~23 ms, so a file of nothing else, within MAX_REPLAY_BYTES, would run
+# for hours; 5,000 of them cost two minutes at most.
+MAX_REBUILDS = 5_000
 MAX_MESSAGE = 1000  # characters of an error message; the middle of a longer one is cut
 
 

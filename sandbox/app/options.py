@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -208,6 +209,12 @@ def _mouse_script(args) -> dict:
     scripted.append((args.shift_click, lambda text: parse_click(text, shift=True)))
     if any(values for values, _ in scripted) and not args.headless:
         raise UsageError("--drag and --click are for --headless runs (in a window, use the mouse)")
+    # A drag is an event a step: all of them together within a run's length, checked
+    # before any is made (ten drags of a million steps would be ten million events).
+    spans = [re.fullmatch(r".*:(\d+)-(\d+)", text) for text in args.drag]
+    total = sum(int(m.group(2)) - int(m.group(1)) + 1 for m in spans if m)
+    if total > MAX_FRAMES:
+        raise UsageError(f"--drag: the drags span {total:,} steps in all; at most {MAX_FRAMES:,}")
     events: dict = {}
     for values, parse in scripted:
         for text in values:

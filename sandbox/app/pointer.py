@@ -20,6 +20,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from .limits import MAX_FRAMES
+
 MAX_COORDINATE = 1e6  # world units; a pointer is on the canvas, this is a sanity bound
 MAX_NOTCHES = 100
 
@@ -89,6 +91,8 @@ def parse_drag(text: str) -> dict[int, list[MouseEvent]]:
     first, last = int(match.group(5)), int(match.group(6))
     if last <= first:
         raise ValueError(f"--drag needs FIRST < LAST, got {first}-{last}")
+    if last > MAX_FRAMES:  # before a single event is made
+        raise ValueError(f"--drag {text!r}: steps must be at most {MAX_FRAMES}")
     events: dict[int, list[MouseEvent]] = {first: [MouseEvent("press", x0, y0)]}
     for step in range(first + 1, last + 1):
         t = (step - first) / (last - first)

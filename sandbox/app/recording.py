@@ -44,11 +44,12 @@ from pathlib import Path
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
 from .errors import UsageError
-from .keymap import KEY_ACTIONS
+from .keymap import KEY_ACTIONS, REBUILD_ACTIONS
 from .limits import (
     MAX_FRAMES,
     MAX_INT_DIGITS,
     MAX_JSON_DEPTH,
+    MAX_REBUILDS,
     MAX_REPLAY_BYTES,
     MAX_REPLAY_LINE,
     MAX_SCENE_NAME,
@@ -99,11 +100,17 @@ class Recorder:
         self._held: frozenset[str] = frozenset()
         self.stopped: str | None = None  # why the recording stopped early, if it did
         self.stopped_at: int | None = None  # the clock it stopped at: the recording's end
+        self._rebuilds = 0  # presses that rebuild the world (at most MAX_REBUILDS)
 
     def press(self, step: int, key: str) -> None:
         """A key the session is about to act on (held keys and Escape are not presses)."""
         binding = KEY_ACTIONS.get(key)
         if binding is not None and not binding.held and binding.action not in UNRECORDED:
+            if binding.action in REBUILD_ACTIONS:
+                if self._rebuilds >= MAX_REBUILDS:
+                    self._stop(step, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
+                    return
+                self._rebuilds += 1
             self._write({"step": step, "press": key})
 
     def mouse(self, step: int, event: MouseEvent) -> None:
@@ -282,6 +289,7 @@ def load_replay(path: Path) -> Replay:
         raise UsageError(f"{path}:{number}: {error}") from None
     events: list[tuple[int, str | MouseEvent | frozenset[str]]] = []
     end = None
+    rebuilds = 0
     for number, line in lines[1:]:
         try:
             item = _parse_line(line)
@@ -291,6 +299,14 @@ def load_replay(path: Path) -> Replay:
                 end = _end(item, events[-1][0] if events else 0)
             else:
                 events.append(_event(item, events[-1][0] if events else 0))
+                what = events[-1][1]
+                if isinstance(what, str) and KEY_ACTIONS[what].action in REBUILD_ACTIONS:
+                    rebuilds += 1
+                    if rebuilds > MAX_REBUILDS:
+                        raise _RefusedError(
+                            f"more than {MAX_REBUILDS:,} presses that rebuild the world "
+                            "(reset, scene, F, Y)"
+                        )
         except _RefusedError as error:
             raise UsageError(f"{path}:{number}: {error}") from None
     if end is None:

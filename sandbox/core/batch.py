@@ -87,6 +87,10 @@ class PolygonBatch:
                 f"for {len(vertices)} polygons"
             )
         count, width = vertices.shape[:2]
+        if width < 3:
+            raise ValueError(
+                f"PolygonBatch.from_arrays(): a polygon needs 3 or more vertices, got {width}"
+            )
         soa = np.empty((width, 6, count))
         soa[:, 0:2] = normals.transpose(1, 2, 0)
         soa[:, 2:4] = vertices.transpose(1, 2, 0)
@@ -96,6 +100,8 @@ class PolygonBatch:
                 np.asarray(own_lo, dtype=float).reshape(count, width).T,
                 np.asarray(own_hi, dtype=float).reshape(count, width).T,
             )
+            if not (np.isfinite(own[0]).all() and np.isfinite(own[1]).all()):
+                raise ValueError("PolygonBatch.from_arrays(): own_lo and own_hi must be finite")
         batch = object.__new__(cls)
         batch._polygons = None
         batch._centroids = centroids

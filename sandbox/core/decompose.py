@@ -68,13 +68,16 @@ def decompose(outline) -> Decomposition:
     outline that crosses or touches itself.
     """
     v = validated_outline(outline)
-    order = list(range(len(v))) if signed_area(v) > 0 else [0, *range(len(v) - 1, 0, -1)]
-    points = [(float(x), float(y)) for x, y in v]
+    # Cut in a frame at vertex 0: an outline far from the origin (an L 1e-6 across at
+    # 1e3, 1 across at 1e9) keeps the digits of its turns; the pieces keep v's numbers.
+    local = v - v[0]
+    order = list(range(len(v))) if signed_area(local) > 0 else [0, *range(len(v) - 1, 0, -1)]
+    points = [(float(x), float(y)) for x, y in local]
     corners = _without_flat_corners(points, order)
     if all(_turn(points, corners[k - 2], corners[k - 1], c) > 0 for k, c in enumerate(corners)):
         cycles = [corners]
     else:
-        cycles = _merged(points, _ear_clipped(v, points, corners))
+        cycles = _merged(points, _ear_clipped(local, points, corners))
     cycles = [_without_flat_corners(points, cycle) for cycle in cycles]
     return Decomposition(
         outline=tuple((float(x), float(y)) for x, y in v),

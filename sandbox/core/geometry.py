@@ -32,6 +32,7 @@ re-validating them.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,8 @@ DEGENERATE_TOLERANCE = 1e-9
 # The largest coordinate, radius or size a shape may have: its squares (areas, second
 # moments) stay finite (1e150 ** 2 = 1e300 < 1.8e308), so no overflow hides in a result.
 LARGEST = 1e150
+# The smallest radius or side: its square (an area) is still a normal float (1e-300).
+SMALLEST = 1e-150
 # The most vertices a polygon may have: a pair's axis table is (n + m) ** 2 numbers.
 MAX_VERTICES = 1024
 # Rounding in a computed offset is a few ulps of the coordinates involved: slack for
@@ -119,6 +122,8 @@ def _positive(value, what: str, rule: str) -> float:
         raise ShapeError(f"{what} must be a number, got {value!r}") from None
     if not (math.isfinite(number) and number > 0):
         raise ShapeError(f"{rule}, got {number}")
+    if number < SMALLEST:
+        raise ShapeError(f"{what} must be at least {SMALLEST:g}, got {number:g}")
     if number > LARGEST:
         raise ShapeError(f"{what} must be at most {LARGEST:g}, got {number:g}")
     return number
@@ -172,11 +177,12 @@ def _validated_local_vertices(vertices) -> np.ndarray:
     """
     try:
         if not isinstance(vertices, np.ndarray):
-            vertices = list(vertices)  # any iterable of pairs, a generator too
+            # any iterable of pairs, a generator too: read one past the cap, no further
+            vertices = list(itertools.islice(vertices, MAX_VERTICES + 1))
             if len(vertices) > MAX_VERTICES:
-                raise ShapeError(
-                    f"a polygon has at most {MAX_VERTICES} vertices, got {len(vertices)}"
-                )
+                raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got more")
+        elif np.iscomplexobj(vertices):  # numpy would drop the imaginary parts, warning
+            raise ShapeError("vertices must be real numbers, got a complex array")
         v = np.array(vertices, dtype=float)
     except (TypeError, ValueError, OverflowError) as error:
         if isinstance(error, ShapeError):
@@ -271,7 +277,7 @@ class Polygon:
         area, centroid, second_moment = _mass_properties(local)
         self._local_area = area
         self._local_centroid = centroid
-        self._local_second_moment = second_moment
+        self._local_second_moment = second_moment  # (J, area) in units of S, and S^2
         # Two constants of the shape, whatever its pose (used by sat to skip pairs that
         # are clearly apart): the largest distance from the position to a vertex, and
         # cos(half the largest turn between adjacent normals).
@@ -298,6 +304,8 @@ class Polygon:
         """A regular polygon; vertex i sits at angle 2*pi*i/sides on the circle of `radius`."""
         if not isinstance(sides, (int, np.integer)) or isinstance(sides, bool) or sides < 3:
             raise ShapeError(f"a regular polygon needs a whole number of sides >= 3, got {sides!r}")
+        if sides > MAX_VERTICES:  # before a single vertex is made
+            raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got {sides} sides")
         radius = _positive(radius, "radius", "radius must be a positive finite number")
         c, s = cos_sin(2 * math.pi * np.arange(sides) / sides)
         return cls(np.column_stack([c, s]) * radius, position, angle)
@@ -378,7 +386,8 @@ class Polygon:
 
     def moment_of_inertia(self, mass: float) -> float:
         """Moment of inertia about the centroid for a uniform lamina of `mass`."""
-        return mass * self._local_second_moment / self._local_area
+        j, area, unit2 = self._local_second_moment
+        return mass * j / area * unit2  # the bits of mass * J / area, with no overflow
 
     def contains_point(self, point) -> bool:
         """True when `point` is inside or on the boundary (to a slack relative to the
@@ -453,14 +462,21 @@ def magnitude(shape) -> float:
     return abs(x) + abs(y) + reach
 
 
-def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, float]:
-    """Area, centroid and polar second moment about the centroid (per unit density).
+def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, tuple[float, float, float]]:
+    """Area, centroid, and the polar second moment J about the centroid (per unit
+    density) as (J / S^4, area / S^2, S^2): J itself grows as size^4 and would overflow
+    for a shape 1e80 px across, where J / area (what an inertia needs) does not.
 
     Worked out relative to vertex 0, so that vertices far from their origin (a shape
-    given at an offset of 1e9) lose no digits to the offset.
+    given at an offset of 1e9) lose no digits to the offset, and in units of S, a power
+    of two near the size: every scaling is exact, so the numbers are the very bits the
+    unscaled sums give wherever those do not overflow (sizes up to LARGEST).
     """
     origin = v[0].copy()
     v = v - origin
+    largest = float(np.abs(v).max())
+    unit = math.ldexp(1.0, math.frexp(largest)[1]) if largest > 0 else 1.0
+    v = v / unit
     x0, y0 = v[:, 0], v[:, 1]
     x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
     cross = x0 * y1 - x1 * y0
@@ -470,7 +486,8 @@ def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, float]:
     # Second moment about the origin, then shifted to the centroid (parallel axis).
     j_origin = (cross * (x0 * x0 + x0 * x1 + x1 * x1 + y0 * y0 + y0 * y1 + y1 * y1)).sum() / 12
     j_centroid = j_origin - area * (cx * cx + cy * cy)
-    return float(area), np.array([cx, cy]) + origin, float(j_centroid)
+    centroid = np.array([cx * unit, cy * unit]) + origin
+    return float(area) * unit * unit, centroid, (float(j_centroid), float(area), unit * unit)
 
 
 class Circle:

@@ -155,6 +155,9 @@ def _parallel(u: np.ndarray) -> list[list[bool]]:
 
 def sat3d(a: Polyhedron, b: Polyhedron) -> Sat3dResult:
     """Test every candidate axis of the pair (A, B) and report each one."""
+    if not (isinstance(a, Polyhedron) and isinstance(b, Polyhedron)):
+        names = f"{type(a).__name__} and {type(b).__name__}"
+        raise TypeError(f"sat3d() takes two Polyhedra (sat() is for 2D shapes), got {names}")
     axes, names, indices, zero = _candidates(a, b)
     parallel = _parallel(axes)
     tested: list[int] = []

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .axes import parallel_duplicates, project_onto
-from .geometry import Circle, Polygon, Vec2
+from .geometry import LARGEST, Circle, Polygon, Vec2
 from .pair import sat
 from .portable import dot_rows
 
@@ -54,6 +54,8 @@ def sweep(a, b, motion) -> SweepResult:
         ) from None
     if not np.isfinite(d).all():
         raise ValueError(f"sweep(): motion must be finite, got {tuple(motion)}")
+    if np.abs(d).max() > LARGEST:  # as coordinates are: where it ends stays finite
+        raise ValueError(f"sweep(): motion must be within +-{LARGEST:g}, got {tuple(motion)}")
     start = sat(a, b)
     if start.colliding:
         return SweepResult(True, 0.0, start.normal, True, ())
@@ -118,11 +120,12 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
         if 0.0 <= t <= 1.0 and (best_t is None or t < best_t):
             best_t, best_n = t, (float(n[0]) + 0.0, float(n[1]) + 0.0)
 
-    # The quadratic is solved along u = d / size (so that |d| ** 2 cannot overflow), for
-    # s = t * size, the distance travelled in units of u.
-    # (Ordinary motions are solved as they are, size 1, bit for bit as ever.)
-    size = float(np.abs(d).max())
-    size = size if size > 1e100 else 1.0
+    # The quadratic is solved along u = d / size, for s = t * size, the distance travelled
+    # in units of u: 1 <= |u| < 2, so that neither |d| ** 2 nor (f . u) ** 2 can overflow
+    # or underflow. size is a power of two: every scaling is exact, and t comes out with
+    # the very bits the unscaled quadratic gives wherever that one does not overflow.
+    largest = float(np.abs(d).max())
+    size = math.ldexp(1.0, math.frexp(largest)[1] - 1) if largest > 0 else 1.0
     u = d / size
 
     def circle_hit(point, r):
@@ -135,7 +138,8 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
         disc = qb * qb - 4 * qa * qc
         if qa == 0.0 or disc < 0:
             return None
-        return (-qb - math.sqrt(disc)) / (2 * qa) / size
+        t = (-qb - math.sqrt(disc)) / (2 * qa) / size
+        return t if 0.0 <= t <= 1.0 else None  # beyond this step, t * d might overflow
 
     if isinstance(shape, Circle):
         t = circle_hit(np.asarray(shape.position), radius + shape.radius)
@@ -151,11 +155,13 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
         approach = float(dot_rows(n, d))
         if approach < 0:  # moving toward the edge's outside face
             t = (radius - float(dot_rows(n, c - v[i]))) / approach
-            p = c + t * d
-            e = v[(i + 1) % n_vertices] - v[i]
-            s = float(dot_rows(e, p - v[i])) / float(dot_rows(e, e))
-            if 0.0 <= s <= 1.0:
-                consider(t, n)
+            if 0.0 <= t <= 1.0:  # within this step (beyond it, t * d might overflow)
+                p = c + t * d
+                e = v[(i + 1) % n_vertices] - v[i]
+                length2 = float(dot_rows(e, e))  # 0: a tiny shape far out rounds to a dot
+                s = float(dot_rows(e, p - v[i])) / length2 if length2 > 0 else -1.0
+                if 0.0 <= s <= 1.0:
+                    consider(t, n)
         t = circle_hit(v[i], radius)
         if t is not None:
             p = c + t * d - v[i]

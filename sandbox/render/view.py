@@ -46,13 +46,24 @@ def load_font(size: int) -> pygame.font.Font:
     return font
 
 
+def drawable(text: str) -> str:
+    """`text` as the font can take it: a lone surrogate (a file name's bytes that are not
+    UTF-8, as Python decodes them) becomes U+FFFD, a NUL or other control character '?'."""
+    if text.isprintable():
+        return text
+    return "".join(
+        "\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else ("?" if not c.isprintable() else c)
+        for c in text
+    )
+
+
 def _label(text: str, size: int, color: Color) -> pygame.Surface:
     key = (text, size, color)
     surf = _text_cache.get(key)
     if surf is None:
         if len(_text_cache) >= _TEXT_CACHE_LIMIT:
             _text_cache.clear()
-        surf = load_font(size).render(text, True, color)
+        surf = load_font(size).render(drawable(text), True, color)
         _text_cache[key] = surf
     return surf
 

@@ -7,6 +7,10 @@ far from overflow, and the sizes keep memory and time small.
 
 MAX_SCENE_BYTES = 1 << 20  # a scene file: 1 MiB is ~20,000 bodies' worth of text
 MAX_BODIES = 2000
+# Pairs of bodies whose boxes overlap at the start: a packed grid of 2,000 boxes has
+# ~8,000; 2,000 bodies heaped on one point have 2 million, and a step of them takes
+# minutes (every pair a manifold, every body in thousands of contacts).
+MAX_START_OVERLAPS = 20_000
 MAX_VERTICES = 64  # per polygon, as for `regular` sides
 MAX_TITLE = 80  # characters, printable only
 MAX_LESSON = 240

@@ -6,9 +6,13 @@ import math
 import tomllib
 from pathlib import Path
 
-from ..core.compound import from_outline
+import numpy as np
+
+from ..core.compound import convex_parts, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
+from ..core.portable import dot_rows
 from ..physics.body import Body
+from ..physics.broadphase import sort_and_sweep
 from ..physics.world import World
 from . import limits
 from .base import CANVAS, SCENE_WIDTH, Scene, SceneError
@@ -216,6 +220,14 @@ def _validate_body(body, where: str, at: str) -> dict:
                 for k, v in enumerate(vertices)
             ]
             shape = from_outline(points, position, angle)  # concave: convex pieces
+            narrowest = min(_width(part) for part in convex_parts(shape))
+            if narrowest < limits.MIN_SIZE:
+                _fail(
+                    where,
+                    f"{at}.vertices",
+                    f"the shape is {narrowest:.3g} px across at its narrowest "
+                    f"(a convex piece of it); at least {limits.MIN_SIZE:g}",
+                )
         elif kind == "regular":
             sides = body.get("sides")
             if isinstance(sides, bool) or not isinstance(sides, int) or not 3 <= sides <= 64:
@@ -269,6 +281,7 @@ def _validate_body(body, where: str, at: str) -> dict:
 
 def _build_from_spec(spec: dict, where: str) -> World:
     bodies = [Body(**b) for b in spec["bodies"]]
+    _refuse_heaps(bodies, where)
     try:
         return World(
             bodies,
@@ -281,3 +294,26 @@ def _build_from_spec(spec: dict, where: str) -> World:
         )
     except ValueError as error:
         raise SceneError(f"{where}: {error}") from None
+
+
+def _refuse_heaps(bodies: list[Body], where: str) -> None:
+    """SceneError if more than MAX_START_OVERLAPS body pairs start with overlapping boxes
+    (found by the world's own sort and sweep, before any world is built)."""
+    if len(bodies) < 2:
+        return
+    boxes = [body.shape.aabb() for body in bodies]
+    boxes = np.array([(b.min_x, b.min_y, b.max_x, b.max_y) for b in boxes])
+    fixed = np.array([body.static for body in bodies])
+    pairs = len(sort_and_sweep(boxes, fixed).pairs)
+    if pairs > limits.MAX_START_OVERLAPS:
+        raise SceneError(
+            f"{where}: {pairs:,} pairs of bodies start overlapping (at most "
+            f"{limits.MAX_START_OVERLAPS:,}): spread them out, the solver cannot untangle a heap"
+        )
+
+
+def _width(polygon: Polygon) -> float:
+    """A convex polygon's narrowest extent: across it, perpendicular to one of its edges."""
+    v, n = polygon.local_vertices, polygon.local_normals
+    along = dot_rows(v[None, :, :], n[:, None, :])  # (normals, vertices)
+    return float((along.max(axis=1) - along.min(axis=1)).min())

@@ -12,6 +12,8 @@ One sub-package per layer; a module imports only from its own layer or the ones 
 This module re-exports the library's public API only (the core: it never imports pygame).
 """
 
+__version__ = "0.2.0"  # the package's version: pyproject reads it from here
+
 from .core import AABB, Circle, Polygon, PolygonBatch, SatResult, ShapeError, sat, sat_many, sweep
 
 __all__ = [

@@ -428,9 +428,9 @@ def test_an_l_far_from_the_origin_is_cut_like_one_at_it(size, offset):
 
 
 def test_sweep_and_decompose_raise_no_overflow_warning_within_range():
-    """Shapes from 1e-100 to 1e149 px at offsets to 3e149 and motions to 1e149, 4,000
+    """Shapes from 1e-100 to 1e149 px at offsets to 3e149 and motions to 1e299, 4,000
     seeded cases: sweep (both orders) and decompose warn of no overflow and never divide
-    by zero (all within LARGEST, the stated range)."""
+    by zero (sizes and positions within LARGEST, the stated range; motions any finite)."""
     import warnings
 
     import numpy as np
@@ -448,7 +448,7 @@ def test_sweep_and_decompose_raise_no_overflow_warning_within_range():
             off = float(10.0 ** rng.integers(-100, 150))
             a = Polygon.box(s, s) if k % 2 else Circle(s)
             b = Polygon.regular(5, s, (off * 3, off)) if k % 3 else Circle(s, (off * 3, off))
-            m = tuple(rng.uniform(-1, 1, 2) * 10.0 ** rng.integers(-100, 150, 2))
+            m = tuple(rng.uniform(-1, 1, 2) * 10.0 ** rng.integers(-100, 300, 2))
             sweep(a, b, m)
             sweep(b, a, m)
             try:

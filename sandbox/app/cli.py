@@ -20,19 +20,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the program; the exit status: 0, 2 for bad input, 128 + N after signal N."""
+def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
+    """Run the program; the exit status: 0, 2 for bad input, 128 + N after signal N.
+    `prog` names it in messages: main.py from a clone, sat-sandbox once installed."""
     argv = sys.argv[1:] if argv is None else argv
     with stop_on_signals():  # before pygame starts SDL, so that SDL leaves them to us
         try:
-            options = parse_options(argv)
+            options = parse_options(argv, prog)
             if options is None:
                 return 0
             if options.headless:
                 return run_headless(options)
             return run_window(options)
         except UsageError as error:
-            print(f"main.py: error: {one_line(str(error))}", file=sys.stderr)
+            print(f"{prog}: error: {one_line(str(error))}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
             return 130
@@ -53,7 +54,7 @@ def _drop_stdout() -> None:
         pass
 
 
-def run_program() -> int:
+def run_program(prog: str = "main.py") -> int:
     """The process's entry (main.py, python -m sandbox): `main()`, with SIGTERM, SIGHUP
     and SIGINT ignored outside it. main() handles them while it runs and puts back what
     it found when it returns: ignored, so that a signal while the interpreter shuts down
@@ -63,4 +64,9 @@ def run_program() -> int:
     for stream in (sys.stdout, sys.stderr):  # an ASCII locale prints '?' for a '·'
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
-    return main()
+    return main(prog=prog)
+
+
+def command() -> int:
+    """The installed `sat-sandbox` command: exactly what `python main.py` does."""
+    return run_program("sat-sandbox")

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import __version__
 from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
 from .errors import UsageError
@@ -49,9 +50,9 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="main.py",
+        prog=prog,
         description="SAT Sandbox: see the Separating Axis Theorem at work.",
         epilog="Keys: press H in the window for the full keymap.",
     )
@@ -62,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"a built-in scene or a .toml scene file (default {DEFAULT_SCENE})",
     )
     parser.add_argument("--list-scenes", action="store_true", help="list the built-in scenes")
+    parser.add_argument("--version", action="store_true", help="print the version and stop")
     parser.add_argument("--headless", action="store_true", help="run without a window")
     parser.add_argument("--frames", type=int, metavar="N", help="steps to run headless")
     parser.add_argument("--screenshot", metavar="PNG", help="write the last frame as PNG")
@@ -124,11 +126,17 @@ class Options:
     size: tuple[int, int] = DEFAULT_SIZE
     fullscreen: bool = False
     mouse: dict = field(default_factory=dict)  # step -> [MouseEvent] (--drag, --click)
+    prog: str = "main.py"  # how the program was called: main.py, or sat-sandbox installed
 
 
-def parse_options(argv: list[str]) -> Options | None:
-    """Validated options, or None after --list-scenes printed the list."""
-    args = build_parser().parse_args(argv)
+def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
+    """Validated options, or None after --list-scenes (or --version) printed its answer."""
+    args = build_parser(prog).parse_args(argv)
+    if args.version:
+        if len(argv) != 1:
+            raise UsageError("--version takes no other option")
+        print(f"{prog} {__version__}")
+        return None
     if args.list_scenes:
         if len(argv) != 1:
             raise UsageError("--list-scenes takes no other option")
@@ -200,6 +208,7 @@ def parse_options(argv: list[str]) -> Options | None:
         size=parse_size(args.size),
         fullscreen=args.fullscreen,
         mouse=mouse,
+        prog=prog,
     )
 
 

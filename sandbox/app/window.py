@@ -65,7 +65,7 @@ def run_window(options: Options) -> int:
     write_outputs(options, session, window, recorder)
     pygame.display.quit()
     if recorder is not None and recorder.stopped is not None:  # what was written replays
-        print(f"main.py: note: {one_line(recorder.stopped)}", file=sys.stderr)
+        print(f"{options.prog}: note: {one_line(recorder.stopped)}", file=sys.stderr)
     return 0
 
 

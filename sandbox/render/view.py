@@ -22,7 +22,19 @@ import pygame
 from .layout import Layout, compute_layout
 from .theme import Color, Theme
 
-FONT_PATH = Path(__file__).resolve().parents[2] / "assets" / "DejaVuSansMono.ttf"
+FONT_NAME = "DejaVuSansMono.ttf"  # the one font: screenshots are the same on every machine
+
+
+def _font_path() -> Path:
+    """The bundled font: in the package once installed (the wheel maps the project's
+    assets/ to sandbox/assets/), else in the clone's assets/ beside the package."""
+    installed = Path(__file__).resolve().parents[1] / "assets" / FONT_NAME
+    if installed.is_file():
+        return installed
+    return Path(__file__).resolve().parents[2] / "assets" / FONT_NAME
+
+
+FONT_PATH = _font_path()
 
 _TEXT_CACHE_LIMIT = 4096
 

@@ -15,7 +15,7 @@ from ..core.geometry import Polygon
 from ..core.minkowski import locate_origin, minkowski_difference
 from ..core.portable import dot_rows
 from .primitives import arrow, dashed
-from .view import View
+from .view import View, text_size
 
 
 def draw_minkowski(view: View, shown, axis=None) -> None:
@@ -76,9 +76,11 @@ def draw_minkowski(view: View, shown, axis=None) -> None:
     r = view.w(5)
     pygame.draw.line(surf, theme.text, (origin[0] - r, origin[1]), (origin[0] + r, origin[1]), 2)
     pygame.draw.line(surf, theme.text, (origin[0], origin[1] - r), (origin[0], origin[1] + r), 2)
-    view.text_px(
-        "origin", (origin[0] + r + 3, origin[1]), small, theme.text, "midleft", inside=inner
-    )
+    # the label on the side of the cross with room for it (at the inset's right edge, the
+    # left), so that clamping it inside never lays it over the cross
+    room_right = inner.right - (origin[0] + r + 3) >= text_size("origin", small)[0]
+    side, anchor = (origin[0] + r + 3, "midleft") if room_right else (origin[0] - r - 3, "midright")
+    view.text_px("origin", (side, origin[1]), small, theme.text, anchor, inside=inner)
     nearest = at(where.nearest)
     if where.inside and where.distance > 1e-9:
         arrow(surf, theme.mtv, origin, nearest, view.w(2.5), view.k * 9)

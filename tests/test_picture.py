@@ -80,3 +80,83 @@ def test_each_edge_label_sits_by_its_own_edge(scene, holds):
             default=np.inf,
         )
         assert nearest <= 1.5, f"{label.text} at {label.rect}: {nearest:.1f} px from edge {k}"
+
+
+def _frame(scene: str, frames: int, holds=(), size="1280x720"):
+    init_pygame(headless=True)
+    argv = ["--headless", "--scene", scene, "--frames", str(frames), "--size", size]
+    options = parse_options(argv + [a for h in holds for a in ("--hold", h)])
+    session, _ = simulate(options)
+    surface = pygame.Surface(options.size)
+    report = session.draw(surface, fps=None)
+    marks = {}
+    for what, points in report.marks:
+        marks.setdefault(what, []).append(np.asarray(points, dtype=float))
+    return session, View(surface, THEMES[session.theme]), marks
+
+
+@pytest.mark.parametrize("size", ["1280x720", "1024x768", "640x480"])
+@pytest.mark.parametrize("seed", range(6))
+def test_the_axis_drawn_is_the_reports_separating_axis_with_its_intervals(seed, size):
+    """Random seeded poses of the classic pair, apart: the axis drawn across the scene
+    runs along the report's separating axis, and the A and B bars drawn on it are the
+    report's intervals on that axis (screen points mapped back through the view)."""
+    rng = np.random.default_rng(seed)
+    held = [f"left:0-{int(rng.integers(5, 40))}", f"up:0-{int(rng.integers(0, 30))}"]
+    session, view, marks = _frame("classic", 45, held, size)
+    report = session.record.shown.report
+    assert not report.colliding and report.separating is not None
+    (axis,) = marks["axis"]
+    along = (axis[1] - axis[0]) / view.s  # one world unit along the drawn axis
+    assert along == pytest.approx(np.asarray(report.separating.axis), abs=1e-9)
+    unit = along / np.hypot(*along)
+    for name, interval in (
+        ("A", report.separating.a_interval),
+        ("B", report.separating.b_interval),
+    ):
+        (bar,) = marks[f"{name} interval"]
+        t = [float(np.dot(p - axis[0], unit)) / view.s for p in bar]
+        assert t == pytest.approx(list(interval), abs=1e-6), name
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_mtv_arrow_is_the_reports_mtv_from_a_s_centre(seed):
+    """Random seeded pushes of the triangle into the polygon (colliding): the MTV arrow
+    starts at A's centroid and is the report's MTV (or its normal 16 units long, when
+    the MTV is shorter), mapped through the view."""
+    rng = np.random.default_rng(100 + seed)
+    frames = int(rng.integers(30, 60))
+    session, view, marks = _frame("classic", frames, [f"right:0-{frames - 1}"])
+    shown = session.record.shown
+    report = shown.report
+    assert report.colliding and report.depth > 0.05
+    (arrow,) = marks["mtv"]
+    expect_tail = np.asarray(view.p(*shown.a_shape.centroid))
+    mtv = np.asarray(report.mtv if report.depth >= 16.0 else np.asarray(report.normal) * 16.0)
+    assert arrow[0] == pytest.approx(expect_tail, abs=1e-9)
+    assert (arrow[1] - arrow[0]) / view.s == pytest.approx(mtv, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_dot_products_shadow_is_a_projected_onto_b_by_hand(seed):
+    """The dot-product scene after random arrow presses: the shadow drawn runs from the
+    origin to (a . b / |b|^2) b, computed here by hand from a = DOT_A and b = the tip's
+    centre minus DOT_ORIGIN, mapped through the view."""
+    from sandbox.scenes.builtin import DOT_A, DOT_ORIGIN
+
+    rng = np.random.default_rng(200 + seed)
+    keys = rng.choice(["left", "right", "up", "down"], 2, replace=False)
+    held = [f"{keys[0]}:0-{int(rng.integers(1, 40))}", f"{keys[1]}:0-{int(rng.integers(1, 40))}"]
+    session, view, marks = _frame("dot-product", 40, held)
+    world = session.world
+    tip = world.centres()[world.controlled]
+    ax, ay = DOT_A
+    bx, by = tip[0] - DOT_ORIGIN[0], tip[1] - DOT_ORIGIN[1]
+    scale = (ax * bx + ay * by) / (bx * bx + by * by)
+    if abs(ax * bx + ay * by) < 1e-6 * np.hypot(ax, ay) * np.hypot(bx, by):
+        assert "dot shadow" not in marks  # perpendicular: no shadow to draw
+        return
+    (shadow,) = marks["dot shadow"]
+    assert shadow[0] == pytest.approx(view.p(*DOT_ORIGIN), abs=1e-9)
+    end = (DOT_ORIGIN[0] + scale * bx, DOT_ORIGIN[1] + scale * by)
+    assert shadow[1] == pytest.approx(view.p(*end), abs=1e-6)

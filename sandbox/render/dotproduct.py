@@ -94,6 +94,7 @@ def draw_dot_product(view: View, world: World) -> None:
     dashed(surf, theme.text_dim, view.p(*(origin + a)), view.p(*shadow), view.w(1.5), 6, 4)
     if facts.sign != "zero":
         pygame.draw.line(surf, sign_color, view.p(*origin), view.p(*shadow), view.w(theme.line * 3))
+        view.mark("dot shadow", view.p(*origin), view.p(*shadow))
     arrow(surf, theme.shape_a, view.p(*origin), view.p(*(origin + a)), line, view.k * 14)
     arrow(surf, theme.text, view.p(*origin), view.p(*(origin + b)), line, view.k * 14)
     pygame.draw.circle(surf, theme.text, view.p(*origin), view.w(4))

@@ -55,6 +55,10 @@ class FrameReport:
     help_fits: bool
     help_texts: tuple[PlacedText, ...] = ()
     markers: tuple[tuple[int, int, int, int], ...] = ()  # vertex markers no label may cover
+    # (what, screen points) of the geometry drawn from the numbers: "axis" (t = 0 and
+    # t = 1 along the axis drawn), "A interval", "B interval", "mtv" (tail, head),
+    # "dot shadow" (origin, end): the tests map the report's numbers and compare
+    marks: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
 
 
 def draw(
@@ -162,7 +166,8 @@ def draw(
         view.region = "help"
         help_fits = draw_help(view, status)
     markers = tuple(tuple(r) for r in view.blocked)
-    return FrameReport(texts, dropped, help_fits, tuple(view.placed[len(texts) :]), markers)
+    help_texts = tuple(view.placed[len(texts) :])
+    return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
 
 
 _layers: dict = {}

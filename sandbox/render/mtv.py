@@ -24,6 +24,7 @@ def draw_mtv(view: View, shown, overlays: Overlays) -> None:
         tip = c + (mtv if report.depth >= min_len else n * min_len)
         pygame.draw.circle(surf, theme.mtv, view.p(*c), view.w(4))
         arrow(surf, theme.mtv, view.p(*c), view.p(*tip), view.w(theme.line * 1.5), view.k * 16)
+        view.mark("mtv", view.p(*c), view.p(*tip))
         step = 14 * view.k / view.s
         t = np.array([-n[1], n[0]])
         view.label(

@@ -119,6 +119,9 @@ def draw_axis_projection(
             dashed(surf, mix(color, theme.background, 0.3), view.p(*point), at(t), thin, 5, 5)
     off = 5.0
     pygame.draw.line(surf, theme.shape_a, at(a_lo, -off), at(a_hi, -off), thick)
+    view.mark("axis", at(0.0), at(1.0))
+    view.mark("A interval", at(a_lo, -off), at(a_hi, -off))
+    view.mark("B interval", at(b_lo, off), at(b_hi, off))
     if swept is not None:  # tutorial 003: A's shadow over the whole step (dashed: moving)
         s_lo, s_hi = swept
         dashed(surf, theme.sweep, at(s_lo, -3 * off), at(s_hi, -3 * off), thick, 8, 4)

@@ -147,11 +147,18 @@ class View:
         self.narration_rect = pygame.Rect(layout.narration)
         self.status_rect = pygame.Rect(layout.status)
         self.placed: list[PlacedText] = []
+        # What was drawn where, in screen points, for the tests that check the picture
+        # against the numbers: (what, points), e.g. ("mtv", (tail, head)).
+        self.marks: list[tuple[str, tuple[tuple[float, float], ...]]] = []
         self._requests: list[_Request] = []
         self.blocked: list[pygame.Rect] = []
         self.region = "scene"
 
     # coordinates -----------------------------------------------------------------
+
+    def mark(self, what: str, *points) -> None:
+        """Note that `what` was drawn through these screen points (see FrameReport.marks)."""
+        self.marks.append((what, tuple((float(x), float(y)) for x, y in points)))
 
     def p(self, x: float, y: float) -> tuple[float, float]:
         return (x * self.s + self.ox, y * self.s + self.oy)

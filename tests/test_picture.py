@@ -160,3 +160,33 @@ def test_the_dot_products_shadow_is_a_projected_onto_b_by_hand(seed):
     assert shadow[0] == pytest.approx(view.p(*DOT_ORIGIN), abs=1e-9)
     end = (DOT_ORIGIN[0] + scale * bx, DOT_ORIGIN[1] + scale * by)
     assert shadow[1] == pytest.approx(view.p(*end), abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    "scene,frames,holds",
+    [
+        ("classic", 45, ["right:0-44"]),
+        ("classic", 30, ["left:0-20", "up:0-10"]),
+        ("six-axes", 1, []),
+        ("squares", 30, ["e:0-20", "right:0-25"]),
+        ("engulfed", 20, ["right:0-9"]),
+    ],
+)
+def test_each_ruler_row_is_its_axis_in_the_report(scene, frames, holds):
+    """One ruler row per tested axis of the report, in its order; on each, A's and B's bars
+    are the report's intervals on that axis: lengths and the offset between them, at the
+    row's scale (one scale for every row)."""
+    session, view, marks = _frame(scene, frames, holds)
+    report = session.record.shown.report
+    rows = {int(w.split()[1]) for w in marks if w.startswith("ruler ") and "scale" not in w}
+    assert rows == {axis.index for axis in report.axes}
+    scales = {float(marks[f"ruler {axis.index} scale"][0][0][0]) for axis in report.axes}
+    assert len(scales) == 1
+    ppu = scales.pop()
+    for axis in report.axes:
+        (bars,) = marks[f"ruler {axis.index}"]
+        (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
+        xs = bars[:, 0] / ppu
+        assert xs[1] - xs[0] == pytest.approx(a_hi - a_lo, abs=1e-6)
+        assert xs[3] - xs[2] == pytest.approx(b_hi - b_lo, abs=1e-6)
+        assert xs[2] - xs[0] == pytest.approx(b_lo - a_lo, abs=1e-6)

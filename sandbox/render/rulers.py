@@ -336,6 +336,9 @@ def _draw_row(
     for lo, hi, color, yy in ((a_lo, a_hi, theme.shape_a, ya), (b_lo, b_hi, theme.shape_b, yb)):
         rect = pygame.Rect(round(xt(lo)), yy, max(1, round(xt(hi)) - round(xt(lo))), bh)
         pygame.draw.rect(surf, color, rect)
+    # the row's bars before rounding, and its pixels per unit (as a point's x)
+    view.mark(f"ruler {axis.index}", (xt(a_lo), ya), (xt(a_hi), ya), (xt(b_lo), yb), (xt(b_hi), yb))
+    view.mark(f"ruler {axis.index} scale", (ppu, 0.0))
     if axis.overlap < 0:
         g_lo, g_hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)
         _gap_bracket(view, xt(g_lo), xt(g_hi), (ya + base) / 2, base - ya + 4)

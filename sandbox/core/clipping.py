@@ -10,6 +10,17 @@ from .tolerances import CONTAINMENT_TOLERANCE
 
 def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]:
     """Contact points on the incident shape (the one not owning the MTV axis)."""
+    if isinstance(a, Polygon) and isinstance(b, Polygon):
+        # The MTV axis may be a parallel duplicate of the other shape's face (tested once,
+        # credited to the first): the reference is the shape with a face along it, or the
+        # one clipped against would be a face at an angle, and its points off the contact.
+        nx, ny = normal
+        ax, ay = a.normals.T.tolist()
+        bx, by = b.normals.T.tolist()
+        along_a = max(-nx * x - ny * y for x, y in zip(ax, ay, strict=True))
+        along_b = max(nx * x + ny * y for x, y in zip(bx, by, strict=True))
+        if along_a != along_b:
+            reference_is_a = along_a > along_b
     reference, incident = (a, b) if reference_is_a else (b, a)
     # The normal points from B toward A; toward_incident points from reference to incident.
     tx, ty = (-normal[0], -normal[1]) if reference_is_a else normal

@@ -18,7 +18,9 @@ Two polygons (tutorial 004's SAT, then Box2D's clipping)::
        edge is the other polygon's edge most anti-parallel to it
     3. the incident edge is clipped to the reference edge's side planes; each end
        keeps its separation from the reference face (so a tilted box landing on one
-       corner gets one deep point and one speculative one)
+       corner gets one deep point and one speculative one). Clipping never
+       extrapolates: an incident edge wholly beyond the face's end (corner on corner,
+       the hysteresis keeping the worse face) is clipped against the best face instead
 
 A circle against a polygon: the polygon face of largest separation from the centre,
 then its Voronoi region (face or one of its two vertices). Two circles: centre line.
@@ -75,29 +77,17 @@ def _min_rows(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
-    """Manifolds of polygon pairs: world vertices / normals (P, W, 2) padded as in
-    `PolygonBatch` (last vertex, first normal repeated), vertex counts ka, kb (P,)."""
-    p = len(va)
-    out = _empty(p)
-    if p == 0:
-        return Manifolds(**out)
-    rows = np.arange(p)
-    # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
-    off_a = dot_rows(na, va)
-    sep_a = _min_rows(dot_rows(vb[:, :, None, :], na[:, None, :, :])) - off_a
-    off_b = dot_rows(nb, vb)
-    sep_b = _min_rows(dot_rows(va[:, :, None, :], nb[:, None, :, :])) - off_b
-    # Padded slots pair the first normal with the last vertex: never a face.
-    sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
-    sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)
-    edge_a = sep_a.argmax(axis=1)
-    edge_b = sep_b.argmax(axis=1)
-    best_a = sep_a[rows, edge_a]
-    best_b = sep_b[rows, edge_b]
-    flip = best_b > best_a + FLIP_TOLERANCE
-    keep = np.maximum(best_a, best_b) <= margin
-    # 2. Reference (R) and incident (I) polygons, per row.
+def _clip(va, na, ka, vb, nb, kb, edge_a, edge_b, flip) -> dict:
+    """Step 2 and 3 for rows whose reference face is chosen (`flip`: B's face `edge_b`,
+    else A's face `edge_a`): the incident edge clipped to the reference edge's side planes.
+
+    Returns the two clipped ends (world points on the incident edge), their separations
+    from the reference face, their feature ids, the reference normal, and `missed`:
+    True where the incident edge lies wholly beyond one end of the reference face, so
+    that clipping leaves nothing (the ends are then the unclipped vertices: never cut
+    "at" a side plane the edge does not reach, which would extrapolate past both shapes).
+    """
+    rows = np.arange(len(va))
     f3 = flip[:, None, None]
     rv = np.where(f3, vb, va)
     rn = np.where(f3, nb, na)
@@ -114,33 +104,103 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     v12 = rv[rows, (e + 1) % kr]
     v21 = iv[rows, i21]
     v22 = iv[rows, i22]
-    # 3. Clip the incident edge (v22 near v11, v21 near v12) to the reference edge.
+    # The incident edge runs backward along the reference edge: v22 near v11, v21 near v12.
     edge = v12 - v11
     length = np.sqrt(edge[:, 0] * edge[:, 0] + edge[:, 1] * edge[:, 1])
     tangent = edge / np.maximum(length, 1e-300)[:, None]
     upper1 = length
     upper2 = dot_rows(v21 - v11, tangent)
     lower2 = dot_rows(v22 - v11, tangent)
+    missed = (upper2 < 0.0) | (lower2 > upper1)
     span = upper2 - lower2
-    ok = span > 1e-12
+    ok = (span > 1e-12) & ~missed
     safe = np.where(ok, span, 1.0)
     t_low = np.where(ok & (lower2 < 0.0), (0.0 - lower2) / safe, 0.0)
     t_up = np.where(ok & (upper2 > upper1), (upper1 - lower2) / safe, 1.0)
     d = v21 - v22
     lower = v22 + t_low[:, None] * d
     upper = v22 + t_up[:, None] * d
-    s_low = dot_rows(lower - v11, normal)
-    s_up = dot_rows(upper - v11, normal)
-    lower = lower - 0.5 * s_low[:, None] * normal
-    upper = upper - 0.5 * s_up[:, None] * normal
-    keep_low = keep & (s_low <= margin)
-    keep_up = keep & (s_up <= margin)
-    # Pack the kept points to the front of the two slots.
     # Ids name (A's vertex, B's vertex) as Box2D does: the reference edge's ends pair
     # with the incident edge's, so a point keeps its id when the reference face flips.
     i11, i12 = e, (e + 1) % kr
-    id_low = np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22)
-    id_up = np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21)
+    return {
+        "normal": normal,
+        "lower": lower,
+        "upper": upper,
+        "s_low": dot_rows(lower - v11, normal),
+        "s_up": dot_rows(upper - v11, normal),
+        "id_low": np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22),
+        "id_up": np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21),
+        "missed": missed,
+    }
+
+
+def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
+    """Manifolds of polygon pairs: world vertices / normals (P, W, 2) padded as in
+    `PolygonBatch` (last vertex, first normal repeated), vertex counts ka, kb (P,).
+
+    When the face kept by the hysteresis is not the best one, the incident edge can lie
+    wholly beyond that face's end (corner on corner): then the other face, the best one,
+    is the reference. Its incident edge always reaches it when the shapes overlap (the
+    origin's nearest point on the Minkowski difference lies on that face's edge), so
+    this gives the exact SAT depth at a real pair of surface points, and the manifold
+    the pair gets once it leaves the hysteresis window. If rounding (or a gap: separated
+    corners) leaves nothing even then, the incident edge's deepest vertex is the one
+    point, with its separation from the reference face (the SAT depth when overlapping).
+    """
+    p = len(va)
+    out = _empty(p)
+    if p == 0:
+        return Manifolds(**out)
+    rows = np.arange(p)
+    margin = np.broadcast_to(np.asarray(margin, dtype=float), (p,))
+    # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
+    off_a = dot_rows(na, va)
+    sep_a = _min_rows(dot_rows(vb[:, :, None, :], na[:, None, :, :])) - off_a
+    off_b = dot_rows(nb, vb)
+    sep_b = _min_rows(dot_rows(va[:, :, None, :], nb[:, None, :, :])) - off_b
+    # Padded slots pair the first normal with the last vertex: never a face.
+    sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
+    sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)
+    edge_a = sep_a.argmax(axis=1)
+    edge_b = sep_b.argmax(axis=1)
+    best_a = sep_a[rows, edge_a]
+    best_b = sep_b[rows, edge_b]
+    flip = best_b > best_a + FLIP_TOLERANCE
+    keep = np.maximum(best_a, best_b) <= margin
+    # 2-3. Reference face, incident edge, clipping.
+    c = _clip(va, na, ka, vb, nb, kb, edge_a, edge_b, flip)
+    # The kept face missed: clip again against the best face (rare: a handful of rows).
+    redo = np.flatnonzero(keep & c["missed"] & ((best_b > best_a) != flip))
+    if len(redo):
+        flip[redo] = ~flip[redo]
+        again = _clip(
+            va[redo],
+            na[redo],
+            ka[redo],
+            vb[redo],
+            nb[redo],
+            kb[redo],
+            edge_a[redo],
+            edge_b[redo],
+            flip[redo],
+        )
+        for key, value in again.items():
+            c[key][redo] = value
+    normal, lower, upper, s_low, s_up = (
+        c[k] for k in ("normal", "lower", "upper", "s_low", "s_up")
+    )
+    id_low, id_up = c["id_low"], c["id_up"]
+    # Still nothing (rounding, or corners apart): the deepest unclipped end alone.
+    single = keep & c["missed"]
+    low_deeper = s_low <= s_up
+    only_low = single & low_deeper
+    only_up = single & ~low_deeper
+    lower = lower - 0.5 * s_low[:, None] * normal
+    upper = upper - 0.5 * s_up[:, None] * normal
+    keep_low = keep & (s_low <= margin) & ~only_up
+    keep_up = keep & (s_up <= margin) & ~only_low
+    # Pack the kept points to the front of the two slots.
     first_is_low = keep_low
     p0 = np.where(first_is_low[:, None], lower, upper)
     s0 = np.where(first_is_low, s_low, s_up)

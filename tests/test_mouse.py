@@ -210,3 +210,54 @@ def test_bad_scripted_mouse_options_give_one_clear_line(capsys, option, value, w
     status = main(["--headless", "--frames", "3", option, value])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and words in err
+
+
+def _wheel_world(gravity, rigid=None, **body):
+    box = Body("box", Polygon.box(40, 20, position=(300, 300)), **body)
+    return World([box], gravity=gravity, rigid=rigid, sleep=False)
+
+
+@pytest.mark.parametrize("gravity", [(0.0, 900.0), (1.0, 0.0), (0.0, 1.0)])
+def test_the_wheel_adds_spin_to_a_rigid_body_and_wakes_it(gravity):
+    """Under any gravity (even 1 px/s^2 along x or along y), 3 notches add 3 x 2 rad/s
+    to the spin it had (1 rad/s): 7 rad/s; the body wakes (sleeping False, its timer 0)
+    and is not turned directly (angle unchanged)."""
+    from sandbox.physics.mouse import TURN_PER_NOTCH, turn
+
+    world = _wheel_world(gravity, rigid=True)
+    world.omega[0] = 1.0
+    world.sleeping[0], world.sleep_timer[0] = True, 0.4
+    angle = float(world.angle[0])
+    turn(world, grab_at(world, 0, (300, 300)), 3)
+    assert TURN_PER_NOTCH == 2.0
+    assert world.omega[0] == 7.0
+    assert not world.sleeping[0]
+    assert world.sleep_timer[0] == 0.0 and world.angle[0] == angle
+
+
+@pytest.mark.parametrize(
+    "gravity,rigid",
+    [((0.0, 0.0), None), ((0.0, 900.0), False), ((0.0, 0.0), True)],
+    ids=["an MTV world", "an MTV world under gravity", "a rigid world without gravity"],
+)
+def test_the_wheel_turns_the_shape_directly_unless_rigid_under_gravity(gravity, rigid):
+    """Spin needs both a rigid world and gravity; otherwise (no gravity, or an MTV world)
+    2 notches turn the body by 2 x 0.1 rad at once (0.5 -> 0.7) and its spin stays 0."""
+    from sandbox.physics.mouse import turn
+
+    world = _wheel_world(gravity, rigid=rigid)
+    world.angle[0] = 0.5
+    turn(world, grab_at(world, 0, (300, 300)), 2)
+    assert world.angle[0] == pytest.approx(0.7, abs=1e-15) and world.omega[0] == 0.0
+
+
+def test_the_wheel_leaves_a_body_that_cannot_turn():
+    """A body with fixed rotation (inverse inertia 0) and a static one: no spin, no turn."""
+    from sandbox.physics.mouse import turn
+
+    fixed = _wheel_world((0.0, 900.0), rigid=True, fixed_rotation=True)
+    turn(fixed, grab_at(fixed, 0, (300, 300)), 5)
+    assert fixed.inv_inertia[0] == 0.0 and fixed.omega[0] == 0.0
+    static = _wheel_world((0.0, 900.0), rigid=True, static=True)
+    turn(static, grab_at(static, 0, (300, 300)), 5)
+    assert static.omega[0] == 0.0 and static.angle[0] == 0.0

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon, Vec2, edge_normals
-from ..core.portable import cos_sin, dot_rows, transform
+from ..core.portable import cos_sin, dot_rows, rotate, transform
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds
@@ -223,16 +223,13 @@ class World:
         self.part_rows = np.concatenate([np.asarray(p, dtype=int) for p in parts])
 
     def centres(self) -> np.ndarray:
-        """(n, 2) centres of mass at the current pose (position + R(angle) local centroid)."""
-        c, s = cos_sin(self.angle)
-        lx, ly = self.local_centroid[:, 0], self.local_centroid[:, 1]
-        return self.position + np.stack([c * lx - s * ly, s * lx + c * ly], axis=1)
+        """(n, 2) centres of mass at the current pose (position + R(angle) local centroid):
+        a copy of the pose's cached geometry, which the step has computed already."""
+        return self.geometry()["centroid"].copy()
 
     def move_centres(self, centres: np.ndarray, angles: np.ndarray, which: np.ndarray) -> None:
         """Put the centres of mass of bodies `which` at `centres`, turned to `angles`."""
-        c, s = cos_sin(angles)
-        lx, ly = self.local_centroid[:, 0], self.local_centroid[:, 1]
-        origin = centres - np.stack([c * lx - s * ly, s * lx + c * ly], axis=1)
+        origin = centres - rotate(self.local_centroid, *cos_sin(angles))
         self.position[which] = origin[which]
         self.angle[which] = angles[which]
         self.pose_changed()
@@ -287,13 +284,14 @@ class World:
                 "boxes": boxes,
             }
             if len(self.piece_body):
-                self._geometry.update(self._piece_geometry())
+                self._geometry.update(self._piece_geometry(c, s))
         return self._geometry
 
-    def _piece_geometry(self) -> dict:
-        """World vertices, normals and boxes of every compound body's pieces."""
+    def _piece_geometry(self, c: np.ndarray, s: np.ndarray) -> dict:
+        """World vertices, normals and boxes of every compound body's pieces; `c`, `s`
+        (n, 1): the bodies' cosines and sines, worked out once for their outlines."""
         owner = self.piece_body
-        c, s = (part[:, None] for part in cos_sin(self.angle[owner]))
+        c, s = c[owner], s[owner]
         vertices = _turned(c, s, self.piece_local_vertices, self.position[owner])
         normals = _turned(c, s, self.piece_local_normals)
         return {
@@ -578,11 +576,7 @@ def _put_row(vertices, normals, row, local, local_normals) -> None:
 def _turned(c, s, local: np.ndarray, position=None) -> np.ndarray:
     """Padded local rows (m, W, 2) turned by their bodies' (cos, sin) (m, 1) and moved to
     their positions (m, 2); without a position, directions (-0.0 made 0.0)."""
-    x, y = local[..., 0], local[..., 1]
-    if position is None:
-        return np.stack([c * x - s * y, s * x + c * y], axis=-1) + 0.0
-    px, py = position[:, 0:1], position[:, 1:2]
-    return np.stack([c * x - s * y + px, s * x + c * y + py], axis=-1)
+    return rotate(local, c, s) + (0.0 if position is None else position[:, None, :])
 
 
 def _row_boxes(vertices: np.ndarray) -> np.ndarray:

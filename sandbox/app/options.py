@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .limits import MAX_FRAMES, MAX_SEED
-from .pointer import parse_click, parse_drag
+from .pointer import drag_steps, parse_click, parse_drag
 from .recording import Replay, check_recordable, load_replay
 from .targets import check_distinct, output_target
 
@@ -220,8 +219,7 @@ def _mouse_script(args) -> dict:
         raise UsageError("--drag and --click are for --headless runs (in a window, use the mouse)")
     # A drag is an event a step: all of them together within a run's length, checked
     # before any is made (ten drags of a million steps would be ten million events).
-    spans = [re.fullmatch(r".*:(\d+)-(\d+)", text) for text in args.drag]
-    total = sum(int(m.group(2)) - int(m.group(1)) + 1 for m in spans if m)
+    total = sum(drag_steps(text) for text in args.drag)
     if total > MAX_FRAMES:
         raise UsageError(f"--drag: the drags span {total:,} steps in all; at most {MAX_FRAMES:,}")
     events: dict = {}

@@ -80,9 +80,19 @@ _NUMBER = r"(-?\d+(?:\.\d+)?)"
 _POINT = rf"{_NUMBER},{_NUMBER}"
 
 
+_DRAG = re.compile(rf"{_POINT}:{_POINT}:(\d+)-(\d+)")
+
+
+def drag_steps(text: str) -> int:
+    """How many steps (events) the drag `text` spans, read before any event is made;
+    0 for text that is no drag (parse_drag says what is wrong with it)."""
+    match = _DRAG.fullmatch(text)
+    return max(0, int(match.group(6)) - int(match.group(5)) + 1) if match else 0
+
+
 def parse_drag(text: str) -> dict[int, list[MouseEvent]]:
     """--drag X0,Y0:X1,Y1:FIRST-LAST as the events of each step."""
-    match = re.fullmatch(rf"{_POINT}:{_POINT}:(\d+)-(\d+)", text)
+    match = _DRAG.fullmatch(text)
     if not match:
         raise ValueError(
             f"--drag wants X0,Y0:X1,Y1:FIRST-LAST (e.g. 300,400:500,400:10-40), got {text!r}"

@@ -23,7 +23,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import DEGENERATE_TOLERANCE, ShapeError, Vec2, signed_area, turns_of_directions
+from .geometry import (
+    DEGENERATE_TOLERANCE,
+    ShapeError,
+    Vec2,
+    _size,
+    signed_area,
+    turns_of_directions,
+)
 from .portable import cos_sin, dot_rows
 
 
@@ -58,10 +65,6 @@ def _as_vertex_array(outline) -> np.ndarray:
         bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
         raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
     return v
-
-
-def _size(v: np.ndarray) -> float:
-    return float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
 
 
 def _corner_turns(v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -66,7 +66,6 @@ _ATAN_Q = (
     4.853903996359136964868e02,
     1.945506571482613964425e02,
 )
-_TAN_3PI_8 = 2.41421356237309504880  # above it, atan(x) = pi/2 - atan(1/x)
 _MOREBITS = 6.123233995736765886130e-17  # pi/2 - float(pi/2)
 _HALF_PI = 1.57079632679489661923
 _QUARTER_PI = 7.85398163397448309616e-01
@@ -82,22 +81,9 @@ def dot_rows(a, b):
     return total
 
 
-def cross_2d(a, b):
-    """a.x * b.y - a.y * b.x along the last axis (the z of the 3D cross product)."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
-
-
 def length(v):
     """|v| along the last axis: sqrt of the written-out sum of squares."""
     return np.sqrt(dot_rows(v, v))
-
-
-def unit(v):
-    """v / |v| along the last axis (a zero vector stays zero)."""
-    v = np.asarray(v, dtype=float)
-    size = length(v)
-    return v / np.where(size > 0, size, 1.0)[..., None]
 
 
 def rotate(points, cos, sin):
@@ -152,11 +138,10 @@ def rotation(angle: float) -> np.ndarray:
 
 def _atan_unit(t):
     """atan(t) for 0 <= t <= 1 (Cephes: t <= 0.66 directly, else pi/4 + atan((t-1)/(t+1)))."""
+    big = t > 0.66
     if isinstance(t, np.ndarray):
-        big = t > 0.66
         x = np.where(big, (t - 1.0) / (t + 1.0), t)
     else:
-        big = t > 0.66
         x = (t - 1.0) / (t + 1.0) if big else t
     z = x * x
     p = (((_ATAN_P[0] * z + _ATAN_P[1]) * z + _ATAN_P[2]) * z + _ATAN_P[3]) * z + _ATAN_P[4]

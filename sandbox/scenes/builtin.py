@@ -304,21 +304,19 @@ def spin(seed: int) -> World:
     return world
 
 
+def _star_corner(k: int) -> tuple[float, float]:
+    """Corner k of the star: 95 px out at even k, 40 at odd, k * 36 degrees from up."""
+    reach = 95 if k % 2 == 0 else 40
+    c, s = cos_sin(k * math.pi / 5)
+    return (round(reach * s, 3), round(-reach * c, 3))
+
+
 # The learner's outlines in scene `concave`, in the order F switches them (local vertices,
 # y down, about the body's position). Only the last is convex: the others are split.
 OUTLINES = (
     ("L", ((-70, -100), (-20, -100), (-20, 50), (80, 50), (80, 100), (-70, 100))),
     ("arrow", ((-90, -60), (90, 0), (-90, 60), (-45, 0))),
-    (
-        "star",
-        tuple(
-            (
-                round((95 if k % 2 == 0 else 40) * cos_sin(k * math.pi / 5)[1], 3),
-                round(-(95 if k % 2 == 0 else 40) * cos_sin(k * math.pi / 5)[0], 3),
-            )
-            for k in range(10)
-        ),
-    ),
+    ("star", tuple(_star_corner(k) for k in range(10))),
     (
         "T",
         ((-90, -70), (90, -70), (90, -25), (22, -25), (22, 70), (-22, 70), (-22, -25), (-90, -25)),

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.compound import convex_parts, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
-from ..core.portable import dot_rows
+from ..core.portable import transform
 from ..physics.body import Body
 from ..physics.broadphase import sort_and_sweep
 from ..physics.world import World
@@ -315,5 +315,5 @@ def _refuse_heaps(bodies: list[Body], where: str) -> None:
 def _width(polygon: Polygon) -> float:
     """A convex polygon's narrowest extent: across it, perpendicular to one of its edges."""
     v, n = polygon.local_vertices, polygon.local_normals
-    along = dot_rows(v[None, :, :], n[:, None, :])  # (normals, vertices)
-    return float((along.max(axis=1) - along.min(axis=1)).min())
+    along = transform(v, n)  # (vertices, normals): each vertex on each normal
+    return float((along.max(axis=0) - along.min(axis=0)).min())

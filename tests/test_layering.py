@@ -139,3 +139,50 @@ def test_lint_is_clean():
             [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True
         )
         assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _module_graph(folder: Path) -> dict[str, set[str]]:
+    """Module -> the modules of the same folder it imports (lazy imports too)."""
+    names = {p.stem for p in folder.glob("*.py") if p.name != "__init__.py"}
+    prefix = ".".join(folder.relative_to(ROOT).parts) + "."
+    graph = {}
+    for name in names:
+        graph[name] = {
+            imported.removeprefix(prefix)
+            for _, imported in _imports(folder / f"{name}.py")
+            if imported.startswith(prefix) and imported.removeprefix(prefix) in names
+        }
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of `graph` (a list of modules, the first repeated last), or None."""
+    state: dict[str, str] = {}
+    path: list[str] = []
+
+    def visit(node):
+        state[node], _ = "open", path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == "open":
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        state[node], _ = "done", path.pop()
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return None
+
+
+def test_cycle_finder_finds_a_circle():
+    """The circle finder sees a -> b -> c -> a, and nothing in a tree."""
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_no_import_circle_in_render():
+    """No render module imports, even lazily, one that imports it back (the demos'
+    renderers and the HUD once did: the demo registry, render/demos.py, now sits between)."""
+    assert _cycle(_module_graph(PACKAGE / "render")) is None

@@ -17,6 +17,7 @@ import pygame
 from ..physics.world import World
 from .primitives import dashed, mix
 from .view import DETAIL, View
+from .words import wrap
 
 SAID = {"sweep": "Sort and sweep", "grid": "Uniform grid", "quadtree": "Quadtree"}
 
@@ -145,8 +146,6 @@ def draw_broad_numbers(view: View, world: World, top: int) -> None:
         ("F switches the method; every method hands SAT the same pairs.", theme.text_dim),
         ("Y starts them overlapping: the push out is bounded, so they settle.", theme.text_dim),
     ]
-    from .hud import wrap
-
     step = lay.line(lay.body)
     chars = view.chars(view.panel_rect.right - lay.pad * 1.5 - x, lay.body)
     for text, color in rows:

@@ -18,6 +18,7 @@ from ..physics.world import World
 from ..scenes.builtin import DOT_A, DOT_ORIGIN
 from .primitives import arrow, dashed, mix
 from .view import EDGE_LABEL, KEY_LABEL, MEASURE, View
+from .words import wrap
 
 ROLE = {"positive": "overlap", "zero": "text", "negative": "gap"}
 
@@ -145,8 +146,6 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
         ("axis: only the least and the", theme.text_dim),
         ("greatest vertex matter.", theme.text_dim),
     ]
-    from .hud import wrap
-
     step = lay.line(lay.body)
     chars = view.chars(panel.right - lay.pad * 1.5 - x, lay.body)
     rows[-3:] = [

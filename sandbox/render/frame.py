@@ -26,8 +26,7 @@ import pygame
 from ..physics.records import StepRecord
 from ..physics.world import World
 from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
-from .broadview import draw_broad_numbers, draw_broad_phase
-from .dotproduct import draw_dot_numbers, draw_dot_product
+from .demos import demo_for
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
 from .help import draw_help
@@ -39,7 +38,6 @@ from .overlays import HudStatus, Overlays
 from .pieces import draw_convexity, draw_shown_pieces
 from .rulers import draw_rulers
 from .separating import draw_axis_projection
-from .space import draw_space, draw_space_numbers
 from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
@@ -123,12 +121,9 @@ def draw(
                 if walking
                 else (report.separating or report.mtv_axis),
             )
-    if status.demo == "dot-product":
-        draw_dot_product(view, world)
-    elif status.demo == "broad-phase":
-        draw_broad_phase(view, world)
-    elif status.demo == "sat-3d" and status.space is not None:
-        draw_space(view, status.space)
+    own = demo_for(status.demo, world, status.space)  # a demo of its own: render/demos.py
+    if own is not None:
+        own.scene(view, world, status.space)
     if status.outline_test and world.controlled is not None:
         draw_convexity(view, world, world.controlled)
     draw_hand(view, world)
@@ -140,12 +135,8 @@ def draw(
     view.region = "panel"
     shows_pair = overlays.show_hud and not demo
     top = draw_pair_numbers(view, world, record) if shows_pair else view.panel_rect.top
-    if status.demo == "dot-product":
-        draw_dot_numbers(view, world, top)
-    elif status.demo == "broad-phase":
-        draw_broad_numbers(view, world, top)
-    elif status.demo == "sat-3d" and status.space is not None:
-        draw_space_numbers(view, status.space, top)
+    if own is not None:
+        own.panel(view, world, status.space, top)
     elif overlays.show_projections:
         draw_rulers(view, record, top, status.walk)
     else:

@@ -13,40 +13,12 @@ import pygame
 
 from ..physics.records import StepRecord
 from ..physics.world import World
+from .demos import demo_for
 from .overlays import HudStatus
 from .rulers import axis_name
 from .view import View, text_size
-
-TOUCHING = 1e-9  # depth at or below this: the shapes touch, nothing to push apart
-
-
-def wrap(text: str, max_chars: int) -> list[str]:
-    words = text.split()
-    lines, current = [], ""
-    for word in words:
-        if current and len(current) + 1 + len(word) > max_chars:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    if current:
-        lines.append(current)
-    return lines
-
-
-def _fit(text: str, max_chars: int) -> str:
-    return text if len(text) <= max_chars else text[: max(1, max_chars - 1)] + "…"
-
-
-def collision_state(report) -> str:
-    """'apart', 'touching', 'inside' or 'colliding'."""
-    if not report.colliding:
-        return "apart"
-    if report.depth <= TOUCHING:
-        return "touching"
-    if report.a_in_b or report.b_in_a:
-        return "inside"
-    return "colliding"
+from .words import collision_state, wrap
+from .words import fit as _fit
 
 
 def narration(
@@ -58,18 +30,9 @@ def narration(
     space=None,
 ) -> tuple[str, str]:
     """What is happening now, in plain words, and the role of its colour."""
-    if demo == "dot-product" and world.controlled is not None:
-        from .dotproduct import narration_words
-
-        return narration_words(world)
-    if demo == "sat-3d" and space is not None:
-        from .space import narration_words as space_words
-
-        return space_words(space)
-    if demo == "broad-phase":
-        from .broadview import narration_words as broad_words
-
-        return broad_words(world)
+    own = demo_for(demo, world, space)  # a scene with a demo of its own (render/demos.py)
+    if own is not None:
+        return own.narration(world, space)
     if walk is not None and record is not None and record.shown is not None:
         from .walk import current_step, step_words, swept_axis
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from .hud import TOUCHING
 from .overlays import Overlays
 from .primitives import arrow
 from .view import KEY_LABEL, View
+from .words import TOUCHING
 
 
 def draw_mtv(view: View, shown, overlays: Overlays) -> None:

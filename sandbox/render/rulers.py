@@ -10,10 +10,12 @@ import math
 
 import pygame
 
+from ..core.walk import walkthrough
 from ..physics.records import StepRecord
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
 from .view import View, text_size
+from .words import wrap
 
 
 def axis_name(axis) -> str:
@@ -65,9 +67,8 @@ def _walk_rows(shown, walk: int | None) -> tuple[dict[int, str], bool, bool]:
     "untested"), and whether the separating tag and the MTV tag may show yet."""
     if walk is None:
         return {}, True, True
-    from .walk import current_step
-
-    k, steps = current_step(shown, walk)
+    steps = walkthrough(shown.report)
+    k = min(max(walk, 0), len(steps) - 1)  # as walk.current_step clamps it
     states = {axis.index: "pending" for axis in shown.report.axes}
     for step in steps[: k + 1]:
         if step.kind == "test":
@@ -206,8 +207,6 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
 def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: float) -> None:
     """Under the rows, when there is room: the parallel axes SAT skips, and what each
     repeats (drawn dashed and grey in the scene)."""
-    from .hud import wrap
-
     by_index = {axis.index: axis for axis in report.axes}
     names = [
         f"e{s.feature_index} {s.owner.upper()} (as {axis_name(by_index[s.parallel_to])})"

@@ -1,0 +1,40 @@
+"""Words on screen: wrapping and cutting text to a number of characters (no pygame).
+
+Every band that writes sentences (the narration, the demos' panels, the rulers' notes,
+the lesson card) wraps with these, so a line never runs past its band.
+"""
+
+from __future__ import annotations
+
+TOUCHING = 1e-9  # depth at or below this: the shapes touch, nothing to push apart
+
+
+def wrap(text: str, max_chars: int) -> list[str]:
+    """`text` in lines of at most `max_chars` characters, broken between words."""
+    words = text.split()
+    lines, current = [], ""
+    for word in words:
+        if current and len(current) + 1 + len(word) > max_chars:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def fit(text: str, max_chars: int) -> str:
+    """`text` cut to `max_chars` characters, an ellipsis marking the cut."""
+    return text if len(text) <= max_chars else text[: max(1, max_chars - 1)] + "…"
+
+
+def collision_state(report) -> str:
+    """'apart', 'touching', 'inside' or 'colliding'."""
+    if not report.colliding:
+        return "apart"
+    if report.depth <= TOUCHING:
+        return "touching"
+    if report.a_in_b or report.b_in_a:
+        return "inside"
+    return "colliding"

@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
             options = parse_options(argv, prog)
             if options is None:
                 return 0
-            if options.headless:
+            if options.headless or options.export is not None:
                 return run_headless(options)
             return run_window(options)
         except UsageError as error:

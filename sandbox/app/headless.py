@@ -63,13 +63,24 @@ def _sdl_quiet():
 
 
 def run_headless(options: Options) -> int:
-    """Exactly `frames` steps, then the outputs (the screenshot at `options.size`)."""
+    """Exactly `frames` steps, then the outputs (the screenshot at `options.size`); or,
+    with --export-lesson, the lesson's slides."""
     pygame = init_pygame(headless=True)
-    session, recorder = simulate(options)
     try:
+        if options.export is not None:
+            from .export import export_lesson
+
+            export_lesson(options, pygame)
+            return 0
+        film = None
+        if options.gif is not None or options.video is not None:
+            from .export import Film
+
+            film = Film(options, pygame)
+        session, recorder = simulate(options, film)
         surface = pygame.Surface(options.size)
         session.draw(surface, fps=None)
-        write_outputs(options, session, surface, recorder)
+        write_outputs(options, session, surface, recorder, film.outputs() if film else [])
     except MemoryError:
         raise UsageError(_no_memory(options.size)) from None
     except pygame.error as error:
@@ -84,7 +95,21 @@ def _no_memory(size: tuple[int, int]) -> str:
     return f"out of memory for a {w}x{h} screenshot ({w * h * 4 >> 20} MiB a frame); try --size"
 
 
-def simulate(options: Options) -> tuple[Session, Recorder | None]:
+def new_session(options: Options) -> tuple[Session, Recorder | None]:
+    """The session a run starts with (its lesson's stage open), and its recorder."""
+    session = Session(options.scene, options.seed, options.theme)
+    recorder = None
+    if options.record:
+        recorder = Recorder(
+            options.scene, options.seed, options.theme, options.lesson_name, options.stage
+        )
+    if options.lesson is not None:
+        session.run_lesson(options.lesson, options.stage)
+    session.recorder = recorder
+    return session, recorder
+
+
+def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None]:
     """Exactly `frames` steps (and one more for each press of O while paused); before
     each, the input due then; during it, the keys held.
 
@@ -92,12 +117,13 @@ def simulate(options: Options) -> tuple[Session, Recorder | None]:
     input is due at the session's clock (version 2: the steps taken, rewound or not, so
     a press of O that steps moves it on) and a replay runs until the clock reaches its
     end; a version 1 replay is due at the loop's step, as it was recorded. The session
-    records what it does itself (Session.recorder)."""
-    session = Session(options.scene, options.seed, options.theme)
+    records what it does itself (Session.recorder). `each_step(session)`, if given, is
+    called before the first step and after each (a film's frames)."""
+    session, recorder = new_session(options)
     replay = options.replay
     frames = options.frames if options.frames is not None else replay.end
-    recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
-    session.recorder = recorder
+    if each_step is not None:
+        each_step(session)
     events = replay.events if replay else ()
     by_clock = replay is not None and replay.version >= 2
     replay_held: frozenset[str] = frozenset()
@@ -132,4 +158,6 @@ def simulate(options: Options) -> tuple[Session, Recorder | None]:
             break
         session.advance(frozenset(held))
         step += 1
+        if each_step is not None:
+            each_step(session)
     return session, recorder

@@ -27,9 +27,12 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("e",), "turn_right", "turn the shape clockwise", held=True),
     Binding(("space", "p"), "pause", "pause / resume"),
     Binding(("o",), "step", "advance one step (1/60 s) while paused"),
-    Binding(("backspace",), "rewind", "rewind one step (pauses; the last 12 s are kept)"),
-    Binding(("page up",), "rewind_second", "rewind one second"),
-    Binding(("page down",), "forward_second", "forward one second through the rewound steps"),
+    Binding(("backspace",), "rewind", "rewind a step (pauses; 12 s are kept)"),
+    Binding(("page up",), "rewind_second", "rewind 1 s (lesson: previous stage)"),
+    Binding(("page down",), "forward_second", "forward 1 s if rewound (lesson: next stage)"),
+    Binding(("f2",), "lessons", "lessons (1..9 starts one)"),
+    Binding(("end",), "explore", "lesson: explore this stage freely"),
+    Binding(("home",), "back_to_lesson", "lesson: the stage as authored"),
     Binding(("s",), "slow", "slow motion: 1x, 1/2x, 1/4x, 1/10x"),
     Binding(("r",), "reset", "reset the scene"),
     Binding(("[",), "previous_scene", "previous scene"),
@@ -40,14 +43,12 @@ KEYMAP: tuple[Binding, ...] = (
         "open scene 1..9 ([ ] reach the rest)",
     ),
     Binding(("tab",), "next_pair", "show the shape against the next body"),
-    Binding(("a",), "walk", "step-through: SAT one axis at a time (freezes the world)"),
+    Binding(("a",), "walk", "step-through: one axis at a time (pauses)"),
     Binding((".",), "walk_next", "step-through: next axis"),
     Binding((",",), "walk_back", "step-through: previous axis"),
     Binding(("g",), "reverse_gravity", "reverse gravity"),
-    Binding(
-        ("f",), "scene_switch", "the scene's own switch (broad phase method, 3D pose, outline)"
-    ),
-    Binding(("y",), "overlap_start", "broad-phase scene: restart with the bodies overlapping"),
+    Binding(("f",), "scene_switch", "scene switch: broad phase, 3D pose, outline"),
+    Binding(("y",), "overlap_start", "broad phase: restart overlapping"),
     Binding(("j",), "orbit_left", "3D scene: turn the view left"),
     Binding(("l",), "orbit_right", "3D scene: turn the view right"),
     Binding(("m",), "toggle_resolve", "MTV resolution on / off"),
@@ -65,7 +66,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("t",), "theme", "theme: dark / projector"),
     Binding(("h", "f1"), "help", "this help"),
     Binding(("f11",), "fullscreen", "fullscreen on / off"),
-    Binding(("escape",), "quit", "quit"),
+    Binding(("escape",), "quit", "close help / lesson list; else quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 # Actions that build the world anew (a replay holds at most MAX_REBUILDS of them).
@@ -89,6 +90,8 @@ def help_lines() -> tuple[tuple[str, str], ...]:
     """(keys, description) for every binding, generated from KEYMAP, then the mouse."""
 
     def label(keys):
+        if keys == ("left", "right", "up", "down"):
+            return "arrows"
         if len(keys) > 4:
             return f"{keys[0]}..{keys[-1]}"
         return " ".join(k.upper() if len(k) == 1 else k for k in keys)

@@ -62,6 +62,18 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
         help=f"a built-in scene or a .toml scene file (default {DEFAULT_SCENE})",
     )
     parser.add_argument("--list-scenes", action="store_true", help="list the built-in scenes")
+    parser.add_argument(
+        "--lesson", metavar="NAME_OR_FILE", help="run a lesson: a built-in one or a .toml file"
+    )
+    parser.add_argument("--list-lessons", action="store_true", help="list the built-in lessons")
+    parser.add_argument("--stage", type=int, metavar="N", help="start the lesson at stage N")
+    parser.add_argument(
+        "--export-lesson",
+        metavar="DIR",
+        help="write every stage of --lesson as PNG slides, with an index.md, into DIR",
+    )
+    parser.add_argument("--gif", metavar="GIF", help="write the headless run as an animated GIF")
+    parser.add_argument("--video", metavar="MP4", help="write the headless run as an MP4 video")
     parser.add_argument("--version", action="store_true", help="print the version and stop")
     parser.add_argument("--headless", action="store_true", help="run without a window")
     parser.add_argument("--frames", type=int, metavar="N", help="steps to run headless")
@@ -126,6 +138,12 @@ class Options:
     fullscreen: bool = False
     mouse: dict = field(default_factory=dict)  # step -> [MouseEvent] (--drag, --click)
     prog: str = "main.py"  # how the program was called: main.py, or sat-sandbox installed
+    lesson: object = None  # app.lesson.Plan: --lesson (or the replay's), read and rehearsed
+    lesson_name: str | None = None  # as given: a built-in name or the file's path
+    stage: int = 0  # the stage to start at (0-based)
+    export: Path | None = None  # --export-lesson DIR
+    gif: Path | None = None
+    video: Path | None = None
 
 
 def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
@@ -142,6 +160,17 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         for scene in SCENES.values():
             print(f"{scene.name:<12} {scene.title} - {scene.lesson}")
         return None
+    if args.list_lessons:
+        if len(argv) != 1:
+            raise UsageError("--list-lessons takes no other option")
+        from .lesson import built_in_lessons
+
+        for lesson in built_in_lessons():
+            stages = len(lesson.stages)
+            asked = sum(stage.predict is not None for stage in lesson.stages)
+            print(f"{lesson.name:<12} {lesson.title} - {stages} stages, {asked} predictions")
+        return None
+    _check_lesson_options(args)
     if args.replay is not None and args.scene is not None:
         raise UsageError("--scene and --replay cannot be used together (a replay names its scene)")
     replay = load_replay(Path(args.replay)) if args.replay is not None else None
@@ -153,7 +182,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         raise UsageError(f"--frames must be at most {MAX_FRAMES}, got {args.frames}")
     if args.frames is not None and not args.headless:
         raise UsageError("--frames is for --headless runs (a window runs until you quit)")
-    if args.headless and args.frames is None and replay is None:
+    if args.headless and args.frames is None and replay is None and args.export_lesson is None:
         raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
     if args.hold and not args.headless:
         raise UsageError("--hold is for --headless runs (in a window, hold the real keys)")
@@ -163,7 +192,23 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     mouse = _mouse_script(args)
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
+    lesson_name = replay.lesson if replay else args.lesson
+    plan = None
+    if lesson_name is not None:
+        from .lesson import load_lesson
+
+        try:
+            plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0)
+        except UsageError as error:
+            where = f"{args.replay}:1: lesson: " if replay else ""
+            raise UsageError(f"{where}{error}") from None
+    stage = replay.stage if replay else (args.stage - 1 if args.stage is not None else 0)
+    if plan is not None and not 0 <= stage < len(plan.stages):
+        raise UsageError(f"--stage {stage + 1}: the lesson has stages 1 to {len(plan.stages)}")
     scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
+    if plan is not None and not replay:
+        first = plan.stages[stage].stage.scene
+        scene_name = first.name if first.source == "built-in" else DEFAULT_SCENE
     try:
         scene = load_scene(scene_name)
     except SceneError as error:
@@ -177,13 +222,15 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         origin = "--theme" if args.theme is not None else f"{args.replay}:1: theme"
         raise UsageError(f"{origin} {theme!r}: choose from {', '.join(THEMES)}")
     if args.record is not None:
-        check_recordable(scene, seed, theme)  # a scene path no replay could name again
+        check_recordable(scene, seed, theme, lesson_name, stage)  # could a replay name them?
     outputs = {
         option: output_target(value, option, suffix)
         for option, value, suffix in (
             ("--screenshot", args.screenshot, ".png"),
             ("--dump-state", args.dump_state, ".json"),
             ("--record", args.record, ".jsonl"),
+            ("--gif", args.gif, ".gif"),
+            ("--video", args.video, ".mp4"),
         )
         if value is not None
     }
@@ -192,6 +239,9 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         inputs["scene file"] = Path(scene.source)
     if args.replay is not None:
         inputs["replay file"] = Path(args.replay)
+    if plan is not None and lesson_name not in _built_in_lesson_names():
+        inputs["lesson file"] = Path(plan.lesson.source)
+    export = _export_folder(args.export_lesson) if args.export_lesson is not None else None
     check_distinct(outputs, inputs)
     return Options(
         scene=scene,
@@ -208,7 +258,79 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         fullscreen=args.fullscreen,
         mouse=mouse,
         prog=prog,
+        lesson=plan,
+        lesson_name=lesson_name,
+        stage=stage,
+        export=export,
+        gif=outputs.get("--gif"),
+        video=outputs.get("--video"),
     )
+
+
+def _built_in_lesson_names() -> tuple[str, ...]:
+    from .lesson import BUILT_IN
+
+    return BUILT_IN
+
+
+def _check_lesson_options(args) -> None:
+    """The lesson options' combinations, before anything is read."""
+    if args.lesson is not None and not args.lesson.strip():
+        raise UsageError("--lesson: needs a built-in lesson name or a .toml file path")
+    if args.lesson is not None and args.scene is not None:
+        raise UsageError("--scene and --lesson cannot be used together (a lesson names its scenes)")
+    if args.lesson is not None and args.replay is not None:
+        raise UsageError(
+            "--lesson and --replay cannot be used together (a replay names its lesson)"
+        )
+    if args.stage is not None and args.lesson is None:
+        raise UsageError("--stage is for --lesson runs")
+    if args.stage is not None and args.stage < 1:
+        raise UsageError(f"--stage must be 1 or more, got {args.stage}")
+    for option, value in (("--gif", args.gif), ("--video", args.video)):
+        if value is not None and not args.headless:
+            raise UsageError(f"{option} is for --headless runs (it films the steps run)")
+    if args.export_lesson is None:
+        return
+    if args.lesson is None:
+        raise UsageError("--export-lesson needs --lesson NAME_OR_FILE")
+    clashes = {
+        "--frames": args.frames is not None,
+        "--screenshot": args.screenshot is not None,
+        "--dump-state": args.dump_state is not None,
+        "--record": args.record is not None,
+        "--hold": bool(args.hold),
+        "--drag": bool(args.drag),
+        "--click": bool(args.click or args.shift_click),
+        "--gif": args.gif is not None,
+        "--video": args.video is not None,
+        "--fullscreen": args.fullscreen,
+        "--stage": args.stage is not None,
+    }
+    for option, given in clashes.items():
+        if given:
+            raise UsageError(f"--export-lesson runs by itself (headless); leave out {option}")
+
+
+def _export_folder(value: str) -> Path:
+    """The folder --export-lesson writes into: it may exist (as a folder), or be made in
+    a folder that exists; checked for writing by output_target on a file inside it."""
+    if not value or "\0" in value:
+        raise UsageError("--export-lesson: needs a folder name")
+    folder = Path(value)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--export-lesson {value!r}: exists and is not a folder")
+        parent = folder.resolve().parent
+    except (OSError, ValueError) as error:
+        raise UsageError(f"--export-lesson {value!r}: {error}") from None
+    if not folder.exists():
+        if not parent.is_dir():
+            raise UsageError(f"--export-lesson {value!r}: folder {str(parent)!r} does not exist")
+        output_target(str(parent / "index.md"), "--export-lesson", ".md")
+    else:
+        output_target(str(folder / "index.md"), "--export-lesson", ".md")
+    return folder
 
 
 def _mouse_script(args) -> dict:

@@ -28,8 +28,9 @@ def png_bytes(surface) -> bytes:
     return data
 
 
-def write_outputs(options: Options, session: Session, surface, recorder: Recorder | None):
-    outputs: list[tuple[Path, bytes]] = []
+def write_outputs(options: Options, session: Session, surface, recorder: Recorder | None, more=()):
+    """The run's outputs, with `more` (path, bytes) made elsewhere (a film), all or none."""
+    outputs: list[tuple[Path, bytes]] = list(more)
     if options.screenshot:
         outputs.append((options.screenshot, png_bytes(surface)))
     if options.dump_state:

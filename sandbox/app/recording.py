@@ -14,6 +14,7 @@ change, a reset, F and Y; the 3D view is not in the snapshots at all), which is 
 version 1 recorder went wrong.
 
     {"format": "sat-sandbox-replay", "version": 2, "scene": ..., "seed": ..., "theme": ...}
+                                        (a lesson's run adds "lesson": name or path, "stage": k)
     {"step": 0, "hold": ["right"]}      keys held from now on (before a step, or O)
     {"step": 40, "press": "page up"}    a key the session acted on (never Escape)
     {"step": 40, "mouse": "press", "x": 310.0, "y": 205.5, "shift": false}
@@ -67,21 +68,29 @@ class _RefusedError(ValueError):
     """A line the replay refuses; the message says why (the caller names file and line)."""
 
 
-def header_for(scene: Scene, seed: int, theme: str) -> dict:
-    return {
+def header_for(
+    scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+) -> dict:
+    header = {
         "format": REPLAY_FORMAT,
         "version": VERSION,
         "scene": scene.source if scene.source != "built-in" else scene.name,
         "seed": seed,
         "theme": theme,
     }
+    if lesson is not None:  # a lesson's run: the replay opens the same stage of it
+        header["lesson"], header["stage"] = lesson, stage
+    return header
 
 
-def check_recordable(scene: Scene, seed: int, theme: str) -> None:
+def check_recordable(
+    scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+) -> None:
     """UsageError unless a replay could read the header a recording of this run starts
     with (checked by the replay's own reader, before the run begins)."""
     try:
-        _header(_parse_line(json.dumps(header_for(scene, seed, theme), sort_keys=True)))
+        header = header_for(scene, seed, theme, lesson, stage)
+        _header(_parse_line(json.dumps(header, sort_keys=True)))
     except _RefusedError as error:
         raise UsageError(f"--record: a replay could not name this scene again: {error}") from None
 
@@ -90,9 +99,11 @@ class Recorder:
     """What the session did, in order, one JSON line each, written by Session itself
     (see the module docstring); each line is checked by the replay's reader first."""
 
-    def __init__(self, scene: Scene, seed: int, theme: str):
-        check_recordable(scene, seed, theme)
-        self.header = header_for(scene, seed, theme)
+    def __init__(
+        self, scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+    ):
+        check_recordable(scene, seed, theme, lesson, stage)
+        self.header = header_for(scene, seed, theme, lesson, stage)
         first = json.dumps(self.header, sort_keys=True)
         self._lines = [first]
         self._bytes = len(first) + 1  # json.dumps writes ASCII: characters are bytes
@@ -163,6 +174,8 @@ class Replay:
     # keys held from then on (frozenset)
     events: tuple[tuple[int, str | MouseEvent | frozenset[str]], ...]
     version: int = VERSION
+    lesson: str | None = None  # a lesson's run: its name or file, and the stage it began at
+    stage: int = 0
 
 
 def _depth(line: str) -> int:
@@ -220,11 +233,12 @@ def _parse_line(line: str) -> dict:
     return item
 
 
-def _header(header: dict) -> tuple[str, int, str, int]:
+def _header(header: dict) -> tuple[str, int, str, int, str | None, int]:
     version = header.get("version")
     if header.get("format") != REPLAY_FORMAT or not _is_int(version) or version not in (1, 2):
         raise _RefusedError(f"not a {REPLAY_FORMAT} version 1 or 2 file")
-    unknown = sorted(set(header) - {"format", "version", "scene", "seed", "theme"})
+    known = {"format", "version", "scene", "seed", "theme", "lesson", "stage"}
+    unknown = sorted(set(header) - known)
     if unknown:
         raise _RefusedError(f"unknown header field {unknown[0]!r}")
     seed = header.get("seed")
@@ -236,7 +250,15 @@ def _header(header: dict) -> tuple[str, int, str, int]:
             raise _RefusedError(f"{field} must be a string of 1 to {longest} characters")
         if not value.isprintable():
             raise _RefusedError(f"{field} must be printable text (no newline or other control)")
-    return header["scene"], seed, header["theme"], version
+    lesson, stage = header.get("lesson"), header.get("stage", 0)
+    if lesson is not None:
+        if not isinstance(lesson, str) or not lesson or len(lesson) > MAX_SCENE_NAME:
+            raise _RefusedError(f"lesson must be a string of 1 to {MAX_SCENE_NAME} characters")
+        if not lesson.isprintable():
+            raise _RefusedError("lesson must be printable text (no newline or other control)")
+    if not _is_int(stage) or not 0 <= stage < 60 or (stage and lesson is None):
+        raise _RefusedError("stage must be a whole number from 0 to 59, with a lesson")
+    return header["scene"], seed, header["theme"], version, lesson, stage
 
 
 def _end(item: dict, last_step: int) -> int:
@@ -284,7 +306,7 @@ def load_replay(path: Path) -> Replay:
         raise UsageError(f"{path}: replay file is empty")
     number, line = lines[0]
     try:
-        scene, seed, theme, version = _header(_parse_line(line))
+        scene, seed, theme, version, lesson, stage = _header(_parse_line(line))
     except _RefusedError as error:
         raise UsageError(f"{path}:{number}: {error}") from None
     events: list[tuple[int, str | MouseEvent | frozenset[str]]] = []
@@ -311,7 +333,7 @@ def load_replay(path: Path) -> Replay:
             raise UsageError(f"{path}:{number}: {error}") from None
     if end is None:
         raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
-    return Replay(scene, seed, theme, end, tuple(events), version)
+    return Replay(scene, seed, theme, end, tuple(events), version, lesson, stage)
 
 
 def _shown(value) -> str:

@@ -58,6 +58,8 @@ class Session:
         self.recorder = None  # the app's Recorder, if recording: told all the session does
         self.recorder_said = False  # the recording's early stop was put on screen
         self.outline = 0  # scenes with an outline test: the learner's outline (F: the next)
+        self.lesson = None  # app/lesson.py's LessonRun while a lesson runs
+        self.menu = None  # the lesson list (F2) while open: the built-in Lessons
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -71,13 +73,64 @@ class Session:
         if binding is None or binding.held:
             return True
         action = binding.action
-        if action == "quit":
+        closes = action == "quit" and (self.menu is not None or self.overlays.show_help)
+        if action == "quit" and not closes:
             return False
         if self.recorder is not None:
             if action == "step":
                 self.recorder.held(self.clock, frozenset(held))  # before the press: O's keys
             self.recorder.press(self.clock, key)
             self._recorder_stopped()
+        if closes:  # Escape closes the lesson list or the help first; quits only after
+            if self.menu is not None:
+                self.menu = None
+            else:
+                self.overlays = dataclasses.replace(self.overlays, show_help=False)
+            return True
+        if self._menu_key(key, action):
+            return True
+        if self.lesson is not None and self.lesson.handles(self, key, action):
+            return True
+        self.act(key, held)
+        return True
+
+    def _menu_key(self, key: str, action: str) -> bool:
+        """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
+        if action == "lessons":
+            if self.menu is None:
+                from .lesson import built_in_lessons
+
+                self.menu = tuple(built_in_lessons())
+            else:
+                self.menu = None
+            return True
+        if self.menu is None or not key.isdigit():
+            return False
+        number = int(key)
+        if 1 <= number <= len(self.menu):
+            self.start_lesson(self.menu[number - 1].name)
+        return True
+
+    def start_lesson(self, name_or_path: str, stage: int = 0) -> None:
+        """Run a lesson (built-in name or file) from stage `stage` (0-based)."""
+        from .lesson import load_lesson
+
+        self.run_lesson(load_lesson(name_or_path, self.seed), stage)
+
+    def run_lesson(self, plan, stage: int = 0) -> None:
+        """Run a lesson already read and rehearsed (app.lesson.Plan) from `stage`."""
+        from .lesson import LessonRun
+
+        self.menu = None
+        self.lesson = LessonRun(plan)
+        self.lesson.open_stage(self, stage)
+
+    def act(self, key: str, held: frozenset[str] = frozenset()) -> None:
+        """The action bound to `key`, unrecorded (apply records, then acts)."""
+        binding = KEY_ACTIONS.get(key)
+        if binding is None or binding.held:
+            return
+        action = binding.action
         if action == "pause":
             self.paused = not self.paused
         elif action == "step":
@@ -151,7 +204,6 @@ class Session:
             self.overlays = dataclasses.replace(self.overlays, **{action: value})
             what = binding.description.removeprefix("overlay: ")
             self.say(f"{what}: {'on' if value else 'off'}")
-        return True
 
     def _rewind(self, delta: int) -> None:
         """Show the world `delta` steps later (or earlier) among the kept snapshots."""
@@ -168,13 +220,19 @@ class Session:
     def mouse(self, event) -> None:
         """A mouse event (pointer.MouseEvent, world coordinates): grab and drag a body,
         throw it on release, turn it with the wheel; a click picks the pair on show."""
+        if self.recorder is not None:
+            self.recorder.mouse(self.clock, event)
+            self._recorder_stopped()
+        if self.lesson is not None and self.lesson.active and self.lesson.phase == "asking":
+            return  # the world is frozen until the class answers
+        self.handle_mouse(event)
+
+    def handle_mouse(self, event) -> None:
+        """The mouse event's effect, unrecorded (a stage's scripted drags come here)."""
         import math
 
         from ..physics.mouse import body_at, grab_at, moved_to, turn
 
-        if self.recorder is not None:
-            self.recorder.mouse(self.clock, event)
-            self._recorder_stopped()
         world = self.world
         point = (event.x, event.y)
         if event.kind == "wheel":
@@ -201,10 +259,11 @@ class Session:
 
     def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
         """A window pixel as a world point, for the layout of a surface of this size."""
-        from ..render.layout import compute_layout
+        from ..render.layout import LESSON_LINES, compute_layout
         from ..render.theme import THEMES
 
-        layout = compute_layout(size, THEMES[self.theme])
+        extra = LESSON_LINES if self.lesson is not None else 0  # as the frame lays it out
+        layout = compute_layout(size, THEMES[self.theme], extra)
         return (
             (pixel[0] - layout.origin[0]) / layout.scale,
             (pixel[1] - layout.origin[1]) / layout.scale,
@@ -330,6 +389,8 @@ class Session:
         if self.recorder is not None:
             self.recorder.held(self.clock, frozenset(held))
             self._recorder_stopped()
+        if self.lesson is not None:  # a stage's opening holds keys of its own
+            held = frozenset(held) | self.lesson.scripted(self)
         self.walk = None  # the world moves on: the step-through is over
         if self.space is not None:
             self.space = self.space.stepped(held, STEP)
@@ -342,6 +403,8 @@ class Session:
         if self.moment is None:  # the first moment stays until it expires (the lesson's one)
             self.moment = find_moment(self.world, self.record, before)
         self.history.record(self.world, self.steps)
+        if self.lesson is not None:
+            self.lesson.stepped(self)
 
     # drawing -------------------------------------------------------------------
 
@@ -349,10 +412,12 @@ class Session:
         from ..render.overlays import HudStatus
 
         number = self.scenes.index(self.scene) + 1 if self.scene in self.scenes else 0
+        leading = self.lesson is not None and self.lesson.active
+        stage = self.lesson.stage.stage if leading else None
         return HudStatus(
             scene_name=self.scene.name,
-            scene_title=self.scene.title,
-            lesson=self.scene.lesson,
+            scene_title=stage.title if stage else self.scene.title,
+            lesson=stage.say if stage else self.scene.lesson,
             scene_number=number,
             scene_count=len(self.scenes),
             paused=self.paused,
@@ -367,6 +432,9 @@ class Session:
             demo=self.scene.demo,
             space=self.space,
             outline_test=self.scene.outline_test,
+            lesson_line=self.lesson.status_line() if self.lesson is not None else None,
+            card=self.lesson.card(self) if self.lesson is not None else None,
+            menu=tuple((m.title, len(m.stages)) for m in self.menu) if self.menu else None,
         )
 
     def draw(self, surface, fps: float | None = None):

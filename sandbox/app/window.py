@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import sys
 
-from .headless import init_pygame
+from .headless import init_pygame, new_session
 from .keymap import KEYMAP
 from .limits import one_line
 from .options import Options
 from .outputs import write_outputs
 from .pointer import MAX_NOTCHES, MouseEvent
-from .recording import Recorder
 from .session import SPEEDS, STEP, Session
 
 
@@ -23,9 +22,7 @@ def run_window(options: Options) -> int:
     windowed_size = options.size
     pygame.display.set_caption("SAT Sandbox")
     window = _open(pygame, windowed_size, options.fullscreen)
-    session = Session(options.scene, options.seed, options.theme)
-    recorder = Recorder(options.scene, options.seed, options.theme) if options.record else None
-    session.recorder = recorder
+    session, recorder = new_session(options)
     clock = pygame.time.Clock()
     accumulator = 0.0
     running = True

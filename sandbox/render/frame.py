@@ -32,6 +32,8 @@ from .hand import draw_hand
 from .help import draw_help
 from .hud import draw_hud, draw_pair_numbers
 from .impulses import draw_impulses
+from .layout import LESSON_LINES
+from .lesson import draw_card, draw_menu
 from .minkowski import draw_minkowski
 from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
@@ -68,13 +70,14 @@ def draw(
     status: HudStatus,
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
-    view = View(surface, theme)
+    extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
+    view = View(surface, theme, extra)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    surface.blit(_static_layer(view, world, pair), (0, 0))
+    surface.blit(_static_layer(view, world, pair, extra), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
@@ -127,6 +130,8 @@ def draw(
     if status.outline_test and world.controlled is not None:
         draw_convexity(view, world, world.controlled)
     draw_hand(view, world)
+    if status.card is not None:
+        draw_card(view, status.card, _moving_boxes(view, world))
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 
@@ -153,6 +158,8 @@ def draw(
         draw_hud(view, world, record, status)
     texts = tuple(view.placed)
     help_fits = True
+    if status.menu is not None:
+        draw_menu(view, status.menu)
     if overlays.show_help:
         view.region = "help"
         help_fits = draw_help(view, status)
@@ -161,10 +168,20 @@ def draw(
     return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
 
 
+def _moving_boxes(view: View, world: World) -> list[pygame.Rect]:
+    """The moving bodies' bounding boxes on screen (what a card should not cover)."""
+    boxes = world.geometry()["boxes"][~world.static]
+    rects = []
+    for x0, y0, x1, y1 in boxes.tolist():
+        (a, b), (c, d) = view.p(x0, y0), view.p(x1, y1)
+        rects.append(pygame.Rect(round(a), round(b), round(c - a) + 1, round(d - b) + 1))
+    return rects
+
+
 _layers: dict = {}
 
 
-def _static_layer(view: View, world: World, pair) -> pygame.Surface:
+def _static_layer(view: View, world: World, pair, extra: int) -> pygame.Surface:
     """The background, the panels' backgrounds and the static bodies (but the pair on show),
     drawn once and reused while the size, theme, pair and static bodies stay the same."""
     theme = view.theme
@@ -172,6 +189,7 @@ def _static_layer(view: View, world: World, pair) -> pygame.Surface:
     key = (
         view.surface.get_size(),
         theme,
+        extra,
         pair,
         statics.tobytes(),
         world.position[statics].tobytes(),
@@ -181,7 +199,7 @@ def _static_layer(view: View, world: World, pair) -> pygame.Surface:
     if hit is not None and hit[0] == key:
         return hit[1]
     layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
-    layer_view = View(layer, theme)
+    layer_view = View(layer, theme, extra)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
     draw_bodies(layer_view, world, pair, "static")

@@ -144,6 +144,7 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         if status.scene_number
         else f"scene file {status.scene_name}"
     )
+
     bits = [
         "H help",
         f"tick {world.tick}",
@@ -159,7 +160,11 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         _draw_timeline(view, status.timeline)
     if status.fps is not None:
         bits.append(f"{status.fps:.0f} fps")
-    bits.append(scene)
+    if status.lesson_line is None:
+        bits.append(scene)
+    else:  # a lesson: where the class stands comes first, cut to fit if it must
+        room = view.chars(right - bar.x - pad * 1.5, lay.body) - len(bits[0]) - 2
+        bits.insert(1, _fit(status.lesson_line, max(room, 8)))
     xx = bar.x + pad * 1.5
     gap_px = text_size("  ", lay.body)[0]
     for k, bit in enumerate(bits):

@@ -68,8 +68,12 @@ def text_px(theme_size: int, scale: float) -> int:
     return max(8, round(theme_size * scale))
 
 
-def compute_layout(size: tuple[int, int], theme: Theme) -> Layout:
-    """The layout for a surface of `size`: bands by text height, the world by what is left."""
+LESSON_LINES = 2  # a lesson's narration band has room for the teacher's words too
+
+
+def compute_layout(size: tuple[int, int], theme: Theme, extra_lines: int = 0) -> Layout:
+    """The layout for a surface of `size`: bands by text height, the world by what is left.
+    `extra_lines` more lines of narration (a lesson's: LESSON_LINES) take the world's room."""
     w, h = max(int(size[0]), 160), max(int(size[1]), 120)
     k = min(h / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
     small, body, title = (text_px(s, k) for s in (theme.font_small, theme.font, theme.font_title))
@@ -80,10 +84,13 @@ def compute_layout(size: tuple[int, int], theme: Theme) -> Layout:
     left_w = w - panel_w
     status_h = line + pad
     chars = max(1, int(left_w / (body * CHAR_ADVANCE)) - 2)
-    lines = -(-LESSON_CHARS // chars) + LIVE_LINES
+    lines = -(-LESSON_CHARS // chars) + LIVE_LINES + extra_lines
     narration_h = round(title * 1.28) + lines * line + 2 * pad
     # a window narrower than the world's shape: spare height goes to more narration lines
-    while lines < 6 and h - narration_h - line - status_h >= WORLD_SIZE[1] * left_w / WORLD_SIZE[0]:
+    while (
+        lines < 6 + extra_lines
+        and h - narration_h - line - status_h >= WORLD_SIZE[1] * left_w / WORLD_SIZE[0]
+    ):
         lines += 1
         narration_h += line
     scene_h = max(1, h - narration_h - status_h)

@@ -43,6 +43,18 @@ class Moment:
 
 
 @dataclass(frozen=True)
+class LessonCard:
+    """A lesson stage's prediction: the question and its answers, then the verdict."""
+
+    question: str
+    choices: tuple[tuple[str, str], ...]  # (key, label)
+    verdict: str | None  # None: waiting for the class
+    right: bool | None
+    explain: str | None
+    evidence: str  # what the world showed ("" when nothing ran)
+
+
+@dataclass(frozen=True)
 class HudStatus:
     """What the app knows and the world does not: scene, time controls, help."""
 
@@ -63,3 +75,6 @@ class HudStatus:
     demo: str | None = None  # the scene's own lesson drawing ("dot-product")
     space: object = None  # the 3D scene's state (scenes.space.Space)
     outline_test: bool = False  # draw tutorial 004's convexity test on the learner's shape
+    lesson_line: str | None = None  # a lesson runs: "its title · stage 3 of 9"
+    card: LessonCard | None = None  # a prediction on show
+    menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)

@@ -60,15 +60,24 @@ def load_scene_file(path: Path) -> Scene:
         raise SceneError(f"{path}: not valid TOML: nested too deeply") from None
     except ValueError as error:  # e.g. an integer of more than 4,300 digits
         raise SceneError(f"{path}: not valid TOML: {error}") from None
-    spec = _validate_scene(data, str(path))
+    return scene_from_table(data, str(path), path.stem, str(path))
+
+
+def scene_from_table(data: dict, where: str, name: str, source: str) -> Scene:
+    """A scene from the TOML table of a scene file (or a lesson's inline scene), checked;
+    built once so that any remaining error (e.g. two controlled bodies) is raised now.
+    Errors read "{where}: {field}: why"."""
+    if not isinstance(data, dict):
+        raise SceneError(f"{where}: must be a table (a scene), got {_shown(data)}")
+    spec = _validate_scene(data, where)
     scene = Scene(
-        name=path.stem,
+        name=name,
         title=spec["title"],
         lesson=spec["lesson"],
-        build=lambda seed: _build_from_spec(spec, str(path)),
-        source=str(path),
+        build=lambda seed: _build_from_spec(spec, where),
+        source=source,
     )
-    scene.world(0)  # any remaining error (e.g. two controlled bodies) is raised here
+    scene.world(0)
     return scene
 
 

@@ -251,3 +251,40 @@ def test_window_random_keys_and_mouse_with_rewinds_replay_to_the_identical_state
     steps = [line["step"] for line in lines[1:-1]]
     assert steps == sorted(steps) and lines[-1]["end"] >= steps[-1]
     assert _replayed(recording, tmp_path) == state
+
+
+def test_window_lesson_with_a_clicker_a_prediction_and_exploring_replays(x_display, tmp_path):
+    """Issue 18: F2 and 1 start the first lesson; Page Down (a clicker's Next) goes
+    through its stages; a prediction answered with a key; End to explore (Right moves
+    the triangle), Home back to the stage as authored, Next on. The state says where the
+    lesson stands, and the recording replays headless to the identical state."""
+    recording, state_path = tmp_path / "lesson.jsonl", tmp_path / "lesson.json"
+    shot = tmp_path / "lesson.png"
+    args = ("--record", str(recording), "--dump-state", str(state_path), "--screenshot", str(shot))
+    with _window(x_display, *args):
+        _xdotool(x_display, "key", "F2")
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "1")  # lesson 1, stage 1: its opening plays
+        time.sleep(1.0)
+        _xdotool(x_display, "key", "Next")  # stage 2
+        time.sleep(1.0)
+        _xdotool(x_display, "key", "Next")  # stage 3: a prediction, the world frozen
+        time.sleep(0.5)
+        _xdotool(x_display, "key", "2")  # the answer: 10 axes
+        time.sleep(0.5)
+        _xdotool(x_display, "key", "End")  # explore: the arrows move the triangle
+        _xdotool(x_display, "keydown", "Right")
+        time.sleep(0.6)
+        _xdotool(x_display, "keyup", "Right")
+        _xdotool(x_display, "key", "Home")  # back to stage 3 as authored
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "Next")  # stage 4
+        time.sleep(0.5)
+    state = json.loads(state_path.read_text())
+    assert state["lesson"]["title"] == "Shadows and the separating axis"
+    assert state["lesson"]["stage"] == 4 and state["lesson"]["phase"] == "asking"
+    assert not state["lesson"]["exploring"] and state["scene"] == "six-axes"
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    presses = [line["press"] for line in lines if "press" in line]
+    assert presses == ["f2", "1", "page down", "page down", "2", "end", "home", "page down"]
+    assert _replayed(recording, tmp_path) == state

@@ -201,8 +201,21 @@ class LessonRun:
 
     def status_line(self) -> str:
         where = f"stage {self.index + 1} of {len(self.plan.stages)}"
-        mode = " · exploring (Home: back)" if self.exploring else ""
-        return f"{self.plan.lesson.title} · {where}{mode}"
+        mode = "exploring (Home: back) · " if self.exploring else ""
+        return f"{where} · {mode}{self.plan.lesson.title}"
+
+    def to_dict(self) -> dict:
+        """Where the lesson stands, for --dump-state."""
+        verdict = self.verdict
+        return {
+            "title": self.plan.lesson.title,
+            "stage": self.index + 1,
+            "stages": len(self.plan.stages),
+            "exploring": self.exploring,
+            "phase": self.phase,
+            "answer": verdict.key if verdict else None,
+            "right": verdict.right if verdict else None,
+        }
 
     # -- opening a stage ----------------------------------------------------------
 
@@ -350,11 +363,11 @@ class LessonRun:
         predict = self.stage.stage.predict
         if predict.kind in NUMBERED_KINDS:
             report = session.record.shown.report
-            if predict.kind == "mtv":  # the least overlap: the MTV's axis (ties: each)
+            if predict.kind == "mtv":  # the least depth (way out): the MTV's axis (ties: each)
                 if not report.colliding or report.mtv_axis is None:
                     return set()
-                least = report.mtv_axis.overlap
-                return {str(k + 1) for k, a in enumerate(report.axes[:9]) if a.overlap == least}
+                least = report.mtv_axis.depth
+                return {str(k + 1) for k, a in enumerate(report.axes[:9]) if a.depth == least}
             return {str(k + 1) for k, axis in enumerate(report.axes[:9]) if axis.separates}
         return {predict.answer}
 

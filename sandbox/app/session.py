@@ -473,6 +473,7 @@ class Session:
             "bodies": snapshot["bodies"],
             "sat": report,
             **({"sat3d": self.space.to_dict()} if self.space is not None else {}),
+            **({"lesson": self.lesson.to_dict()} if self.lesson is not None else {}),
         }
 
 

@@ -131,7 +131,7 @@ def draw(
         draw_convexity(view, world, world.controlled)
     draw_hand(view, world)
     if status.card is not None:
-        draw_card(view, status.card, _moving_boxes(view, world))
+        draw_card(view, status.card, _boxes_on_show(view, world, pair))
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 
@@ -168,9 +168,13 @@ def draw(
     return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
 
 
-def _moving_boxes(view: View, world: World) -> list[pygame.Rect]:
-    """The moving bodies' bounding boxes on screen (what a card should not cover)."""
-    boxes = world.geometry()["boxes"][~world.static]
+def _boxes_on_show(view: View, world: World, pair) -> list[pygame.Rect]:
+    """The bounding boxes on screen of the moving bodies and of the pair on show (what
+    a card should not cover)."""
+    keep = ~world.static
+    if pair is not None:
+        keep[list(pair)] = True
+    boxes = world.geometry()["boxes"][keep]
     rects = []
     for x0, y0, x1, y1 in boxes.tolist():
         (a, b), (c, d) = view.p(x0, y0), view.p(x1, y1)

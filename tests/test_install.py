@@ -79,6 +79,9 @@ def test_the_wheel_holds_the_package_and_its_font_alone(installed):
     }
     assert "sandbox/assets/DejaVuSansMono.ttf" in names
     assert "sandbox/assets/DejaVuSansMono-LICENSE.txt" in names
+    from sandbox.app.lesson import BUILT_IN
+
+    assert {f"sandbox/assets/lessons/{name}.toml" for name in BUILT_IN} <= set(names)
     assert not [n for n in names if n.startswith(("tests/", "bench/")) or n.endswith(".pyc")]
     metadata = (
         zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
@@ -97,6 +100,8 @@ def test_the_command_answers_from_anywhere(installed):
     listed = _run(command, "--list-scenes", cwd=outside, env=_env())
     assert listed.returncode == 0 and listed.stdout.splitlines()[0].startswith("classic")
     assert len(listed.stdout.splitlines()) == 16
+    lessons = _run(command, "--list-lessons", cwd=outside, env=_env())  # the packaged files
+    assert lessons.returncode == 0 and len(lessons.stdout.splitlines()) == 3, lessons.stderr
 
 
 def test_the_installed_screenshot_is_the_clones(installed, tmp_path):

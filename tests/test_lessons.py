@@ -479,6 +479,11 @@ BAD = {
         'kind = "guess"\nanswer = "1"\nexplain = "E"\n',
         "stage 1: predict.kind: must be one of",
     ),
+    "steps on an axis question": (
+        'title = "L"\n[[stage]]\n' + GOOD_STAGE + '[stage.predict]\nquestion = "Q"\nkind = "axis"'
+        '\nanswer = "3"\nexplain = "E"\nsteps = 4\n',
+        "stage 1: predict.steps: an axis question answers with the step-through",
+    ),
     "not toml": ("title = \n", "not valid TOML"),
 }
 
@@ -645,15 +650,26 @@ def test_export_shows_a_progress_bar_on_a_terminal(tmp_path):
 
 
 def test_gif_of_a_headless_run(tmp_path):
-    """--gif films every second step at most 960 px wide: 31 frames for 60 steps."""
+    """--gif films every second step at most 960 px wide: 31 frames for 60 steps of
+    falling bodies, 1 s in all; a lesson's stage that waits for its answer films the
+    same frame on (the encoder merges repeats into one longer frame)."""
     from PIL import Image
 
     gif = tmp_path / "run.gif"
+    status, _, err = run(["--scene", "gravity", "--headless", "--frames", "60", "--gif", str(gif)])
+    assert status == 0, err
+    with Image.open(gif) as image:
+        assert image.n_frames == 31 and image.size == (960, 540)
+        durations = []
+        for k in range(image.n_frames):
+            image.seek(k)
+            durations.append(image.info["duration"])
+    assert set(durations) <= {30, 40}  # 1/30 s a frame, in a GIF's whole hundredths
     argv = ["--lesson", "shadows", "--stage", "7", "--headless", "--frames", "60"]
     status, _, err = run(argv + ["--gif", str(gif)])
     assert status == 0, err
     with Image.open(gif) as image:
-        assert image.n_frames == 31 and image.size == (960, 540)
+        assert 1 < image.n_frames <= 11  # the 20-step opening, then the question waits
 
 
 def test_video_of_a_headless_run(tmp_path):
@@ -687,3 +703,26 @@ def test_film_without_the_extra_says_so_in_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert "requirements-export.txt" in done.stderr and not (ROOT / "x.gif").exists()
+
+
+def test_the_readme_lesson_format_block_is_a_lesson(tmp_path):
+    """README's lesson format example loads as written; its table counts the stages and
+    predictions of each built-in lesson; its example error is what that mistake gives."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("### The lesson format") :]
+    block = section[section.index("```toml\n") + 8 : section.index("```\n", 8)]
+    path = tmp_path / "readme.toml"
+    path.write_text(block)
+    plan = load_lesson(str(path))
+    assert plan.stages[0].stage.predict.kind == "axis" and plan.stages[0].opening == 10
+    for name, plan in PLANS.items():
+        asked = sum(s.stage.predict is not None for s in plan.stages)
+        assert f"| `{name}` | {len(plan.stages)} stages ({asked} predictions) |" in readme
+    wrong = tmp_path / "my-class.toml"
+    stage = 'title = "T"\nsay = "S"\nscene = "six-axes"\n'
+    wrong.write_text(
+        'title = "L"\n' + ("[[stage]]\n" + stage) * 3 + '[stage.predict]\nquestion = "Q"\n'
+        'kind = "axis"\nanswer = "1"\nexplain = "E"\n'
+    )
+    status, _, err = run(["--lesson", "my-class.toml"], tmp_path)
+    assert status == 2 and f"\n{err}" in readme, err

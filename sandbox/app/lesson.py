@@ -52,6 +52,8 @@ SCRIPT_REFUSED = {
     "help",
     "theme",
 }
+# What an axis or MTV question hides until it is answered (the rulers would answer it).
+HIDDEN = ("show_projections", "show_separating_axis", "show_mtv", "show_minkowski")
 # While a question waits, only these act (besides its answer keys).
 WHILE_ASKING = {"explore", "back_to_lesson", "lessons", "help"}
 WHILE_ASKING |= {"theme", "quit", "fullscreen"}
@@ -189,6 +191,7 @@ class LessonRun:
         self.verdict: Verdict | None = None
         self.run_left = 0  # evidence steps still to run
         self.touched_at: int | None = None  # collide evidence: the step of first contact
+        self.kept_overlays = None  # the stage's overlays, while a question hides some
 
     @property
     def stage(self) -> StagePlan:
@@ -230,6 +233,7 @@ class LessonRun:
         self.verdict = None
         self.run_left = 0
         self.touched_at = None
+        self.kept_overlays = None
         stage = self.stage.stage
         session.open(stage.scene)
         session.speed_index = SPEED_LABELS.index(stage.speed)
@@ -251,7 +255,10 @@ class LessonRun:
             self.settle(session)
 
     def settle(self, session) -> None:
-        """The opening has played: pause, open the step-through or ask, as authored."""
+        """The opening has played: pause, open the step-through or ask, as authored.
+        An axis or MTV question hides what would give its answer away until answered."""
+        from dataclasses import replace
+
         stage = self.stage.stage
         self.phase = "open"
         if stage.paused or stage.axis is not None or stage.predict is not None:
@@ -260,6 +267,9 @@ class LessonRun:
             session.walk = stage.axis - 1
         if stage.predict is not None:
             self.phase = "asking"
+            if stage.predict.kind in NUMBERED_KINDS:  # the answer is not on screen yet
+                self.kept_overlays = session.overlays
+                session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
 
     # -- the session's hooks ------------------------------------------------------
 
@@ -371,9 +381,17 @@ class LessonRun:
             return {str(k + 1) for k, axis in enumerate(report.axes[:9]) if axis.separates}
         return {predict.answer}
 
+    @property
+    def hiding(self) -> bool:
+        """An axis or MTV question waits: its answer is kept off the screen."""
+        return self.active and self.phase == "asking" and self.kept_overlays is not None
+
     def _answer(self, session, key: str) -> None:
         predict = self.stage.stage.predict
         self.verdict = Verdict(key, key in self.right_keys(session), "")
+        if self.kept_overlays is not None:
+            session.overlays = self.kept_overlays
+            self.kept_overlays = None
         if predict.kind in NUMBERED_KINDS:
             session.walk = _evidence_step(session.record.shown, predict.kind)
             self._shown(session)

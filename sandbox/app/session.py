@@ -259,11 +259,13 @@ class Session:
 
     def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
         """A window pixel as a world point, for the layout of a surface of this size."""
-        from ..render.layout import LESSON_LINES, compute_layout
+        from ..render.layout import CARD_LINES, LESSON_LINES, compute_layout
         from ..render.theme import THEMES
 
-        extra = LESSON_LINES if self.lesson is not None else 0  # as the frame lays it out
-        layout = compute_layout(size, THEMES[self.theme], extra)
+        status = self.status(None)  # lay the frame out as draw() does
+        extra = LESSON_LINES if status.lesson_line is not None else 0
+        card = CARD_LINES if status.card_band else 0
+        layout = compute_layout(size, THEMES[self.theme], extra, card)
         return (
             (pixel[0] - layout.origin[0]) / layout.scale,
             (pixel[1] - layout.origin[1]) / layout.scale,
@@ -414,10 +416,14 @@ class Session:
         number = self.scenes.index(self.scene) + 1 if self.scene in self.scenes else 0
         leading = self.lesson is not None and self.lesson.active
         stage = self.lesson.stage.stage if leading else None
+        said = self.scene.lesson
+        if stage is not None:  # the teacher's words; answered, the reason for the answer
+            answered = stage.predict is not None and self.lesson.verdict is not None
+            said = stage.predict.explain if answered else stage.say
         return HudStatus(
             scene_name=self.scene.name,
             scene_title=stage.title if stage else self.scene.title,
-            lesson=stage.say if stage else self.scene.lesson,
+            lesson=said,
             scene_number=number,
             scene_count=len(self.scenes),
             paused=self.paused,
@@ -434,6 +440,8 @@ class Session:
             outline_test=self.scene.outline_test,
             lesson_line=self.lesson.status_line() if self.lesson is not None else None,
             card=self.lesson.card(self) if self.lesson is not None else None,
+            card_band=stage is not None and stage.predict is not None,
+            hiding=self.lesson is not None and self.lesson.hiding,
             menu=tuple((m.title, len(m.stages)) for m in self.menu) if self.menu else None,
         )
 

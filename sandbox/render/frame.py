@@ -32,7 +32,7 @@ from .hand import draw_hand
 from .help import draw_help
 from .hud import draw_hud, draw_pair_numbers
 from .impulses import draw_impulses
-from .layout import LESSON_LINES
+from .layout import CARD_LINES, LESSON_LINES
 from .lesson import draw_card, draw_menu
 from .minkowski import draw_minkowski
 from .mtv import draw_mtv
@@ -71,13 +71,14 @@ def draw(
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
-    view = View(surface, theme, extra)
+    card_lines = CARD_LINES if status.card_band else 0  # a prediction's own band
+    view = View(surface, theme, extra, card_lines)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    surface.blit(_static_layer(view, world, pair, extra), (0, 0))
+    surface.blit(_static_layer(view, world, pair, extra, card_lines), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
@@ -130,8 +131,6 @@ def draw(
     if status.outline_test and world.controlled is not None:
         draw_convexity(view, world, world.controlled)
     draw_hand(view, world)
-    if status.card is not None:
-        draw_card(view, status.card, _boxes_on_show(view, world, pair))
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 
@@ -139,7 +138,9 @@ def draw(
     surface.set_clip(view.panel_rect.clip(old_clip))
     view.region = "panel"
     shows_pair = overlays.show_hud and not demo
-    top = draw_pair_numbers(view, world, record) if shows_pair else view.panel_rect.top
+    top = (
+        draw_pair_numbers(view, world, record, status.hiding) if shows_pair else view.panel_rect.top
+    )
     if own is not None:
         own.panel(view, world, status.space, top)
     elif overlays.show_projections:
@@ -147,7 +148,7 @@ def draw(
     else:
         lay = view.layout
         view.text_px(
-            "projections hidden (X)",
+            "rulers: once answered" if status.hiding else "projections hidden (X)",
             (view.panel_rect.x + lay.pad * 1.5, top + lay.pad),
             lay.body,
             theme.text_dim,
@@ -156,6 +157,8 @@ def draw(
 
     if overlays.show_hud:
         draw_hud(view, world, record, status)
+    if status.card is not None:
+        draw_card(view, status.card)
     texts = tuple(view.placed)
     help_fits = True
     if status.menu is not None:
@@ -168,24 +171,10 @@ def draw(
     return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
 
 
-def _boxes_on_show(view: View, world: World, pair) -> list[pygame.Rect]:
-    """The bounding boxes on screen of the moving bodies and of the pair on show (what
-    a card should not cover)."""
-    keep = ~world.static
-    if pair is not None:
-        keep[list(pair)] = True
-    boxes = world.geometry()["boxes"][keep]
-    rects = []
-    for x0, y0, x1, y1 in boxes.tolist():
-        (a, b), (c, d) = view.p(x0, y0), view.p(x1, y1)
-        rects.append(pygame.Rect(round(a), round(b), round(c - a) + 1, round(d - b) + 1))
-    return rects
-
-
 _layers: dict = {}
 
 
-def _static_layer(view: View, world: World, pair, extra: int) -> pygame.Surface:
+def _static_layer(view: View, world: World, pair, extra: int, card: int) -> pygame.Surface:
     """The background, the panels' backgrounds and the static bodies (but the pair on show),
     drawn once and reused while the size, theme, pair and static bodies stay the same."""
     theme = view.theme
@@ -194,6 +183,7 @@ def _static_layer(view: View, world: World, pair, extra: int) -> pygame.Surface:
         view.surface.get_size(),
         theme,
         extra,
+        card,
         pair,
         statics.tobytes(),
         world.position[statics].tobytes(),
@@ -203,12 +193,13 @@ def _static_layer(view: View, world: World, pair, extra: int) -> pygame.Surface:
     if hit is not None and hit[0] == key:
         return hit[1]
     layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
-    layer_view = View(layer, theme, extra)
+    layer_view = View(layer, theme, extra, card)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
     draw_bodies(layer_view, world, pair, "static")
     layer.set_clip(None)
-    for rect in (layer_view.narration_rect, layer_view.status_rect, layer_view.panel_rect):
+    bands = (layer_view.narration_rect, layer_view.status_rect, layer_view.panel_rect)
+    for rect in (*bands, layer_view.card_rect):
         pygame.draw.rect(layer, theme.panel, rect)
     pr = layer_view.panel_rect
     pygame.draw.line(layer, theme.divider, pr.topleft, pr.bottomleft, layer_view.w(2))

@@ -113,6 +113,8 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         y += lay.line(lay.body)
     chars = view.chars(width, lay.body)
     live, role = narration(world, record, status.moment, status.walk, status.demo, status.space)
+    if status.hiding:  # a lesson's question waits: these words would answer it
+        live, role = "Predict first: the answer goes on screen once the class answers.", "text"
     live_lines = wrap(live, chars)
     if len(live_lines) > lines - 1:
         live_lines = live_lines[: lines - 1]
@@ -205,7 +207,9 @@ def _role_line(world: World, index: int, letter: str) -> str:
     return f"{letter} = shape {letter} ({kind})"
 
 
-def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> int:
+def draw_pair_numbers(
+    view: View, world: World, record: StepRecord | None, hiding: bool = False
+) -> int:
     """Top of the right column: A, B, the collision flag (symbol and words), depth, MTV.
     Always the same number of lines for a scene, so the rulers below never jump.
     Returns the y (pixels) below the block."""
@@ -235,7 +239,8 @@ def draw_pair_numbers(view: View, world: World, record: StepRecord | None) -> in
         }[state]
         rows.append(flag)
         mx, my = report.mtv
-        rows.append((f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})", theme.mtv))
+        mtv = "MTV: shown once answered" if hiding else f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})"
+        rows.append((mtv, theme.mtv))
     if len(world.bodies) > 2 and record is not None:
         pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
         rows.append((pairs, theme.text_dim))

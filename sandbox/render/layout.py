@@ -58,6 +58,7 @@ class Layout:
     world: Rect  # where the world's WORLD_SIZE lands, inside `scene`
     scale: float  # world units -> pixels, uniform (never stretched)
     origin: tuple[float, float]  # where world (0, 0) lands
+    card: Rect = (0, 0, 0, 0)  # a lesson's prediction card, under the scene (else empty)
 
     def line(self, size: int) -> int:
         """The line height for text of `size` pixels."""
@@ -69,10 +70,16 @@ def text_px(theme_size: int, scale: float) -> int:
 
 
 LESSON_LINES = 2  # a lesson's narration band has room for the teacher's words too
+CARD_LINES = 4  # a prediction's card: the question and its answers (2 lines each at most)
 
 
-def compute_layout(size: tuple[int, int], theme: Theme, extra_lines: int = 0) -> Layout:
+def compute_layout(
+    size: tuple[int, int], theme: Theme, extra_lines: int = 0, card_lines: int = 0
+) -> Layout:
     """The layout for a surface of `size`: bands by text height, the world by what is left.
+    A lesson's narration has `extra_lines` more lines (LESSON_LINES), and a stage with a
+    prediction a card band of `card_lines` under the scene (CARD_LINES): the world gives
+    them its room, so nothing covers it.
     `extra_lines` more lines of narration (a lesson's: LESSON_LINES) take the world's room."""
     w, h = max(int(size[0]), 160), max(int(size[1]), 120)
     k = min(h / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
@@ -93,7 +100,8 @@ def compute_layout(size: tuple[int, int], theme: Theme, extra_lines: int = 0) ->
     ):
         lines += 1
         narration_h += line
-    scene_h = max(1, h - narration_h - status_h)
+    card_h = card_lines * line + pad if card_lines else 0
+    scene_h = max(1, h - narration_h - status_h - card_h)
     scale = min(left_w / WORLD_SIZE[0], scene_h / WORLD_SIZE[1])
     ww, wh = WORLD_SIZE[0] * scale, WORLD_SIZE[1] * scale
     wx = (left_w - ww) / 2
@@ -110,6 +118,7 @@ def compute_layout(size: tuple[int, int], theme: Theme, extra_lines: int = 0) ->
         narration=(0, 0, left_w, narration_h),
         scene=(0, narration_h, left_w, scene_h),
         status=(0, h - status_h, left_w, status_h),
+        card=(0, h - status_h - card_h, left_w, card_h),
         panel=(left_w, 0, panel_w, h),
         world=world,
         scale=scale,

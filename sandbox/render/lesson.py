@@ -1,17 +1,18 @@
 """A lesson on screen: the prediction card and the lesson list.
 
-The card sits at the top of the scene, over the world, and the scene's labels keep off
-it. Waiting, it asks and lists the answers by key; answered, it says right or wrong with
-a symbol and in colour (never colour alone), the reason, and what the world showed::
+A stage with a prediction has a band of its own under the scene (layout.CARD_LINES lines,
+the world gives it room, so the card never covers what the class must see). Waiting, it
+asks and lists the answers by key; answered, it says right or wrong with a symbol and in
+colour (never colour alone) and what the world showed, while the narration band above
+gives the reason in the teacher's words::
 
     +--------------------------------------------------------------+
     | ? Predict: which axis separates them?                        |
-    |   1 e0 A   2 e1 A   3 e2 A   4 e0 B   5 e1 B   6 e2 B        |
-    |   press a key to answer                                      |
+    | 1 e0 A   2 e1 A   3 e2 A   4 e0 B   5 e1 B   6 e2 B   press a key |
     +--------------------------------------------------------------+
     | ✓ Right: 3 (e2 A).                     (or ✗ Not quite: ...) |
-    |   Only on A's e2 do the two shadows leave a gap.             |
-    |   the step-through stops at the first axis with a gap        |
+    | the step-through stops at the first axis with a gap          |
+    | 1 e0 A   2 e1 A   3 e2 A ...                                  |
     +--------------------------------------------------------------+
 """
 
@@ -19,35 +20,14 @@ from __future__ import annotations
 
 import pygame
 
+from .layout import CARD_LINES
 from .overlays import LessonCard
 from .view import View, text_size
-from .words import wrap
+from .words import fit, wrap
 
 
-def _rows(view: View, card: LessonCard, width: int) -> list[tuple[str, int, tuple, bool]]:
-    """The card's lines: (text, px, colour, is a choices line)."""
-    theme, lay = view.theme, view.layout
-    rows = []
-    for part in wrap(f"? Predict: {card.question}", view.chars(width, lay.title)):
-        rows.append((part, lay.title, theme.text, False))
-    rows.append(("", lay.body, theme.text, True))  # the answers, drawn key by key
-    if card.verdict is None:
-        rows.append(("press a key to answer", lay.body, theme.text_dim, False))
-        return rows
-    mark, role = ("✓", theme.gap) if card.right else ("✗", theme.overlap)
-    for part in wrap(f"{mark} {card.verdict}", view.chars(width, lay.body)):
-        rows.append((part, lay.body, role, False))
-    for part in wrap(card.explain or "", view.chars(width, lay.body)):
-        rows.append((part, lay.body, theme.text, False))
-    if card.evidence:
-        for part in wrap(card.evidence, view.chars(width, lay.body)):
-            rows.append((part, lay.body, theme.text_dim, False))
-    return rows
-
-
-def _choice_lines(view: View, card: LessonCard, width: int) -> list[list[tuple[str, str]]]:
-    """The answers, as many to a line as fit in `width`."""
-    px = view.layout.body
+def _answer_lines(card: LessonCard, width: int, px: int) -> list[list[tuple[str, str]]]:
+    """The answers, as many to a line as fit in `width` (the hint after the last)."""
     gap = text_size("   ", px)[0]
     lines, line, used = [], [], 0
     for key, label in card.choices:
@@ -62,57 +42,57 @@ def _choice_lines(view: View, card: LessonCard, width: int) -> list[list[tuple[s
     return lines
 
 
-def draw_card(view: View, card: LessonCard, avoid=()) -> pygame.Rect:
-    """The prediction card at the top of the scene, or at its bottom when that covers
-    less of the rectangles in `avoid` (the moving bodies, on screen); returns it."""
+def _lines(view: View, card: LessonCard, chars: int, room: int) -> list[tuple[str, tuple]]:
+    """The card's text lines above its answers, at most `room`: (text, colour)."""
+    theme = view.theme
+    if card.verdict is None:
+        lines = [(line, theme.text) for line in wrap(f"? Predict: {card.question}", chars)]
+    else:
+        mark, role = ("✓", theme.gap) if card.right else ("✗", theme.overlap)
+        lines = [(line, role) for line in wrap(f"{mark} {card.verdict}", chars)]
+        lines += [(line, theme.text_dim) for line in wrap(card.evidence, chars)]
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = (fit(lines[-1][0] + " …", chars), lines[-1][1])
+    return lines
+
+
+def draw_card(view: View, card: LessonCard) -> None:
+    """The prediction card in its band under the scene."""
     theme, lay = view.theme, view.layout
-    scene = view.scene_rect
-    pad = lay.pad
-    width = round(scene.width * 0.86)
-    inner = width - 4 * pad
-    rows = _rows(view, card, inner)
-    choice_lines = _choice_lines(view, card, inner)
-    height = 2 * pad
-    for _, px, _, is_choices in rows:
-        height += lay.line(px) * (len(choice_lines) if is_choices else 1)
-    top = pygame.Rect(0, 0, width, height)
-    top.midtop = (scene.centerx, scene.y + pad)
-    bottom = top.copy()
-    bottom.midbottom = (scene.centerx, scene.bottom - pad)
-    rect = min((top, bottom), key=lambda r: _covered(r, avoid))
-    pygame.draw.rect(view.surface, theme.panel, rect)
+    band = view.card_rect
+    if band.height <= 0:
+        return
+    surf = view.surface
+    pygame.draw.rect(surf, theme.panel, band)
     border = theme.text if card.verdict is None else (theme.gap if card.right else theme.overlap)
-    pygame.draw.rect(view.surface, border, rect, view.w(3))
+    pygame.draw.line(surf, border, band.topleft, band.topright, view.w(3))
     region, view.region = view.region, "card"
-    x, y = rect.x + 2 * pad, rect.y + pad
-    for text, px, color, is_choices in rows:
-        if not is_choices:
-            if text:
-                view.text_px(text, (x, y), px, color)
-            y += lay.line(px)
-            continue
-        for line in choice_lines:
-            xx = x
-            for key, label in line:
-                r = view.text_px(key.upper(), (xx, y), px, theme.text_a)
-                xx = r.right
-                if label:
-                    r = view.text_px(f" {label}", (xx, y), px, theme.text)
-                    xx = r.right
-                xx += text_size("   ", px)[0]
-            y += lay.line(px)
+    pad = lay.pad
+    px = lay.body
+    line = lay.line(px)
+    x, top = band.x + pad * 1.5, band.y + pad // 2 + view.w(2)
+    width = band.width - pad * 3
+    answers = _answer_lines(card, width, px)[: CARD_LINES - 1]
+    texts = _lines(view, card, view.chars(width, px), CARD_LINES - len(answers))
+    y = top
+    for text, color in texts:
+        view.text_px(text, (x, y), px, color)
+        y += line
+    gap = text_size("   ", px)[0]
+    xx = x
+    for row in answers:
+        xx = x
+        for key, label in row:
+            r = view.text_px(key.upper(), (xx, y), px, theme.text_a)
+            if label:
+                r = view.text_px(f" {label}", (r.right, y), px, theme.text)
+            xx = r.right + gap
+        y += line
+    hint = "press a key to answer"
+    if card.verdict is None and xx + text_size(hint, px)[0] <= band.right - pad * 1.5:
+        view.text_px(hint, (xx, y - line), px, theme.text_dim)
     view.region = region
-    view.blocked.append(rect)  # the scene's labels keep off the card
-    return rect
-
-
-def _covered(rect: pygame.Rect, avoid) -> int:
-    """How many pixels of the `avoid` rectangles `rect` covers."""
-    total = 0
-    for other in avoid:
-        clip = rect.clip(other)
-        total += clip.width * clip.height
-    return total
 
 
 def draw_menu(view: View, menu: tuple[tuple[str, int], ...]) -> None:

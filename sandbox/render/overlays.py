@@ -77,4 +77,6 @@ class HudStatus:
     outline_test: bool = False  # draw tutorial 004's convexity test on the learner's shape
     lesson_line: str | None = None  # a lesson runs: "its title · stage 3 of 9"
     card: LessonCard | None = None  # a prediction on show
+    card_band: bool = False  # the stage has a prediction: its card has a band of its own
+    hiding: bool = False  # a question waits: the words that would answer it are held back
     menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)

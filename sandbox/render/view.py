@@ -101,13 +101,13 @@ def translucent_patch(size, rgba) -> pygame.Surface:
     return surf
 
 
-def layout_for(size: tuple[int, int], theme: Theme, extra_lines: int = 0) -> Layout:
-    key = (tuple(size), theme, extra_lines)
+def layout_for(size: tuple[int, int], theme: Theme, extra_lines=0, card_lines=0) -> Layout:
+    key = (tuple(size), theme, extra_lines, card_lines)
     layout = _layouts.get(key)
     if layout is None:
         if len(_layouts) > 64:
             _layouts.clear()
-        layout = _layouts[key] = compute_layout(size, theme, extra_lines)
+        layout = _layouts[key] = compute_layout(size, theme, extra_lines, card_lines)
     return layout
 
 
@@ -134,10 +134,10 @@ class _Request:
 class View:
     """World -> surface pixels for this surface's layout; text; the label placement pass."""
 
-    def __init__(self, surface: pygame.Surface, theme: Theme, extra_lines: int = 0):
+    def __init__(self, surface: pygame.Surface, theme: Theme, extra_lines=0, card_lines=0):
         self.surface = surface
         self.theme = theme
-        self.layout = layout = layout_for(surface.get_size(), theme, extra_lines)
+        self.layout = layout = layout_for(surface.get_size(), theme, extra_lines, card_lines)
         self.s = layout.scale
         self.ox, self.oy = layout.origin
         self.k = layout.text_scale
@@ -146,6 +146,7 @@ class View:
         self.panel_rect = pygame.Rect(layout.panel)
         self.narration_rect = pygame.Rect(layout.narration)
         self.status_rect = pygame.Rect(layout.status)
+        self.card_rect = pygame.Rect(layout.card)
         self.placed: list[PlacedText] = []
         # What was drawn where, in screen points, for the tests that check the picture
         # against the numbers: (what, points), e.g. ("mtv", (tail, head)).

@@ -313,6 +313,9 @@ def _prediction(table, where: str) -> Prediction:
             _fail(where, "predict.answer", f"must be an axis number from 1 to 9, got {answer!r}")
     elif answer not in keys:
         _fail(where, "predict.answer", f"must be one of the keys {', '.join(keys)}, got {answer!r}")
+    if kind in NUMBERED_KINDS and ("steps" in table or "hold" in table):
+        field = "predict.steps" if "steps" in table else "predict.hold"
+        _fail(where, field, f"an {kind} question answers with the step-through; no steps run")
     steps = 0
     if kind == "collide":
         if "steps" not in table:

@@ -242,6 +242,13 @@ def test_choice_answers_are_true():
     outline = Polygon(np.asarray(hull.exterior.coords)[:-1])
     assert sat(outline, box).colliding and sat(box, outline).colliding
     assert polygon_of(box).distance(shapely.Polygon(np.asarray(cup.vertices))) > 0
+    # pushing-out, spin: "the faces are 230 px apart, 10 px a step: they meet at step 23"
+    world = SCENES["spin"].world(0)
+    projectile, target = world.shape(0), world.shape(1)
+    gap = np.asarray(target.vertices)[:, 0].min() - np.asarray(projectile.vertices)[:, 0].max()
+    assert gap == 230 and world.velocity[0, 0] / 60 == 10
+    touched = next(t for t in range(1, 60) if world.step(1 / 60).shown.report.colliding)
+    assert touched == 23
     # pushing-out, "the tilted box ends flat?" and "the pyramid shifts and settles?"
     answered = opened("pushing-out", 3)
     answered.apply("1")

@@ -20,7 +20,7 @@ def test_a_resting_box_records_one_two_point_contact_carrying_its_weight(floor_f
     """Box 40x20 (mass 800) centred at x 150 on a floor whose top is y 400: the points
     are at x 130 and 170 on the floor's top (within the contact's depth), the normal is
     (0, 1) from the box toward the floor when the floor is a, (0, -1) otherwise, and
-    the two impulses share 800 x 900 x (1/60) / substeps (1200 at 10) equally. Turned a quarter
+    the two impulses share 800 x 900 x (1/60) / substeps (1000 at 12) equally. Turned a quarter
     (gravity to the right, a wall at x 400): the same with x and y swapped."""
     turn = (lambda x, y: (x, y)) if gravity == "down" else (lambda x, y: (y, x))
     w, h = turn(400, 20)

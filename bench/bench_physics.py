@@ -23,7 +23,24 @@ One table, ours vs theirs:
   its hull edge (angle, closed form 45 deg), a box dropped into a U cup (height above
   the cup's inner floor, resting = 30), a pile of 60 falling Ls (step time)
 
-Usage: python bench/bench_physics.py [--frames 60]. Prints figures, asserts nothing.
+Issue 17's set-ups, in a second table with Box2D v3 (pyb2d3, if installed: its
+defaults, 4 substeps, set_length_units_per_meter(90); its restitution combines by the
+larger of two, so every body of a set-up gets the same e) as a third column:
+
+* settling: a base-20 pyramid of 30 px boxes 2 px apart, a 200 x 20 plank (100:1) on two
+  20 px boxes, the 40-shape bin (scene broad-phase): asleep from (s; pymunk: every speed
+  under 1 px/s from), largest sideways drift by 60 s, largest move between 10 s and 60 s;
+  the touching pyramid and 20- / 30-box columns: largest drift by 5 s
+* heavy on light: a 60 px box of density 20 (80 x) dropped 430 px on a base-4 pyramid of
+  30 px boxes (e = 0.2) or on one box (e = 0): rebound / impact speed, deepest into the floor
+* elastic hits (no gravity, e = 1, no friction): a cradle of five 40 px boxes 6 px apart,
+  the first at 300 px/s (the others' speeds / 300); 3:1 head-on (closed form 150 / 450);
+  the off-centre hit's energy after / before
+* an 80 x 20 box at 30 rad/s creeping at 30 px/s toward a wall: closest corner gap before
+  it turns back; flat landings (L, pentagon, 110 x 60 box): sideways slip (px)
+
+Usage: python bench/bench_physics.py [--frames 60] [--only issue17|classic]. Prints
+figures, asserts nothing.
 """
 
 from __future__ import annotations
@@ -44,12 +61,17 @@ if str(ROOT) not in sys.path:
 import numpy as np  # noqa: E402
 import pymunk  # noqa: E402
 
+try:  # Box2D v3 bindings: a bench / test extra (requirements-dev.txt), never at runtime
+    import pyb2d3 as b2  # noqa: E402
+except ImportError:  # pragma: no cover
+    b2 = None
+
 from sandbox.core.compound import Compound  # noqa: E402
 from sandbox.core.geometry import Circle, Polygon  # noqa: E402
 from sandbox.core.pair import sat  # noqa: E402
 from sandbox.physics.body import Body  # noqa: E402
 from sandbox.physics.world import World  # noqa: E402
-from sandbox.scenes.builtin import pile  # noqa: E402
+from sandbox.scenes.builtin import broad_phase, pile  # noqa: E402
 
 DT = 1.0 / 60.0
 G = 900.0
@@ -396,10 +418,347 @@ def concave_pile_step(rows, frames, count=60):
     }
 
 
+# -- issue 17: three engines side by side ---------------------------------------------------------
+
+
+class Side:
+    """One engine's copy of a set-up: step(), and per body centre, angle, velocity, omega."""
+
+    def __init__(self, kind, bodies, gravity):
+        self.kind = kind
+        self.static = np.array([b.static for b in bodies])
+        if kind == "ours":
+            self.world = World(
+                [Body(**vars(b)) for b in bodies],
+                gravity=gravity,
+                bounds=(-1e5, -1e5, 1e5, 1e5),
+                rigid=True,
+            )
+        elif kind == "pymunk":
+            self.space, self.handles = _pymunk_space(bodies, gravity)
+        else:
+            self.b2world, self.handles = _box2d_world(bodies, gravity)
+
+    def step(self):
+        if self.kind == "ours":
+            self.world.step(DT)
+        elif self.kind == "pymunk":
+            self.space.step(DT)
+        else:
+            self.b2world.step(DT, 4)
+
+    def centres(self):
+        if self.kind == "ours":
+            return self.world.centres()
+        return np.array([[h.position.x, h.position.y] for h in self.handles])
+
+    def velocities(self):
+        if self.kind == "ours":
+            return np.column_stack([self.world.velocity, self.world.omega])
+        if self.kind == "pymunk":
+            return np.array([[*h.velocity, h.angular_velocity] for h in self.handles])
+        return np.array(
+            [[h.linear_velocity.x, h.linear_velocity.y, h.angular_velocity] for h in self.handles]
+        )
+
+    def asleep(self):
+        """Every moving body at rest: asleep (ours, Box2D) or slower than 1 px/s (pymunk)."""
+        moving = ~self.static
+        if self.kind == "ours":
+            return bool(self.world.sleeping[moving].all())
+        if self.kind == "box2d":
+            return not any(h.awake for h, m in zip(self.handles, moving, strict=True) if m)
+        v = self.velocities()[moving]
+        return bool((np.hypot(v[:, 0], v[:, 1]) + np.abs(v[:, 2]) * 21).max() < 1.0)
+
+    def shapes(self, bodies):
+        """Every body's shape at its pose now (rebuilt from centre and angle)."""
+        if self.kind == "ours":
+            return self.world.shapes()
+        out = []
+        for body, h in zip(bodies, self.handles, strict=True):
+            shape = body.shape
+            if isinstance(shape, Polygon):
+                local = shape.placed((0.0, 0.0), 0.0)
+                c = np.asarray(local.centroid)
+                out.append(
+                    Polygon(
+                        local.vertices - c,
+                        position=(h.position.x, h.position.y),
+                        angle=h.angle + shape.angle,
+                    )
+                )
+            else:
+                out.append(None)
+        return out
+
+
+def _box2d_world(bodies, gravity):
+    b2.set_length_units_per_meter(90.0)
+    world = b2.World(gravity=gravity)
+    handles = []
+    for b in bodies:
+        shape = b.shape
+        if isinstance(shape, (Polygon, Compound)):
+            centre = np.asarray(shape.centroid)
+        else:
+            centre = np.asarray(shape.position)
+        if b.static:
+            handle = world.create_static_body(position=tuple(centre))
+        else:
+            handle = world.create_dynamic_body(
+                position=tuple(centre),
+                linear_velocity=tuple(b.velocity),
+                angular_velocity=b.angular_velocity,
+            )
+        material = b2.surface_material(friction=b.friction, restitution=b.restitution)
+        definition = b2.shape_def(density=b.density, material=material)
+        if isinstance(shape, (Polygon, Compound)):
+            parts = shape.pieces if isinstance(shape, Compound) else (shape,)
+            for part in parts:
+                points = [tuple(v - centre) for v in part.vertices]
+                handle.create_shape(definition, b2.polygon(points=points))
+        else:
+            handle.create_shape(definition, b2.circle(radius=shape.radius))
+        handles.append(handle)
+    return world, handles
+
+
+def _sides(bodies, gravity=(0.0, G)):
+    kinds = ["ours", "pymunk"] + (["box2d"] if b2 is not None else [])
+    return {kind: Side(kind, bodies, gravity) for kind in kinds}
+
+
+def _put(rows, label, side, value):
+    rows.setdefault(label, {})[side] = value
+
+
+def gapped_pyramid():
+    out = [floor()]
+    for row in range(20):
+        for k in range(20 - row):
+            x = 400 + (k - (20 - row - 1) / 2) * 32
+            y = FLOOR_TOP - 15 - row * 30
+            out.append(Body(f"p{row}.{k}", Polygon.box(30, 30, position=(x, y))))
+    return out
+
+
+def plank():
+    return [
+        floor(),
+        Body("left", Polygon.box(20, 20, position=(320, FLOOR_TOP - 10))),
+        Body("right", Polygon.box(20, 20, position=(480, FLOOR_TOP - 10))),
+        Body("plank", Polygon.box(200, 20, position=(400, FLOOR_TOP - 30)), density=10.0),
+    ]
+
+
+def bin_of_40():
+    bodies = [Body(**vars(b)) for b in broad_phase(0).bodies]
+    for b in bodies:
+        b.controlled = False
+    return bodies
+
+
+def settling(rows, name, bodies, seconds=60.0):
+    for kind, side in _sides(bodies).items():
+        moving = ~side.static
+        start = side.centres()
+        rest = None
+        at_10 = None
+        for tick in range(round(seconds / DT)):
+            side.step()
+            if side.asleep():
+                rest = rest if rest is not None else (tick + 1) * DT
+            else:
+                rest = None
+            if tick + 1 == 600:
+                at_10 = side.centres()
+        now = side.centres()
+        _put(rows, f"{name}: at rest from (s)", kind, rest if rest is not None else float("nan"))
+        _put(
+            rows,
+            f"{name}: sideways drift by {seconds:g} s (px)",
+            kind,
+            float(np.abs(now[moving, 0] - start[moving, 0]).max()),
+        )
+        _put(
+            rows,
+            f"{name}: largest move 10 s -> {seconds:g} s (px)",
+            kind,
+            float(np.abs(now[moving] - at_10[moving]).max()),
+        )
+
+
+def standing(rows, name, bodies, seconds=5.0):
+    for kind, side in _sides(bodies).items():
+        moving = ~side.static
+        start = side.centres()
+        for _ in range(round(seconds / DT)):
+            side.step()
+        drift = np.abs(side.centres()[moving] - start[moving])
+        _put(rows, f"{name}: largest drift by {seconds:g} s (px)", kind, float(drift.max()))
+        _put(rows, f"{name}: sideways drift (px)", kind, float(drift[:, 0].max()))
+
+
+def heavy_drop(rows, e, on_pile):
+    bodies = [floor()]
+    bodies[0].restitution = e
+    if on_pile:
+        for row in range(4):
+            for k in range(4 - row):
+                x = 400 + (k - (4 - row - 1) / 2) * 30
+                y = FLOOR_TOP - 15 - row * 30
+                bodies.append(Body(f"p{row}.{k}", Polygon.box(30, 30, (x, y)), restitution=e))
+        top = FLOOR_TOP - 120
+    else:
+        bodies.append(Body("light", Polygon.box(30, 30, (400, FLOOR_TOP - 15)), restitution=e))
+        top = FLOOR_TOP - 30
+    bodies.append(Body("heavy", Polygon.box(60, 60, (400, top - 430)), restitution=e, density=20.0))
+    what = f"heavy (80x) on {'a pile' if on_pile else 'one box'}, e = {e:g}"
+    for kind, side in _sides(bodies).items():
+        impact, rebound, deepest, before = None, 0.0, 0.0, 0.0
+        for _ in range(240):
+            side.step()
+            vy = side.velocities()[-1, 1]
+            if impact is None and vy < before - 1.0 and before > 100.0:
+                impact = before
+            if impact is not None:
+                rebound = max(rebound, -vy)
+            before = vy
+            shapes = side.shapes(bodies)
+            ground = Polygon.box(3000, 40, position=(400, FLOOR_TOP + 20))
+            for shape in shapes[1:]:
+                deepest = max(deepest, sat(shape, ground).depth)
+        _put(rows, f"{what}: rebound / impact speed", kind, rebound / impact)
+        _put(rows, f"{what}: deepest into the floor (px)", kind, deepest)
+
+
+def _energy(bodies, velocities):
+    mass = np.array([b.mass for b in bodies])
+    inertia = np.array([b.inertia for b in bodies])
+    v = velocities
+    return 0.5 * float((mass * (v[:, 0] ** 2 + v[:, 1] ** 2) + inertia * v[:, 2] ** 2).sum())
+
+
+def elastic(rows):
+    def row_of(count, gap, speed, densities):
+        return [
+            Body(
+                f"b{k}",
+                Polygon.box(40, 40, position=(200 + k * (40 + gap), 300)),
+                restitution=1.0,
+                friction=0.0,
+                density=densities[k],
+                velocity=(speed, 0.0) if k == 0 else (0.0, 0.0),
+            )
+            for k in range(count)
+        ]
+
+    bodies = row_of(5, 6.0, 300.0, [1.0] * 5)
+    for kind, side in _sides(bodies, (0.0, 0.0)).items():
+        for _ in range(120):
+            side.step()
+        v = side.velocities()
+        _put(rows, "cradle of 5, e = 1: last box's speed / 300", kind, v[4, 0] / 300)
+        _put(rows, "cradle of 5: fastest other box / 300", kind, np.abs(v[:4, :2]).max() / 300)
+        _put(
+            rows, "cradle of 5: energy after / before", kind, _energy(bodies, v) / 0.5 / 1600 / 9e4
+        )
+    bodies = row_of(2, 20.0, 300.0, [3.0, 1.0])
+    for kind, side in _sides(bodies, (0.0, 0.0)).items():
+        for _ in range(60):
+            side.step()
+        v = side.velocities()
+        _put(rows, "elastic 3:1 head-on: heavy's speed (closed form 150)", kind, v[0, 0])
+        _put(rows, "elastic 3:1 head-on: light's speed (closed form 450)", kind, v[1, 0])
+        _put(rows, "elastic 3:1 head-on: largest spin (rad/s)", kind, np.abs(v[:, 2]).max())
+    bodies = [
+        Body("p", Polygon.box(40, 40, (100, 415)), velocity=(600.0, 0.0), restitution=1.0),
+        Body("t", Polygon.box(40, 40, (200, 400)), restitution=1.0),
+    ]
+    for kind, side in _sides(bodies, (0.0, 0.0)).items():
+        before = _energy(bodies, side.velocities())
+        for _ in range(30):
+            side.step()
+        _put(
+            rows,
+            "off-centre elastic hit: energy after / before",
+            kind,
+            _energy(bodies, side.velocities()) / before,
+        )
+
+
+def spinning_box(rows):
+    wall = Body("wall", Polygon.box(40, 400, position=(500, 300)), static=True, restitution=0.0)
+    box = Body(
+        "box",
+        Polygon.box(80, 20, position=(400, 300)),
+        angular_velocity=30.0,
+        velocity=(30.0, 0.0),
+        restitution=0.0,
+    )
+    for kind, side in _sides([wall, box], (0.0, 0.0)).items():
+        closest = math.inf
+        for _ in range(240):
+            side.step()
+            closest = min(closest, 480.0 - side.shapes([wall, box])[1].vertices[:, 0].max())
+            if side.velocities()[1, 0] < -1.0:
+                break
+        _put(rows, "80 x 20 box at 30 rad/s: closest gap to the wall (px)", kind, closest)
+
+
+def landings(rows):
+    cases = {
+        "L": Body("L", Compound(L_SHAPE, position=(300, 400))),
+        "pentagon": Body(
+            "pentagon", Polygon.regular(5, 30, position=(400, 300), angle=3 * math.pi / 10)
+        ),
+        "110 x 60 box": Body("box", Polygon.box(110, 60, position=(400, 450))),
+    }
+    for name, body in cases.items():
+        for kind, side in _sides([floor(), body]).items():
+            x0 = side.centres()[1, 0]
+            for _ in range(240):
+                side.step()
+            _put(rows, f"flat landing, {name}: sideways slip (px)", kind, side.centres()[1, 0] - x0)
+
+
+def issue17(rows):
+    settling(rows, "gapped base-20 pyramid", gapped_pyramid())
+    settling(rows, "plank 200 x 20 (100:1) on two boxes", plank())
+    settling(rows, "40-shape bin", bin_of_40())
+    standing(rows, "touching base-20 pyramid", pyramid())
+    standing(rows, "20-box column", column(20))
+    standing(rows, "30-box column", column(30))
+    heavy_drop(rows, 0.2, True)
+    heavy_drop(rows, 0.0, False)
+    elastic(rows)
+    spinning_box(rows)
+    landings(rows)
+
+
+def _print(rows, sides):
+    width = max(map(len, rows))
+    print(f"{'':{width}}" + "".join(f"  {side:>10}" for side in sides))
+    for label, values in rows.items():
+        cells = "".join(f"  {values.get(side, float('nan')):>10.3f}" for side in sides)
+        print(f"{label:{width}}{cells}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
+    parser.add_argument("--only", choices=("issue17", "classic"), default=None)
     args = parser.parse_args(argv)
+    if args.only != "classic":
+        rows17: dict[str, dict[str, float]] = {}
+        issue17(rows17)
+        version = "pyb2d3 0.11.1 (Box2D v3), 4 substeps" if b2 is not None else "no pyb2d3"
+        print(f"issue 17 set-ups: pymunk {pymunk.version} (defaults), {version}")
+        _print(rows17, ["ours", "pymunk"] + (["box2d"] if b2 is not None else []))
+        print()
+    if args.only == "issue17":
+        return 0
     rows: dict[str, dict[str, float]] = {}
     tilted_box(rows)
     ledge(rows)

@@ -137,11 +137,10 @@ def test_toml_scene_file_loads_and_runs(capsys, tmp_path):
     # Fell 234 px and rests on the floor: not above it, at most 0.2 px into it (the slop
     # a solver may leave so that a resting contact stays a contact).
     assert rest - 1e-6 <= box["position"][1] <= rest + 0.2
-    # It lands flat and stays flat. The impact (690 px/s, restitution 0.2) bounces it and the
-    # rigid solver, which solves a manifold's two points one after the other, lets it slip
-    # 1.58 px sideways on this pose (a known weakness of sequential impulses; a 2x2 block
-    # solve of both points would keep it at x = 400): bounded here, not hidden.
-    assert box["position"][0] == pytest.approx(400, abs=2.0)
+    # It lands flat and stays flat. The impact (690 px/s, restitution 0.2) bounces it; the
+    # manifold's two points are solved as one 2x2 block, so it does not slip sideways
+    # (solved one after the other, it slipped 1.58 px).
+    assert box["position"][0] == pytest.approx(400, abs=0.05)
     assert box["angle"] % (2 * math.pi / 5) == pytest.approx(angle % (2 * math.pi / 5), abs=1e-3)
     assert max(v[1] for v in box["vertices"]) == pytest.approx(590, abs=0.2)  # the floor
     assert box["velocity"] == pytest.approx([0, 0], abs=1.0)  # at rest: < 1/60 px a tick

@@ -125,6 +125,7 @@ def sleepy(velocities, omegas=None, extent=10.0, touching=()):
         sleep_time=0.5,
         sleep_timer=np.full(n, 0.49),
         sleeping=np.zeros(n, dtype=bool),
+        sleep_island=np.arange(n),
     )
     a = np.array([p[0] for p in touching], dtype=np.intp)
     b = np.array([p[1] for p in touching], dtype=np.intp)

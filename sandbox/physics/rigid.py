@@ -12,11 +12,27 @@ One step of dt (Erin Catto, "Solver2D", box2d.org 2024: *soft step*)::
                                                    at most `push_speed` (bounded)
                    x += v h, angle += omega h      integrate
                    relax  (no bias)                remove the push velocity again
+                                                   (`relax_iterations` >= 1 passes)
     restitution  once: contacts that closed faster than the threshold bounce
 
 The penetration bias is the SAT separation (minus the MTV depth) measured at each
-contact point and updated as the bodies move within the step (to first order in
-the turn); because it acts at the contact points it can turn the bodies.
+contact point and updated as the bodies move within the step: the anchors are
+turned exactly by each body's turn so far (Box2D v3's b2RotateVector(dq, r)), so a
+fast spin meets a wall where it really is; because the bias acts at the contact
+points it can turn the bodies.
+
+Both points of a manifold are solved together, as one 2 x 2 linear complementarity
+problem (Box2D v2.4's block solver, b2ContactSolver::SolveVelocityConstraints): the
+normal impulses (x1, x2) >= 0 that leave both points' target met, or one point
+alone, or neither; the first of the four cases that holds is the exact answer. A
+manifold whose two rows are nearly parallel (condition number over 1000, e.g. two
+points almost on top of each other) falls back to its first point alone, as v2.4
+does. Solved one point after the other instead, the first point takes more than its
+share each pass: a face-to-face hit starts a spin and gains or loses energy, and a
+flat landing turns and slips. The soft contact (mass scale ms, bias b) enters the
+block unchanged: per point, w = ms (vn_after) + b + (1 - ms) (K x) >= 0, which is
+w = K x + q with q = ms (vn - K x_old) + b; for one point it is Box2D v3's update.
+Friction stays one point after the other (v2.4 and v3 do the same).
 
 Each constraint row is a Jacobian J over the pair's six velocities
 (va_x, va_y, omega_a, vb_x, vb_y, omega_b) = (-n, -(rA x n), n, rB x n); an
@@ -34,7 +50,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.portable import sum_of_products
+from ..core.portable import cos_sin, sum_of_products
 from .colouring import colour_constraints
 
 if TYPE_CHECKING:
@@ -82,43 +98,37 @@ def _cross(rx, ry, x, y):
 class _Colour:
     """Constraints gathered once per step (M pairs, 2 points each), stored row-major as
     (6, M) Jacobian columns so that one colour is a slice and every update broadcasts
-    without reshaping; a colour's rows are tuples of views into the whole set."""
+    without reshaping; a colour's arrays are views into the whole set's."""
 
     __slots__ = (
         "rows",
-        "pairs",
         "index",
         "jn",
-        "jn_both",
         "mjn",
         "jt",
         "mjt",
-        "sjn",
-        "sjn_rigid",
         "sjt",
         "nmass",
-        "tmass",
+        "kd",
+        "ko",
+        "invd",
+        "invo",
+        "nra",
+        "nrb",
+        "ia",
+        "ib",
         "adjusted",
         "relative",
         "mu",
         "e",
         "rate",
-        "msn",
-        "iscale",
+        "soft_mass",
         "pn",
         "pt",
         "pmax",
+        "ms",
         "bias",
-        "mass",
-        "keep",
-        "offset",
-        "scratch",
-        "pboth",
-        "pnboth",
         "bounces",
-        "keep2",
-        "relative2",
-        "offset2",
     )
 
 
@@ -126,6 +136,9 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     """Advance velocities and poses of the `moving` bodies by dt, resolving `contacts`."""
     n = len(world.bodies)
     substeps = max(1, int(world.substeps))
+    relax_passes = int(world.relax_iterations)
+    if relax_passes < 1:
+        raise ValueError(f"relax_iterations must be at least 1, got {relax_passes}")
     h = dt / substeps
     inv_h = 1.0 / h
     inv_m = np.where(moving, world.inv_mass, 0.0)
@@ -136,12 +149,15 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     state[:, 2] = world.omega
     flat = state.reshape(-1)  # a view: body i's velocity is flat[3i : 3i + 3]
     delta = np.zeros((n, 3))  # how far each body moved and turned since the step began
-    delta_flat = delta.reshape(-1)
+    # The same motion as (dx, dy, sin turn) and cos turn - 1: what the separations need.
+    turn = np.zeros((n, 3))
+    turn_flat = turn.reshape(-1)
+    versine = np.zeros(n)
 
     a, b = contacts.a, contacts.b
     active = (moving[a] | moving[b]) & (contacts.count > 0)
     rows = np.flatnonzero(active)
-    hertz = min(world.contact_hertz, world.hertz_cap * substeps / dt)
+    hertz = contact_hertz(world, h)
     soft_dynamic = soft(hertz, world.contact_damping_ratio, h)
     soft_static = soft(2.0 * hertz, world.contact_damping_ratio, h)
     colours: list[_Colour] = []
@@ -173,8 +189,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     everyone = len(free) == n
     push = world.push_speed
     for sub in range(substeps):
-        # The two points of a manifold take turns going first: a fixed order would
-        # give the first a little more impulse every time, a torque that tips stacks.
+        # Friction's two points take turns going first (a fixed order would give the
+        # first a little more every time); the normal points are solved as one block.
         first = sub % 2
         if everyone:
             state += gravity
@@ -184,18 +200,20 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
             state[free] *= keep
         if whole is not None:
             _warm_start(whole, flat)
-            _targets(whole, delta_flat, inv_h, push, True)
+            _targets(whole, turn_flat, versine, inv_h, push, True)
         for col in colours:
             _solve(col, flat, first)
         if everyone:
             delta += state * h
         else:
             delta[free] += state[free] * h
-        for _ in range(world.relax_iterations):
+        if whole is not None:
+            _turns(delta, turn, versine)
+        for _ in range(relax_passes):
             if whole is not None:
-                _targets(whole, delta_flat, inv_h, push, False)
+                _targets(whole, turn_flat, versine, inv_h, push, False)
             for col in colours:
-                _solve(col, flat, 1 - first, True)
+                _solve(col, flat, 1 - first)
     for col in colours:
         if col.bounces:
             _restitute(col, flat)
@@ -209,6 +227,25 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     world.velocity[free] = state[free, 0:2]
     world.omega[free] = state[free, 2]
     world.move_centres(centre + delta[:, 0:2], world.angle + delta[:, 2], moving)
+
+
+def contact_hertz(world: World, h: float) -> float:
+    """Stiffness of a contact between two moving bodies for substeps of h seconds (a
+    contact with a fixed body: twice this). Box2D v3 (b2PrepareStagesTask's caller,
+    physics_world.c): min(contactHertz, 0.125 / h), so that omega h stays at most
+    pi / 4 (pi / 2 against a fixed body): stiffer than that, one solve and one relax
+    pass a substep ring instead of damping and stacks never settle."""
+    return min(world.contact_hertz, world.hertz_cap / h)
+
+
+def _turns(delta, turn, versine) -> None:
+    """Each body's motion since the step began as the separations use it: (dx, dy,
+    sin dtheta) in `turn` and cos dtheta - 1 in `versine` (an anchor r turns to
+    r + (cos - 1) r + sin perp(r): exactly, whatever the turn)."""
+    cos, sin = cos_sin(delta[:, 2])
+    turn[:, 0:2] = delta[:, 0:2]
+    turn[:, 2] = sin
+    np.subtract(cos, 1.0, out=versine)
 
 
 def _colours(world, a, b, moving) -> np.ndarray:
@@ -226,9 +263,10 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col = _Colour()
     col.rows = group
     ia, ib = contacts.a[group], contacts.b[group]
-    col.pairs = np.stack([ia, ib], axis=1)
+    col.ia, col.ib = ia, ib
     # Where each of the six velocities of a pair lives in the flat (3n,) state: (6, m).
-    col.index = (3 * col.pairs.T)[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
+    pairs = np.stack([ia, ib])
+    col.index = (3 * pairs)[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
     nx, ny = contacts.normal[group, 0][:, None], contacts.normal[group, 1][:, None]
     tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
     valid = np.arange(2)[None, :] < contacts.count[group][:, None]  # (m, 2)
@@ -247,19 +285,22 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
         j[:, 3], j[:, 4] = (dx * valid).T, (dy * valid).T
         j[:, 5] = _cross(rbx, rby, dx, dy).T
         mj = j * inv[None]
-        k = (j * mj).sum(axis=1)
+        k = np.add.reduce(j * mj, axis=1)
         mass = np.where(valid.T & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
-        return j, mj, mass
+        return j, mj, mass, k
 
-    col.jn_both, col.mjn, col.nmass = rows_for(nx, ny)
-    col.jt, col.mjt, col.tmass = rows_for(tx, ty)
-    col.jn = col.jn_both
-    col.sjt = col.jt * col.tmass[:, None, :]
+    col.jn, col.mjn, col.nmass, k = rows_for(nx, ny)
+    col.jt, col.mjt, tmass, _ = rows_for(tx, ty)
+    col.sjt = col.jt * tmass[:, None, :]
+    _block(col, k)
+    # n . r at each anchor: with the cross products in jn, how a turn moves it along n.
+    col.nra = (rax * nx + ray * ny).T.copy()
+    col.nrb = (rbx * nx + rby * ny).T.copy()
     # The separation at the step's start; the solver adds how far the anchors moved since.
     col.adjusted = np.ascontiguousarray((contacts.separation[group] * valid).T)
     # Closing speed at each point before this step: it alone decides whether it bounces.
     x = state.reshape(-1)[col.index]  # (6, m)
-    relative = sum_of_products(col.jn_both, x[None], axis=1)
+    relative = sum_of_products(col.jn, x[None], axis=1)
     # A speculative point (still apart) closes under gravity before it touches: bounce
     # with the speed it will have then, sqrt(v^2 + 2 a s), not the speed it has now.
     g = np.asarray(world.gravity)
@@ -277,37 +318,56 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col.pt = np.ascontiguousarray((contacts.tangent_impulse[group] * valid).T)
     col.pmax = np.zeros_like(col.pn)
     col.bounces = (col.relative < -BOUNCE_THRESHOLD).any(axis=0)  # per constraint
+    col.ms = np.ones_like(col.pn)
     col.bias = np.zeros_like(col.pn)
-    col.mass = np.zeros_like(col.pn)
-    col.keep = np.zeros_like(col.pn)
-    col.offset = np.zeros_like(col.pn)
-    col.sjn = np.zeros_like(col.jn_both)
-    col.sjn_rigid = col.jn_both * col.nmass[:, None, :]
     return col
 
 
+# Box2D v2.4 (b2_maxConditionNumber): beyond this the two rows are too close to parallel
+# for the 2 x 2 inverse; the manifold is then solved at its first point alone.
+MAX_CONDITION = 1000.0
+
+
+def _block(col, k) -> None:
+    """The 2 x 2 effective mass K = J M^-1 J^T of each manifold's two normal rows:
+    diagonal `kd` (2, m), off-diagonal `ko` (m), and its inverse's (`invd`, `invo`),
+    zero where the block cannot be used (one point, or ill-conditioned)."""
+    col.kd = k * (col.nmass > 0.0)
+    col.ko = np.add.reduce(col.jn[0] * col.mjn[1], axis=0)
+    k11, k22, k12 = col.kd[0], col.kd[1], col.ko
+    det = k11 * k22 - k12 * k12
+    ok = (col.nmass > 0.0).all(axis=0) & (k11 * k11 < MAX_CONDITION * det)
+    safe = np.where(ok, det, 1.0)
+    col.invd = np.where(ok, np.stack([k22, k11]) / safe, 0.0)
+    col.invo = np.where(ok, -k12 / safe, 0.0)
+    # Ill-conditioned: the second point leaves the normal solve (its impulse stays 0).
+    drop = (col.nmass[1] > 0.0) & ~ok
+    col.nmass[1] = np.where(drop, 0.0, col.nmass[1])
+    col.kd[1] = np.where(drop, 0.0, col.kd[1])
+    col.ko = np.where(drop, 0.0, col.ko)
+    col.jn[1][:, drop] = 0.0
+    col.mjn[1][:, drop] = 0.0
+
+
 def _soften(col, soft_static, soft_dynamic, static) -> None:
-    """Softness of each constraint: contacts with a fixed body are twice as stiff."""
-    col.rate = np.where(static, soft_static[0], soft_dynamic[0])
-    col.msn = np.where(static, soft_static[1], soft_dynamic[1]) * col.nmass
-    col.iscale = np.where(static, soft_static[2], soft_dynamic[2])
+    """Softness of each constraint: contacts with a fixed body are twice as stiff.
+    Box2D v3's solve: bias = max(ms * rate * s, -push speed), mass scale ms."""
+    ms = np.where(static, soft_static[1], soft_dynamic[1])
+    col.soft_mass = ms
+    col.rate = np.where(static, soft_static[0], soft_dynamic[0]) * ms
 
 
 def _view(whole: _Colour, sl: slice) -> _Colour:
     """One colour: views into the arrays of every constraint (writes go through)."""
     col = _Colour()
     col.rows = whole.rows[sl]
-    col.pairs = whole.pairs[sl]
     col.index = np.ascontiguousarray(whole.index[:, sl])
-    col.scratch = np.empty((6, len(col.rows)))
-    col.pboth, col.pnboth = whole.pmax[:, sl], whole.pn[:, sl]
-    col.keep2, col.offset2 = whole.keep[:, sl], whole.offset[:, sl]
-    col.relative2 = whole.relative[:, sl]
     col.bounces = bool(whole.bounces[sl].any())
-    for name in ("jn", "mjn", "jt", "mjt", "sjn", "sjn_rigid", "sjt"):
-        setattr(col, name, tuple(array[:, sl] for array in getattr(whole, name)))
-    for name in ("nmass", "relative", "pn", "pt", "pmax", "keep", "offset"):
-        setattr(col, name, tuple(getattr(whole, name)[:, sl]))
+    for name in ("jn", "mjn", "jt", "mjt", "sjt"):
+        setattr(col, name, getattr(whole, name)[:, :, sl])
+    for name in ("nmass", "kd", "invd", "relative", "pn", "pt", "pmax", "ms", "bias"):
+        setattr(col, name, getattr(whole, name)[:, sl])
+    col.ko, col.invo = whole.ko[sl], whole.invo[sl]
     col.mu, col.e = whole.mu[sl], whole.e[sl]
     return col
 
@@ -321,76 +381,94 @@ def _warm_start(whole, flat) -> None:
     flat += np.bincount(whole.index.ravel(), change.ravel(), minlength=len(flat))
 
 
-def _targets(whole, delta_flat, inv_h, push_speed, use_bias) -> None:
-    """Bias velocity, effective mass and leak of every point for this pass: they depend
-    on the separation now, which changes only when the bodies move (between passes).
-    The pass then needs, per point, new = max(keep * old + offset - (mass J) . v, 0)."""
-    # Separation now, to first order: the anchors moved with their bodies.
-    s = sum_of_products(whole.jn_both, delta_flat.take(whole.index)[None], axis=1)
+def _targets(whole, turn_flat, versine, inv_h, push_speed, use_bias) -> None:
+    """Mass scale `ms` and bias velocity `bias` of every point for this pass: they
+    depend on the separation now, which changes only when the bodies move (between
+    passes). Separation now = at the step's start + how far the anchors moved along
+    the normal, each turned exactly by its body's turn (Box2D v3's contact_solver.c):
+    s = s0 + n . (dpB - dpA) + [sin_B (rB x n) + (cos_B - 1) n . rB] - [same for A]."""
+    s = sum_of_products(whole.jn, turn_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
+    s += versine[whole.ib] * whole.nrb
+    s -= versine[whole.ia] * whole.nra
+    ahead = s > 0.0  # speculative: close the gap within the substep, not faster
     if use_bias:
-        ahead = s > 0.0
-        soft = s * whole.rate
-        np.maximum(soft, -push_speed, out=soft)
+        soft = np.maximum(s * whole.rate, -push_speed)
         np.copyto(whole.bias, np.where(ahead, s * inv_h, soft))
-        np.copyto(whole.mass, np.where(ahead, whole.nmass, whole.msn))
-        np.copyto(whole.keep, np.where(ahead, 1.0, 1.0 - whole.iscale))
-        np.multiply(whole.jn_both, whole.mass[:, None, :], out=whole.sjn)
+        np.copyto(whole.ms, np.where(ahead, 1.0, whole.soft_mass))
     else:  # relax: rigid, without the push (a gap may still close by its width)
         np.multiply(s, inv_h, out=whole.bias)
         np.maximum(whole.bias, 0.0, out=whole.bias)
-        np.copyto(whole.mass, whole.nmass)
-        whole.keep.fill(1.0)  # and the colours use sjn_rigid = J nmass, made once
-    np.multiply(whole.mass, whole.bias, out=whole.offset)
-    np.negative(whole.offset, out=whole.offset)
+        whole.ms.fill(1.0)
 
 
-def _solve(col, flat, first=0, relax=False) -> None:
-    """One Gauss-Seidel pass over one colour: normal points, then friction.
-    x is the colour's (6, m) pair velocities; no body appears twice in a colour."""
+def _solve(col, flat, first=0) -> None:
+    """One Gauss-Seidel pass over one colour: both normal points as one block, then
+    friction point by point. x is the colour's (6, m) pair velocities (one gather,
+    one scatter); no moving body appears twice in a colour."""
     x = flat.take(col.index)
-    tmp = col.scratch
-    pn, pt = col.pn, col.pt
-    sjn, mjn = (col.sjn_rigid if relax else col.sjn), col.mjn
-    order = (first, 1 - first)
-    add_up = np.add.reduce  # core.portable.sum_of_products inlined (the hot loop): no BLAS
-    # Each point starts from its own old impulse (the other point does not change it).
-    base = col.pnboth + col.offset2 if relax else col.pnboth * col.keep2 + col.offset2
-    for k in order:
-        new = base[k]
-        new -= add_up(np.multiply(sjn[k], x, out=tmp), 0)
-        np.maximum(new, 0.0, out=new)
-        old = pn[k]
-        new -= old
-        x += np.multiply(new, mjn[k], out=tmp)
-        old += new
-    np.maximum(col.pboth, col.pnboth, out=col.pboth)
-    sjt, mjt = col.sjt, col.mjt
-    upper = col.pnboth * col.mu
-    lower = -upper
-    for k in order:
-        old = pt[k]
-        new = old - add_up(np.multiply(sjt[k], x, out=tmp), 0)
-        np.minimum(new, upper[k], out=new)
-        np.maximum(new, lower[k], out=new)
-        new -= old
-        x += np.multiply(new, mjt[k], out=tmp)
-        old += new
+    old = col.pn
+    vn = np.add.reduce(col.jn * x, axis=1)  # (2, m)  (portable.sum_of_products inlined)
+    q = _lcp_offset(col, vn, old, col.ms, col.bias)
+    new = _lcp(col, q)
+    change = new - old
+    x += change[0] * col.mjn[0] + change[1] * col.mjn[1]
+    old[...] = new
+    np.maximum(col.pmax, new, out=col.pmax)
+    pt, sjt, mjt = col.pt, col.sjt, col.mjt
+    upper = new * col.mu
+    for k in (first, 1 - first):
+        was = pt[k]
+        now = was - np.add.reduce(sjt[k] * x, axis=0)
+        np.minimum(now, upper[k], out=now)
+        np.maximum(now, -upper[k], out=now)
+        x += (now - was) * mjt[k]
+        pt[k] = now
     flat.put(col.index, x)
 
 
+def _lcp_offset(col, vn, old, ms, bias):
+    """q of the 2 x 2 problem w = K x + q: ms (vn - K x_old) + bias."""
+    kx = col.kd * old
+    kx += col.ko * old[::-1]
+    q = vn - kx
+    q *= ms
+    q += bias
+    return q
+
+
+def _lcp(col, q):
+    """The impulses x >= 0 with w = K x + q >= 0 and x . w = 0 (Box2D v2.4's four
+    cases, vectorised): both points, the first alone, the second alone, neither."""
+    both = -(col.invd * q + col.invo * q[::-1])
+    alone = -q * col.nmass  # each point by itself (the other at 0)
+    other = col.ko * alone[::-1] + q  # w of each point when only the other one pushes
+    use_both = (both >= 0.0).all(axis=0) & (col.invd[0] != 0.0)
+    use_first = (alone[0] >= 0.0) & (other[1] >= 0.0)
+    use_second = (alone[1] >= 0.0) & (other[0] >= 0.0)
+    single = np.where(use_first, [alone[0], 0.0 * alone[1]], 0.0)
+    single = np.where(use_second & ~use_first, [0.0 * alone[0], alone[1]], single)
+    return np.where(use_both, both, single)
+
+
 def _restitute(col, flat) -> None:
-    relative = col.relative2
-    bounce = (relative < -BOUNCE_THRESHOLD) & (col.pboth > 0.0)
+    """Box2D v3's b2ApplyRestitution, both points at once: a point that closed faster
+    than the threshold and pushed during the step gets vn = -e * (its closing speed);
+    two such points of one manifold are solved together (the 2 x 2 problem above),
+    so a face-to-face bounce neither spins nor gains energy."""
+    relative = col.relative
+    bounce = (relative < -BOUNCE_THRESHOLD) & (col.pmax > 0.0)
     if not bounce.any():
         return
     x = flat.take(col.index)
+    old = col.pn
+    vn = np.add.reduce(col.jn * x, axis=1)
     target = col.e * relative
-    for k in (0, 1):
-        vn = sum_of_products(col.jn[k], x)
-        old = col.pn[k]
-        new = np.maximum(old - col.nmass[k] * (vn + target[k]), 0.0)
-        change = np.where(bounce[k], new - old, 0.0)
-        x += change * col.mjn[k]
-        old += change
+    q = _lcp_offset(col, vn, old, 1.0, target)
+    both = _lcp(col, q)
+    alone = np.maximum(old - col.nmass * (vn + target), 0.0)
+    new = np.where(bounce.all(axis=0), both, np.where(bounce, alone, old))
+    change = new - old
+    x += change[0] * col.mjn[0] + change[1] * col.mjn[1]
+    old[...] = new
     flat.put(col.index, x)

@@ -6,6 +6,12 @@ never through a static body) form an island; an island whose slowest-to-settle b
 has been slow for `sleep_time` seconds sleeps: its velocities are zeroed and the
 solver treats it as fixed. A moving body that touches a sleeping one joins its
 island, whose timer minimum is then small again: the whole island wakes (Box2D, pymunk).
+Sleeping bodies are not collided with each other, so the contacts cannot say which
+sleeping bodies form one island: each body remembers the island it fell asleep in
+(`world.sleep_island`), and when one of them wakes, they all do (Box2D v3 keeps its
+sleeping islands whole in solver sets for the same reason). Woken one contact layer
+a step instead, a pyramid's struck box would meet neighbours that still stand as
+fixed as walls, and bounce straight back.
 """
 
 from __future__ import annotations
@@ -42,6 +48,13 @@ def update_sleep(world, contacts, dt: float) -> None:
     least = np.full(n, np.inf)
     np.minimum.at(least, label[moving], world.sleep_timer[moving])
     asleep = moving & (least[label] >= world.sleep_time)
+    woken = world.sleeping & ~asleep
+    if woken.any():
+        whole = world.sleeping & np.isin(world.sleep_island, world.sleep_island[woken])
+        asleep &= ~whole
+        world.sleep_timer[whole] = 0.0
+    falling = asleep & ~world.sleeping
+    world.sleep_island[falling] = label[falling]
     world.velocity[asleep] = 0.0
     world.omega[asleep] = 0.0
     world.sleeping = asleep

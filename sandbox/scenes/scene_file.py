@@ -42,8 +42,10 @@ _BODY_KEYS = {
 _TOP_KEYS = {"title", "lesson", "gravity", "resolve", "swept", "damping", "body"}
 # Optional solver settings (rigid worlds); absent ones take World's defaults, the same
 # as the built-in scenes get.
-_SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (0, 16)}
-_TOP_KEYS |= set(_SOLVER_KEYS) | {"sleep"}
+# relax_iterations starts at 1: the relax pass takes the push-out velocity away again;
+# without it the pushes stay in the bodies and a pyramid blows apart.
+_SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (1, 16)}
+_TOP_KEYS |= set(_SOLVER_KEYS) | {"sleep", "rigid"}
 
 
 def load_scene_file(path: Path) -> Scene:
@@ -176,6 +178,11 @@ def _validate_scene(data: dict, where: str) -> dict:
             solver[key] = _whole(data[key], where, key, low, high)
     if "sleep" in data:
         solver["sleep"] = _flag(data["sleep"], where, "sleep")
+    # rigid = true: bodies that turn and bounce (the soft-step solver) even without
+    # gravity (billiards, a cradle); false: the MTV push-out of the tutorials even under
+    # gravity. Absent: rigid exactly when there is gravity, as the built-in scenes.
+    if "rigid" in data:
+        solver["rigid"] = _flag(data["rigid"], where, "rigid")
     spec["solver"] = solver
     bodies = data.get("body")
     if not isinstance(bodies, list) or not bodies:

@@ -17,7 +17,7 @@ from .demos import demo_for
 from .overlays import HudStatus
 from .rulers import axis_name
 from .view import View, text_size
-from .words import collision_state, wrap
+from .words import RESTING_OVERLAP, collision_state, wrap
 from .words import fit as _fit
 
 
@@ -56,7 +56,7 @@ def narration(
     shown = record.shown if record is not None else None
     if shown is None:
         return ("No pair on show.", "text_dim")
-    words, role = _pair_words(shown.report)
+    words, role = _pair_words(shown.report, world.rigid)
     pieces = [
         f"{letter}'s piece {piece + 1}"
         for letter, piece in (("A", shown.a_piece), ("B", shown.b_piece))
@@ -67,9 +67,9 @@ def narration(
     return (words, role)
 
 
-def _pair_words(report) -> tuple[str, str]:
+def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
     """The pair's state in one sentence, and the role of its colour."""
-    state = collision_state(report)
+    state = collision_state(report, rigid)
     if state == "apart":
         sep = report.separating
         return (
@@ -78,6 +78,13 @@ def _pair_words(report) -> tuple[str, str]:
         )
     if state == "touching":
         return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
+    if state == "resting":
+        return (
+            f"Resting contact: an overlap of {report.depth:.2g} px, under the "
+            f"{RESTING_OVERLAP} px allowed: the contact holds the weight instead of pushing "
+            "it out (which would jitter).",
+            "text",
+        )
     mtv = report.mtv_axis
     where = f" on {axis_name(mtv)}" if mtv is not None else ""
     if state == "inside":
@@ -230,10 +237,11 @@ def draw_pair_numbers(
         report = shown.report
         rows.append((_role_line(world, shown.a, "A"), theme.text_a))
         rows.append((_role_line(world, shown.b, "B"), theme.text_b))
-        state = collision_state(report)
+        state = collision_state(report, world.rigid)
         flag = {
             "apart": ("□ collision: no", theme.gap),
             "touching": ("◪ collision: touching", theme.text),
+            "resting": ("◪ collision: resting", theme.text),
             "inside": ("■ collision: yes, inside", theme.overlap),
             "colliding": ("■ collision: yes", theme.overlap),
         }[state]

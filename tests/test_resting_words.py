@@ -1,0 +1,63 @@
+"""Issue 17, item 5: a resting contact reads as one, not as a collision.
+
+In a rigid world a soft contact holds the weight with a hair of overlap (under Box2D
+v3's linear slop, 0.45 px here); the HUD says "resting contact" with the overlap in px
+and why it is allowed. The tutorials' MTV worlds keep their words.
+"""
+
+import numpy as np
+import pygame
+import shapely
+
+from sandbox.app.session import Session
+from sandbox.render.hud import narration
+from sandbox.render.words import RESTING_OVERLAP, collision_state
+from sandbox.scenes.registry import SCENES
+
+
+def _settled(name: str, steps: int = 300) -> Session:
+    session = Session(SCENES[name])
+    for _ in range(steps):
+        session.advance(frozenset())
+    return session
+
+
+def test_a_body_at_rest_reads_resting_contact_with_its_overlap():
+    """The gravity scene at rest: the player on the floor overlaps by a sliver (shapely
+    finds a positive area; the depth is under the slop); the flag and the narration say
+    resting contact and give the overlap in px."""
+    session = _settled("gravity")
+    shown = session.record.shown
+    report = shown.report
+    a = shapely.Polygon(np.asarray(shown.a_shape.vertices))
+    b = shapely.Polygon(np.asarray(shown.b_shape.vertices))
+    assert a.intersection(b).area > 0 and 0 < report.depth <= RESTING_OVERLAP
+    assert collision_state(report, rigid=True) == "resting"
+    words, _ = narration(session.world, session.record)
+    assert words.startswith("Resting contact: an overlap of") and f"{report.depth:.2g} px" in words
+    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    assert "◪ collision: resting" in texts
+
+
+def test_a_deep_overlap_in_a_rigid_world_is_still_a_collision():
+    """More than the slop is a collision, rigid or not (a hand-made report)."""
+
+    class Report:
+        colliding, a_in_b, b_in_a = True, False, False
+        depth = RESTING_OVERLAP + 0.01
+
+    assert collision_state(Report(), rigid=True) == "colliding"
+    Report.depth = RESTING_OVERLAP
+    assert collision_state(Report(), rigid=True) == "resting"
+    assert collision_state(Report(), rigid=False) == "colliding"  # the tutorials' rule
+
+
+def test_the_tutorial_mtv_scenes_keep_their_words():
+    """Classic, pushed in: colliding with the MTV, as tutorial 003 says it."""
+    session = Session(SCENES["classic"])
+    session.world.resolve = False
+    for _ in range(60):
+        session.advance(frozenset({"right"}))
+    assert not session.world.rigid
+    words, _ = narration(session.world, session.record)
+    assert words.startswith("Colliding: every axis overlaps")

@@ -34,7 +34,10 @@ def test_a_body_at_rest_reads_resting_contact_with_its_overlap():
     assert a.intersection(b).area > 0 and 0 < report.depth <= RESTING_OVERLAP
     assert collision_state(report, rigid=True) == "resting"
     words, _ = narration(session.world, session.record)
-    assert words.startswith("Resting contact: an overlap of") and f"{report.depth:.2g} px" in words
+    assert words == (
+        f"Resting contact: {report.depth:.2g} px deep, within the 0.45 px slop: held still, "
+        "not pushed out."
+    )
     texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
     assert "◪ collision: resting" in texts
 

@@ -78,11 +78,10 @@ def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
         )
     if state == "touching":
         return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
-    if state == "resting":
+    if state == "resting":  # a soft contact holds the weight; pushing it out would jitter
         return (
-            f"Resting contact: an overlap of {report.depth:.2g} px, under the "
-            f"{RESTING_OVERLAP} px allowed: the contact holds the weight instead of pushing "
-            "it out (which would jitter).",
+            f"Resting contact: {report.depth:.2g} px deep, within the {RESTING_OVERLAP} px "
+            "slop: held still, not pushed out.",
             "text",
         )
     mtv = report.mtv_axis

@@ -317,8 +317,13 @@ class World:
         raise KeyError(f"no body named {name!r}")
 
     def reverse_gravity(self) -> None:
-        """Tutorial 002's live demo button: gravity points the other way."""
+        """Tutorial 002's live demo button: gravity points the other way, and every body
+        wakes to feel it (a sleeping body would rest where the old gravity left it). The
+        contacts are found afresh at the next step, the woken bodies' among them."""
         self.gravity = (-self.gravity[0] + 0.0, -self.gravity[1] + 0.0)
+        self.sleeping = np.zeros_like(self.sleeping)
+        self.sleep_timer = np.zeros_like(self.sleep_timer)
+        self.contact_set = None
 
     def shown_pair(self) -> tuple[int, int] | None:
         """The pair the overlay explains: the controlled body (else body 0) and its partner."""

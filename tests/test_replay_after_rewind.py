@@ -53,51 +53,53 @@ def record_then_replay(folder: Path, scene: str, frames: int, script: list[str],
 
 
 # (scene, frames, script, the step on show at the end: the rewind took steps back, to
-# no earlier than the last reset, scene change, F or Y, where the kept history starts)
+# no earlier than the last reset, scene change, F or Y, where the kept history starts;
+# a rewind pauses, and a paused script's steps pass with the world waiting, so P resumes)
 CASES = {
     "the issue: page up, then r, at step 100": (
         "gravity",
         150,
-        holds("left:50-60", "page up:100-100", "r:100-100"),
+        holds("left:50-60", "page up:100-100", "r:100-100", "p:100-100"),
         90,
     ),
     "rewind across a reset": (
         "gravity",
         150,
-        holds("right:0-40", "r:60-60", "right:70-90", "page up:100-100", "left:101-130"),
+        holds("right:0-40", "r:60-60", "right:70-90", "page up:100-100", "p:100-100")
+        + holds("left:101-130"),
         110,
     ),
     "rewind after a scene change (a digit key)": (
         "gravity",
         150,
-        holds("right:0-30", "3:50-50", "right:55-80", "q:60-70", "page up:100-100", "up:101-140"),
+        holds("right:0-30", "3:50-50", "right:55-80", "q:60-70", "page up:100-100")
+        + holds("p:100-100", "up:101-140"),
         100,
     ),
     "F in concave, then rewind": (
         "concave",
         150,
-        holds(
-            "right:0-60", "f:40-40", "f:70-70", "page up:90-90", "backspace:90-90", "left:91-140"
-        ),
+        holds("right:0-60", "f:40-40", "f:70-70", "page up:90-90", "backspace:90-90", "p:90-90")
+        + holds("left:91-140"),
         130,
     ),
     "Y in broad-phase, then rewind": (
         "broad-phase",
         120,
-        holds("y:30-30", "f:40-40", "page up:80-80", "backspace:80-80"),
+        holds("y:30-30", "f:40-40", "page up:80-80", "backspace:80-80", "p:80-80"),
         70,
     ),
     "moves in sat-3d, then rewind": (
         "sat-3d",
         120,
         holds("right:0-40", "up:20-60", "q:30-50", "f:45-45", "j:50-50", "page up:70-70")
-        + holds("left:71-100"),
+        + holds("p:70-70", "left:71-100"),
         60,
     ),
     "a plain rewind after releasing a held key": (
         "classic",
         100,
-        holds("right:10-59", "backspace:61-61"),
+        holds("right:10-59", "backspace:61-61", "p:61-61"),
         99,
     ),
     "back, forward, O and pause while paused, then resuming": (
@@ -106,7 +108,7 @@ CASES = {
         holds("right:0-50", "page up:80-80", "backspace:80-80", "page down:80-80", "o:80-80")
         + holds("o:80-80", "p:80-80", "right:81-115", "p:110-110", "o:110-110", "p:110-110")
         + holds("backspace:120-120", "space:120-120", "page down:130-130"),
-        151,
+        131,  # Page Down at 130 pauses (nothing to go forward to): the world waits there
     ),
 }
 

@@ -75,12 +75,14 @@ def test_at_least_ten_seconds_are_kept_and_no_more_than_twelve():
 
 
 def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path):
-    """Headless: push right, rewind 61 steps at step 80, step on pushing left; the
-    recording keeps the rewind (its keys, at step 80), so its replay rewinds too and
-    ends exactly where the live run ended (which differs from never having rewound)."""
+    """Headless: push right, rewind 61 steps at step 80 (which pauses), resume (P) and
+    step on pushing left; the recording keeps the rewind (its keys, at step 80), so its
+    replay rewinds too and ends exactly where the live run ended (which differs from
+    never having rewound)."""
     live, replayed, rec = tmp_path / "live.json", tmp_path / "re.json", tmp_path / "r.jsonl"
     args = ["--headless", "--scene", "gravity", "--frames", "120", "--hold", "right:0-79"]
-    rewind = ["--hold", "page up:80-80", "--hold", "backspace:80-80", "--hold", "left:81-119"]
+    rewind = ["--hold", "page up:80-80", "--hold", "backspace:80-80", "--hold", "p:80-80"]
+    rewind += ["--hold", "left:81-119"]
     assert main([*args, *rewind, "--record", str(rec), "--dump-state", str(live)]) == 0
     assert main(["--headless", "--replay", str(rec), "--dump-state", str(replayed)]) == 0
     a, b = json.loads(live.read_text()), json.loads(replayed.read_text())
@@ -88,7 +90,7 @@ def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path
     assert a["tick"] == 120 - 61
     events = [json.loads(line) for line in rec.read_text().splitlines()[1:-1]]
     presses = [(e["step"], e["press"]) for e in events if "press" in e]
-    assert presses == [(80, "page up"), (80, "backspace")]
+    assert presses == [(80, "page up"), (80, "backspace"), (80, "p")]
     never = tmp_path / "never.json"
     assert main([*args, "--hold", "left:81-119", "--dump-state", str(never)]) == 0
     assert json.loads(never.read_text())["bodies"] != a["bodies"]

@@ -113,9 +113,9 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     """Exactly `frames` steps (and one more for each press of O while paused); before
     each, the input due then; during it, the keys held.
 
-    The scripted input (--hold, --drag, --click) is due at the loop's step; while a
-    lesson pauses (a question waits, an answer is shown), a step of the script passes and
-    the world waits, as it does in a window. A replay's
+    The scripted input (--hold, --drag, --click) is due at the loop's step; while the
+    session is paused (P, a rewind, the step-through, a lesson's question), a step of the
+    script passes and the world waits, as it does in a window. A replay's
     input is due at the session's clock (version 2: the steps taken, rewound or not, so
     a press of O that steps moves it on) and a replay runs until the clock reaches its
     end; a version 1 replay is due at the loop's step, as it was recorded. The session
@@ -158,9 +158,8 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
             raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
         if (session.clock if by_clock else step) >= frames:
             break
-        lesson = session.lesson
-        if replay is None and session.paused and lesson is not None and lesson.active:
-            pass  # a lesson paused (a question waits), as in a window: the world waits
+        if replay is None and session.paused:
+            pass  # paused, as in a window: the script's step passes, the world waits
         else:
             session.advance(frozenset(held))
         step += 1

@@ -66,3 +66,43 @@ def test_a_headless_step_through_stays_open(tmp_path):
     for key in ("a", ".", "."):
         session.apply(key)
     assert session.walk == 2 and session.paused
+
+
+def test_a_message_about_the_last_scene_goes_with_it():
+    """'speed 1/2x', said in one scene, is gone once another opens (whose speed is 1x)."""
+    session = Session(SCENES["classic"])
+    session.apply("s")
+    assert session.message == "speed 1/2x"
+    session.apply("2")
+    assert session.message is None and session.status(None).speed_label == "1x"
+
+
+def test_keys_that_do_nothing_here_say_so():
+    """F, Y, J and L in the classic scene each say where they work; nothing changes."""
+    session = Session(SCENES["classic"])
+    before = session.world.position.copy()
+    said = {}
+    for key in ("f", "y", "j", "l"):
+        session.message = None
+        session.apply(key)
+        said[key] = session.message
+    assert said["f"].startswith("F: this scene has no switch")
+    assert said["y"] == "Y restarts the broad-phase scene only"
+    assert said["j"] == said["l"] == "J and L turn the view in the 3D scene only"
+    assert (session.world.position == before).all()
+    broad = Session(SCENES["broad-phase"])
+    broad.apply("y")
+    assert broad.message == "restarted overlapping"  # short enough never to be cut
+
+
+def test_the_mtv_row_says_none_when_apart():
+    """Apart, the MTV row says so instead of '(0.00000, 0.00000)'; colliding, the numbers."""
+    import pygame
+
+    session = Session(SCENES["classic"])
+    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    assert "MTV: none (apart)" in texts and not any(t.startswith("MTV (") for t in texts)
+    session = Session(SCENES["squares"])  # they start overlapping
+    mx, my = session.record.shown.report.mtv
+    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    assert f"MTV ({mx:.5f}, {my:.5f})" in texts

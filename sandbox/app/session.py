@@ -163,7 +163,15 @@ class Session:
         elif action in ("orbit_left", "orbit_right"):
             if self.space is not None:
                 self.space = self.space.orbited(-1 if action == "orbit_left" else 1)
+            else:
+                self.say("J and L turn the view in the 3D scene only")
         elif action == "scene_switch":
+            if not (
+                self.scene.outline_test
+                or self.space is not None
+                or self.scene.demo == "broad-phase"
+            ):
+                self.say("F: this scene has no switch (broad phase, 3D pose or outline)")
             if self.scene.outline_test:
                 self._next_outline()
             if self.space is not None:
@@ -177,13 +185,15 @@ class Session:
                 self.record = self.world.explain_now()
                 self.say(f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
         elif action == "overlap_start":
-            if self.scene.demo == "broad-phase":
+            if self.scene.demo != "broad-phase":
+                self.say("Y restarts the broad-phase scene only")
+            else:
                 from ..scenes.builtin import broad_phase
 
                 world = broad_phase(self.seed, overlapping=True)
                 world.broad_phase = self.world.broad_phase
                 self.open(self.scene, keep_speed=True, world=world)
-                self.say("started overlapping: the bounded push settles them")
+                self.say("restarted overlapping")
         elif action == "reverse_gravity":
             self.world.reverse_gravity()
             self.say("gravity reversed" if self.world.gravity != (0.0, 0.0) else "no gravity here")
@@ -348,6 +358,7 @@ class Session:
             world = scene.build(self.seed, outline=self.outline)
         self.pair_index = None
         self.moment = None
+        self.message, self.message_left = None, 0  # a message about the last scene is stale
         from ..scenes.space import Space
 
         self.space = Space() if scene.demo == "sat-3d" else None

@@ -246,7 +246,11 @@ def draw_pair_numbers(
         }[state]
         rows.append(flag)
         mx, my = report.mtv
-        mtv = "MTV: shown once answered" if hiding else f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})"
+        mtv = f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})"
+        if state == "apart":
+            mtv = "MTV: none (apart)"
+        if hiding:
+            mtv = "MTV: shown once answered"
         rows.append((mtv, theme.mtv))
     if len(world.bodies) > 2 and record is not None:
         pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"

@@ -273,3 +273,18 @@ def test_the_comparison_tolerates_another_blitter_path(scene):
     assert only_antialiasing_differs(other_path, ours)
     assert only_antialiasing_differs(ours, other_path)
     assert not only_antialiasing_differs(pushed, ours)
+
+
+def test_the_readme_screenshot_is_current(tmp_path, capsys):
+    """Issue 21: README's picture showed 'scene 1 of 11'. It is made by the command under
+    it; made again now, it matches (the goldens' tolerance for anti-aliasing)."""
+    _skip_unless_pinned_rasteriser()
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r"\(`\.venv/bin/python main\.py (.*?)`\)", readme).group(1).split()
+    shot = tmp_path / "screenshot.png"
+    at = command.index("--screenshot")
+    command[at + 1] = str(shot)
+    assert main(command) == 0, capsys.readouterr().err
+    actual = pygame.surfarray.array3d(pygame.image.load(str(shot)))
+    expected = pygame.surfarray.array3d(pygame.image.load(str(ROOT / "docs" / "screenshot.png")))
+    assert actual.shape == expected.shape and only_antialiasing_differs(actual, expected)

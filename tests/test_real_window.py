@@ -288,3 +288,28 @@ def test_window_lesson_with_a_clicker_a_prediction_and_exploring_replays(x_displ
     presses = [line["press"] for line in lines if "press" in line]
     assert presses == ["f2", "1", "page down", "page down", "2", "end", "home", "page down"]
     assert _replayed(recording, tmp_path) == state
+
+
+def test_window_escape_closes_the_help_first_then_quits(x_display, tmp_path):
+    """Issue 21: Escape with the help open closes the help and the window stays; so it
+    does with the lesson list (F2); only then does Escape quit (exit 0, outputs written)."""
+    state_path = tmp_path / "escape.json"
+    app = _launch(x_display, "--dump-state", str(state_path))
+    try:
+        window = _app_window(x_display, app.pid)
+        _xdotool(x_display, "windowfocus", "--sync", window)
+        time.sleep(0.3)
+        for opener in ("h", "F2"):
+            _xdotool(x_display, "key", opener)
+            time.sleep(0.3)
+            _xdotool(x_display, "key", "Escape")  # closes it: the app runs on
+            time.sleep(0.5)
+            assert app.poll() is None, f"Escape after {opener} quit the app"
+        _xdotool(x_display, "key", "Escape")  # nothing open: quits
+        _, err = app.communicate(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.communicate()
+    assert app.returncode == 0, err
+    assert json.loads(state_path.read_text())["scene"] == "classic"

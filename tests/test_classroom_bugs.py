@@ -106,3 +106,31 @@ def test_the_mtv_row_says_none_when_apart():
     mx, my = session.record.shown.report.mtv
     texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
     assert f"MTV ({mx:.5f}, {my:.5f})" in texts
+
+
+def test_zero_depth_has_one_name_and_a_tiny_gap_is_not_zero():
+    """Touching (depth 0) reads 'touching' in the narration and at the step-through's
+    verdict; a gap of 0.004 px reads 0.004, never 'a gap of 0.0'."""
+    from sandbox.core.geometry import Polygon
+    from sandbox.core.pair import sat
+    from sandbox.core.walk import walkthrough
+    from sandbox.physics.records import explain
+    from sandbox.render.hud import _pair_words
+    from sandbox.render.walk import step_words
+    from sandbox.render.words import amount
+
+    a = Polygon.box(20, 20, position=(0, 0))
+    touching = Polygon.box(20, 20, position=(20, 0))  # edge to edge: depth 0
+    apart = Polygon.box(20, 20, position=(20.004, 0))
+    report = sat(a, touching, all_axes=True)
+    assert report.colliding and report.depth == 0
+    assert _pair_words(report)[0].startswith("Touching")
+    steps = walkthrough(report)
+    words, _ = step_words(steps, len(steps) - 1, None)
+    assert "touching, nothing to push" in words and "colliding" not in words
+    far = sat(a, apart, all_axes=True)
+    assert not far.colliding
+    assert "a gap of 0.004," in _pair_words(far)[0]
+    assert amount(-0.004) == "0.004" and amount(0.0) == "0.0" and amount(24.6) == "24.6"
+    shown = explain(0, 1, a, apart)
+    assert shown.report.separating is not None

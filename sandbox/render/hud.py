@@ -17,7 +17,7 @@ from .demos import demo_for
 from .overlays import HudStatus
 from .rulers import axis_name
 from .view import View, text_size
-from .words import RESTING_OVERLAP, collision_state, wrap
+from .words import RESTING_OVERLAP, amount, collision_state, wrap
 from .words import fit as _fit
 
 
@@ -73,7 +73,7 @@ def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
     if state == "apart":
         sep = report.separating
         return (
-            f"Apart: axis {axis_name(sep)} shows a gap of {-sep.overlap:.1f}, so no collision.",
+            f"Apart: axis {axis_name(sep)} shows a gap of {amount(sep.overlap)}, so no collision.",
             "gap",
         )
     if state == "touching":

@@ -15,7 +15,7 @@ from ..physics.records import StepRecord
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
 from .view import View, text_size
-from .words import wrap
+from .words import amount, wrap
 
 
 def axis_name(axis) -> str:
@@ -297,7 +297,7 @@ def _draw_row(
         return
     name_rect = view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, col, "midleft")
     if axis.overlap < 0:
-        result, rcol = f"gap {-axis.overlap:.1f}", theme.gap
+        result, rcol = f"gap {amount(axis.overlap)}", theme.gap
     elif axis.depth > axis.overlap + 1e-9:
         result, rcol = f"inside, out {axis.depth:.1f}", theme.overlap
     else:

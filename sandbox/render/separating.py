@@ -14,6 +14,7 @@ from .overlays import Overlays
 from .primitives import dashed, mix
 from .rulers import axis_name
 from .view import KEY_LABEL, MEASURE, View
+from .words import amount
 
 
 def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
@@ -133,7 +134,7 @@ def draw_axis_projection(
         for t in (g_lo, g_hi):
             pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
         g_mid = (g_lo + g_hi) / 2
-        measure(f"gap {-axis.overlap:.1f}", g_mid, theme.gap)
+        measure(f"gap {amount(axis.overlap)}", g_mid, theme.gap)
         if separating and overlays.show_separating_axis:
             # the separating line: perpendicular to the axis, through the middle of the gap
             p = view.p(*(g_mid * u + (c - 3000 * side) * w))

@@ -15,6 +15,7 @@ from .overlays import Overlays
 from .rulers import axis_name
 from .separating import draw_axis_projection
 from .view import View
+from .words import TOUCHING, amount
 
 
 def walk_steps(shown) -> tuple[WalkStep, ...]:
@@ -105,6 +106,11 @@ def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
         axis = step.axis
         if axis is None:
             return ("Every axis overlaps: colliding.", "overlap")
+        if axis.depth <= TOUCHING:  # zero depth has one name everywhere
+            return (
+                "No gap on any axis, and the least overlap is 0: touching, nothing to push.",
+                "text",
+            )
         return (
             f"No gap on any axis: colliding. MTV = smallest overlap {axis.depth:.1f} × its "
             f"axis ({spoken_name(axis)}), pointing from B to A.",
@@ -116,7 +122,7 @@ def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
         left = len(step.untested)
         rest = f" The other {left} are not tested." if left else ""
         return (
-            f"{head} gap {-axis.overlap:.1f}. A separating axis, so no collision "
+            f"{head} gap {amount(axis.overlap)}. A separating axis, so no collision "
             f"— stop here.{rest}",
             "gap",
         )

@@ -14,6 +14,13 @@ TOUCHING = 1e-9  # depth at or below this: the shapes touch, nothing to push apa
 RESTING_OVERLAP = 0.45
 
 
+def amount(value: float) -> str:
+    """A gap or depth in px as the screen says it: one decimal, or two significant digits
+    under 0.05, so that a gap is never 'a gap of 0.0' (zero depth has one name: touching)."""
+    value = abs(value) + 0.0
+    return f"{value:.2g}" if 0 < value < 0.05 else f"{value:.1f}"
+
+
 def wrap(text: str, max_chars: int) -> list[str]:
     """`text` in lines of at most `max_chars` characters, broken between words."""
     words = text.split()

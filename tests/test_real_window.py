@@ -313,3 +313,24 @@ def test_window_escape_closes_the_help_first_then_quits(x_display, tmp_path):
             app.communicate()
     assert app.returncode == 0, err
     assert json.loads(state_path.read_text())["scene"] == "classic"
+
+
+def test_window_the_issues_rewind_recording_replays_exactly(x_display, tmp_path):
+    """Issue 21's steps: record, hold Down, pause, Page Up, resume, quit; the headless
+    replay ends in the state shown (it once ended 2.7-4 px away)."""
+    recording, state_path = tmp_path / "down.jsonl", tmp_path / "down.json"
+    args = ("--scene", "gravity", "--record", str(recording), "--dump-state", str(state_path))
+    with _window(x_display, *args):
+        _xdotool(x_display, "keydown", "Down")
+        time.sleep(1.5)
+        _xdotool(x_display, "key", "space")  # pause while Down is still held
+        _xdotool(x_display, "key", "Prior")
+        time.sleep(0.3)
+        _xdotool(x_display, "key", "space")  # resume
+        time.sleep(0.8)
+        _xdotool(x_display, "keyup", "Down")
+        time.sleep(0.3)
+    state = json.loads(state_path.read_text())
+    presses = [json.loads(line).get("press") for line in recording.read_text().splitlines()]
+    assert ["space", "page up", "space"] == [p for p in presses if p]
+    assert _replayed(recording, tmp_path) == state

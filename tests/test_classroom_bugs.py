@@ -134,3 +134,23 @@ def test_zero_depth_has_one_name_and_a_tiny_gap_is_not_zero():
     assert amount(-0.004) == "0.004" and amount(0.0) == "0.0" and amount(24.6) == "24.6"
     shown = explain(0, 1, a, apart)
     assert shown.report.separating is not None
+
+
+def test_an_mtv_scene_says_its_report_is_from_before_the_push():
+    """Holding Right in classic, the report (depth > 0) is of the pose SAT tested, before
+    the MTV pushed the triangle out, and the drawn shapes no longer overlap (shapely): the
+    narration says 'Before the push', and the ghost outlines show that pose."""
+    import shapely
+
+    from sandbox.render.hud import narration
+
+    session = Session(SCENES["classic"])
+    for _ in range(45):
+        session.advance(frozenset({"right"}))
+    shown = session.record.shown
+    assert shown.report.depth > 0.5
+    world = session.world
+    drawn = [shapely.Polygon(np.asarray(world.shape(i).vertices)) for i in (shown.a, shown.b)]
+    assert drawn[0].intersection(drawn[1]).area < 1e-6
+    words, _ = narration(world, session.record)
+    assert words.startswith("Before the push: colliding")

@@ -13,6 +13,7 @@ import pygame
 
 from ..physics.records import StepRecord
 from ..physics.world import World
+from .bodies import has_moved
 from .demos import demo_for
 from .overlays import HudStatus
 from .rulers import axis_name
@@ -64,6 +65,9 @@ def narration(
     ]
     if pieces:  # a compound body: SAT ran on its pieces; this is the pair on show
         return (f"{' × '.join(pieces)}: {words[0].lower()}{words[1:]}", role)
+    moved = has_moved(world, shown.a, shown.a_shape) or has_moved(world, shown.b, shown.b_shape)
+    if moved and not world.rigid:  # the report is of the pose SAT tested (the ghost)
+        return (f"Before the push: {words[0].lower()}{words[1:]}", role)
     return (words, role)
 
 

@@ -52,7 +52,7 @@ from . import limits
 from .base import Scene, SceneError
 from .files import InputFileError, read_text_file
 from .registry import SCENES, load_scene
-from .scene_file import _key, _shown, scene_from_table
+from .scene_file import _fail, _flag, _key, _shown, _whole, scene_from_table
 
 MAX_LESSON_BYTES = 1 << 20
 MAX_STAGES = 60
@@ -142,10 +142,6 @@ def load_lesson_file(path: Path, name: str | None = None) -> Lesson:
     return lesson_from_table(data, path, name or path.stem)
 
 
-def _fail(where: str, field: str, message: str):
-    raise SceneError(f"{where}: {field}: {message}")
-
-
 def _text(value, where, field, longest, required=True, default=None) -> str | None:
     if value is None and not required:
         return default
@@ -156,18 +152,6 @@ def _text(value, where, field, longest, required=True, default=None) -> str | No
     bad = next((c for c in value if not c.isprintable()), None)
     if bad is not None:
         _fail(where, field, f"must be printable text on one line, got the character {bad!r}")
-    return value
-
-
-def _flag(value, where, field) -> bool:
-    if not isinstance(value, bool):
-        _fail(where, field, f"must be true or false, got {_shown(value)}")
-    return value
-
-
-def _whole(value, where, field, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _fail(where, field, f"must be a whole number from {low} to {high}, got {_shown(value)}")
     return value
 
 

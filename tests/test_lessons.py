@@ -242,6 +242,15 @@ def test_choice_answers_are_true():
     outline = Polygon(np.asarray(hull.exterior.coords)[:-1])
     assert sat(outline, box).colliding and sat(box, outline).colliding
     assert polygon_of(box).distance(shapely.Polygon(np.asarray(cup.vertices))) > 0
+    # pushing-out, "the least, 14.3 px along A's e1, is the MTV" (squares) and "out across
+    # B's e2 is 143 px; on A's e0 the shadows share 50 px, yet the way out is 178 px"
+    from sandbox.render.rulers import axis_name
+
+    assert f"{squares.depth:.1f}" == "14.3" and axis_name(squares.mtv_axis) == "e1 A"
+    engulfed = SCENES["engulfed"].world(0).explain_now().shown.report
+    e0_a = engulfed.axes[0]
+    assert axis_name(engulfed.mtv_axis) == "e2 B" and round(engulfed.depth) == 143
+    assert axis_name(e0_a) == "e0 A" and round(e0_a.overlap) == 50 and round(e0_a.depth) == 178
     # pushing-out, spin: "the faces are 230 px apart, 10 px a step: they meet at step 23"
     world = SCENES["spin"].world(0)
     projectile, target = world.shape(0), world.shape(1)

@@ -74,6 +74,7 @@ CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 # projector renders at 1024 x 768 (a classroom projector)
 CASES["classic-projector-1024"] = ("classic", "projector", 60, ["right:0-29", "up:30-44"])
 CASES["help-projector-1024"] = ("classic", "projector", 1, ["h:0-0"])
+CASES["help-page-2-projector-1024"] = ("classic", "projector", 1, ["h:0-0", "h:0-0"])
 # Lessons (issue 18): "lesson:NAME:STAGE" in place of a scene. A question waiting (its
 # answer hidden), answered right with its evidence, answered wrong after a run, the list.
 CASES["lesson-asking"] = ("lesson:shadows:4", "dark", 1, [])
@@ -81,6 +82,7 @@ CASES["lesson-answered-projector-1024"] = ("lesson:shadows:4", "projector", 3, [
 CASES["lesson-wrong-projector"] = ("lesson:pushing-out:5", "projector", 30, ["y:1-1"])
 CASES["lesson-list"] = ("classic", "dark", 1, ["f2:0-0"])
 SIZES = {"classic-projector-1024": "1024x768", "help-projector-1024": "1024x768"}
+SIZES["help-page-2-projector-1024"] = "1024x768"
 SIZES["lesson-answered-projector-1024"] = "1024x768"
 
 

@@ -99,16 +99,33 @@ def test_text_grows_with_the_window_height():
 @pytest.mark.parametrize("size", SIZES + [(640, 480)])
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_help_fits(size, theme):
-    _, surface, report = _frame("classic", theme, 1, ["h:0-0"], size)
-    assert report.help_fits
+    """Both pages of the help (H, then H again) fit, overlap nothing, and together list
+    every key and mouse action of the keymap."""
     from sandbox.app.keymap import help_lines
 
-    drawn = {t.text for t in report.help_texts}
+    drawn = set()
+    for holds in (["h:0-0"], ["h:0-0", "h:0-0"]):
+        _, surface, report = _frame("classic", theme, 1, holds, size)
+        assert report.help_fits
+        drawn |= {t.text for t in report.help_texts}
+        bounds = surface.get_rect()
+        assert all(bounds.contains(pygame.Rect(t.rect)) for t in report.help_texts)
+        assert _overlaps(report.help_texts) == []
     for keys, action in help_lines():
         assert keys in drawn and action in drawn, (keys, action)
-    bounds = surface.get_rect()
-    assert all(bounds.contains(pygame.Rect(t.rect)) for t in report.help_texts)
-    assert _overlaps(report.help_texts) == []
+
+
+def test_help_on_a_1024_projector_is_20_px_or_more():
+    """Issue 21: the help was ~12 px on a 1024 x 768 projector. Each page's text is at
+    least as tall as 20 px text (measured from the FrameReport's rectangles)."""
+    from sandbox.render.view import text_size
+
+    least = text_size("Mg", 20)[1]
+    for holds in (["h:0-0"], ["h:0-0", "h:0-0"]):
+        _, _, report = _frame("classic", "projector", 1, holds, (1024, 768))
+        assert min(t.rect[3] for t in report.help_texts) >= least
+    _, _, report = _frame("classic", "projector", 1, ["h:0-0"] * 3, (1024, 768))
+    assert report.help_texts == ()  # a third H closes it
 
 
 def test_projector_1024_texts_are_large_enough():

@@ -99,6 +99,19 @@ def help_lines() -> tuple[tuple[str, str], ...]:
     return tuple((label(b.keys), b.description) for b in KEYMAP) + MOUSE_HELP
 
 
+HELP_PAGE_BREAK = "walk_back"  # page 1 ends with this binding (,); page 2 has the rest
+HELP_PAGE_TITLES = ("moving, time, scenes", "overlays, mouse")
+
+
+def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """The help in two pages, (title, rows), at a fixed break so that a page holds text of
+    20 px or more on a 1024 x 768 projector (H: page 1, page 2, closed). Together they
+    are help_lines(), in order."""
+    rows = help_lines()
+    cut = next(k for k, b in enumerate(KEYMAP) if b.action == HELP_PAGE_BREAK) + 1
+    return tuple(zip(HELP_PAGE_TITLES, (rows[:cut], rows[cut:]), strict=True))
+
+
 def controls_from(held: set[str]) -> Controls:
     return Controls(
         left="left" in held,

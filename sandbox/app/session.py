@@ -22,7 +22,7 @@ import numpy as np
 from ..physics.world import World
 from ..scenes.base import Scene
 from ..scenes.registry import SCENES
-from .keymap import KEY_ACTIONS, controls_from, help_lines
+from .keymap import KEY_ACTIONS, controls_from, help_pages
 
 STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
@@ -58,6 +58,7 @@ class Session:
         self.recorder = None  # the app's Recorder, if recording: told all the session does
         self.recorder_said = False  # the recording's early stop was put on screen
         self.outline = 0  # scenes with an outline test: the learner's outline (F: the next)
+        self.help_page = 0  # the help's page on show (keymap.help_pages)
         self.lesson = None  # app/lesson.py's LessonRun while a lesson runs
         self.menu = None  # the lesson list (F2) while open: the built-in Lessons
         self.open(scene)
@@ -205,10 +206,14 @@ class Session:
             self.say(f"swept test {'on' if self.world.swept else 'off'}")
         elif action == "theme":
             self.theme = self.themes[(self.themes.index(self.theme) + 1) % len(self.themes)]
-        elif action == "help":
-            self.overlays = dataclasses.replace(
-                self.overlays, show_help=not self.overlays.show_help
-            )
+        elif action == "help":  # H: page 1, page 2, closed
+            if self.overlays.show_help and self.help_page == 0:
+                self.help_page = 1
+            else:
+                self.help_page = 0
+                self.overlays = dataclasses.replace(
+                    self.overlays, show_help=not self.overlays.show_help
+                )
         elif action.startswith("show_"):
             value = not getattr(self.overlays, action)
             self.overlays = dataclasses.replace(self.overlays, **{action: value})
@@ -425,6 +430,7 @@ class Session:
         from ..render.overlays import HudStatus
 
         number = self.scenes.index(self.scene) + 1 if self.scene in self.scenes else 0
+        pages = help_pages()
         leading = self.lesson is not None and self.lesson.active
         stage = self.lesson.stage.stage if leading else None
         said = self.scene.lesson
@@ -440,7 +446,9 @@ class Session:
             paused=self.paused,
             speed_label=SPEEDS[self.speed_index][1],
             fps=fps,
-            help_lines=help_lines(),
+            help_lines=pages[self.help_page][1],
+            help_title=f"Keys {self.help_page + 1}/{len(pages)}: {pages[self.help_page][0]} "
+            f"(H: {'more' if self.help_page == 0 else 'close'})",
             message=self.message,
             resolve=self.world.resolve,
             moment=self.moment,

@@ -7,6 +7,7 @@ import pygame
 
 from .overlays import HudStatus
 from .view import View, text_size
+from .words import fit
 
 
 def _plan(rows, width, height, px, title_px, pad):
@@ -48,7 +49,9 @@ def draw_help(view: View, status: HudStatus) -> bool:
     rect.center = (width // 2, height // 2)
     pygame.draw.rect(surf, theme.panel, rect)
     pygame.draw.rect(surf, theme.divider, rect, view.w(2))
-    view.text_px("Keys", (rect.centerx, rect.y + pad), title_px, theme.text, "midtop")
+    title = status.help_title
+    title_w = view.chars(rect.width - 2 * pad, title_px)
+    view.text_px(fit(title, title_w), (rect.centerx, rect.y + pad), title_px, theme.text, "midtop")
     for i, (keys, action) in enumerate(rows):
         col, row = divmod(i, per)
         x = rect.x + pad * 2 + col * (col_w + pad * 3)

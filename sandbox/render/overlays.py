@@ -66,7 +66,8 @@ class HudStatus:
     paused: bool
     speed_label: str
     fps: float | None  # None in screenshots: FPS is never drawn then
-    help_lines: tuple[tuple[str, str], ...] = ()
+    help_lines: tuple[tuple[str, str], ...] = ()  # the help page on show
+    help_title: str = "Keys"
     message: str | None = None
     resolve: bool = True
     moment: Moment | None = None

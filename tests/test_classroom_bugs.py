@@ -154,3 +154,26 @@ def test_an_mtv_scene_says_its_report_is_from_before_the_push():
     assert drawn[0].intersection(drawn[1]).area < 1e-6
     words, _ = narration(world, session.record)
     assert words.startswith("Before the push: colliding")
+
+
+def test_the_hud_off_gives_the_world_its_room():
+    """U (HUD off) left empty bands; now the narration and status bands take no room:
+    the scene is the left column's full height, the world drawn larger, and a pixel maps
+    back to the same world point the frame drew there."""
+    import pygame
+
+    from sandbox.render.layout import compute_layout
+    from sandbox.render.theme import THEMES
+
+    size = (1280, 720)
+    on = compute_layout(size, THEMES["dark"])
+    off = compute_layout(size, THEMES["dark"], hud=False)
+    assert off.scene[1] == 0 and off.scene[3] == 720 and off.narration[3] == off.status[3] == 0
+    assert off.scale > on.scale
+    session = Session(SCENES["classic"])
+    session.apply("u")
+    report = session.draw(pygame.Surface(size))
+    assert not [t for t in report.texts if t.where in ("narration", "status")]
+    x, y = 300.0, 400.0
+    pixel = (x * off.scale + off.origin[0], y * off.scale + off.origin[1])
+    assert np.allclose(session.world_point(size, pixel), (x, y))

@@ -280,7 +280,7 @@ class Session:
         status = self.status(None)  # lay the frame out as draw() does
         extra = LESSON_LINES if status.lesson_line is not None else 0
         card = CARD_LINES if status.card_band else 0
-        layout = compute_layout(size, THEMES[self.theme], extra, card)
+        layout = compute_layout(size, THEMES[self.theme], extra, card, self.overlays.show_hud)
         return (
             (pixel[0] - layout.origin[0]) / layout.scale,
             (pixel[1] - layout.origin[1]) / layout.scale,

@@ -72,13 +72,13 @@ def draw(
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
     card_lines = CARD_LINES if status.card_band else 0  # a prediction's own band
-    view = View(surface, theme, extra, card_lines)
+    view = View(surface, theme, extra, card_lines, overlays.show_hud)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    surface.blit(_static_layer(view, world, pair, extra, card_lines), (0, 0))
+    surface.blit(_static_layer(view, world, pair, (extra, card_lines, overlays.show_hud)), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
@@ -174,7 +174,7 @@ def draw(
 _layers: dict = {}
 
 
-def _static_layer(view: View, world: World, pair, extra: int, card: int) -> pygame.Surface:
+def _static_layer(view: View, world: World, pair, bands: tuple) -> pygame.Surface:
     """The background, the panels' backgrounds and the static bodies (but the pair on show),
     drawn once and reused while the size, theme, pair and static bodies stay the same."""
     theme = view.theme
@@ -182,8 +182,7 @@ def _static_layer(view: View, world: World, pair, extra: int, card: int) -> pyga
     key = (
         view.surface.get_size(),
         theme,
-        extra,
-        card,
+        bands,
         pair,
         statics.tobytes(),
         world.position[statics].tobytes(),
@@ -193,7 +192,7 @@ def _static_layer(view: View, world: World, pair, extra: int, card: int) -> pyga
     if hit is not None and hit[0] == key:
         return hit[1]
     layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
-    layer_view = View(layer, theme, extra, card)
+    layer_view = View(layer, theme, *bands)  # (lesson lines, card lines, HUD on)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
     draw_bodies(layer_view, world, pair, "static")

@@ -74,12 +74,13 @@ CARD_LINES = 4  # a prediction's card: the question and its answers (2 lines eac
 
 
 def compute_layout(
-    size: tuple[int, int], theme: Theme, extra_lines: int = 0, card_lines: int = 0
+    size: tuple[int, int], theme: Theme, extra_lines: int = 0, card_lines: int = 0, hud=True
 ) -> Layout:
     """The layout for a surface of `size`: bands by text height, the world by what is left.
     A lesson's narration has `extra_lines` more lines (LESSON_LINES), and a stage with a
     prediction a card band of `card_lines` under the scene (CARD_LINES): the world gives
-    them its room, so nothing covers it.
+    them its room, so nothing covers it. With the HUD off (`hud` False) the narration and
+    status bands take no room at all.
     `extra_lines` more lines of narration (a lesson's: LESSON_LINES) take the world's room."""
     w, h = max(int(size[0]), 160), max(int(size[1]), 120)
     k = min(h / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
@@ -101,6 +102,8 @@ def compute_layout(
         lines += 1
         narration_h += line
     card_h = card_lines * line + pad if card_lines else 0
+    if not hud:  # the HUD off (U): its bands give the world their room
+        narration_h = status_h = 0
     scene_h = max(1, h - narration_h - status_h - card_h)
     scale = min(left_w / WORLD_SIZE[0], scene_h / WORLD_SIZE[1])
     ww, wh = WORLD_SIZE[0] * scale, WORLD_SIZE[1] * scale

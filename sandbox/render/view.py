@@ -101,13 +101,13 @@ def translucent_patch(size, rgba) -> pygame.Surface:
     return surf
 
 
-def layout_for(size: tuple[int, int], theme: Theme, extra_lines=0, card_lines=0) -> Layout:
-    key = (tuple(size), theme, extra_lines, card_lines)
+def layout_for(size, theme: Theme, extra_lines=0, card_lines=0, hud=True) -> Layout:
+    key = (tuple(size), theme, extra_lines, card_lines, hud)
     layout = _layouts.get(key)
     if layout is None:
         if len(_layouts) > 64:
             _layouts.clear()
-        layout = _layouts[key] = compute_layout(size, theme, extra_lines, card_lines)
+        layout = _layouts[key] = compute_layout(size, theme, extra_lines, card_lines, hud)
     return layout
 
 
@@ -134,10 +134,10 @@ class _Request:
 class View:
     """World -> surface pixels for this surface's layout; text; the label placement pass."""
 
-    def __init__(self, surface: pygame.Surface, theme: Theme, extra_lines=0, card_lines=0):
+    def __init__(self, surface, theme: Theme, extra_lines=0, card_lines=0, hud=True):
         self.surface = surface
         self.theme = theme
-        self.layout = layout = layout_for(surface.get_size(), theme, extra_lines, card_lines)
+        self.layout = layout = layout_for(surface.get_size(), theme, extra_lines, card_lines, hud)
         self.s = layout.scale
         self.ox, self.oy = layout.origin
         self.k = layout.text_scale

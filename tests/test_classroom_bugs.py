@@ -177,3 +177,29 @@ def test_the_hud_off_gives_the_world_its_room():
     x, y = 300.0, 400.0
     pixel = (x * off.scale + off.origin[0], y * off.scale + off.origin[1])
     assert np.allclose(session.world_point(size, pixel), (x, y))
+
+
+def test_the_minkowski_arrow_points_as_the_mtv_and_keeps_off_the_pair():
+    """Issue 21: the inset's arrow pointed opposite to the scene's MTV. It now runs from
+    the nearest edge point of A − B to the origin, the MTV's direction (checked against
+    the report's MTV: the same direction); and the inset takes the corner of the scene
+    that covers the least of the pair on show."""
+    import pygame
+
+    session = Session(SCENES["classic"], theme="projector")
+    for key in ("d", "m"):  # the inset on, the push off: the triangle goes in
+        session.apply(key)
+    for _ in range(50):
+        session.advance(frozenset({"right"}))
+    report = session.draw(pygame.Surface((1024, 768)))
+    ((tail, head),) = [points for what, points in report.marks if what == "minkowski mtv"]
+    drawn = np.subtract(head, tail)
+    mtv = np.asarray(session.record.shown.report.mtv)
+    cos = float(np.sum(drawn * mtv)) / (np.hypot(*drawn) * np.hypot(*mtv))
+    assert cos > 0.999  # the same direction, not the reverse
+    from sandbox.render.minkowski import _corner
+
+    scene = pygame.Rect(0, 100, 600, 500)
+    assert _corner(scene, 200, []) == pygame.Rect(400, 100, 200, 200)  # top right if clear
+    pair = [pygame.Rect(450, 150, 100, 100)]  # in the top right: the top left is taken
+    assert _corner(scene, 200, pair) == pygame.Rect(0, 100, 200, 200)

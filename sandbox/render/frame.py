@@ -124,6 +124,7 @@ def draw(
                 walk_axis(shown, status.walk)
                 if walking
                 else (report.separating or report.mtv_axis),
+                _pair_boxes(view, shown),
             )
     own = demo_for(status.demo, world, status.space)  # a demo of its own: render/demos.py
     if own is not None:
@@ -169,6 +170,16 @@ def draw(
     markers = tuple(tuple(r) for r in view.blocked)
     help_texts = tuple(view.placed[len(texts) :])
     return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
+
+
+def _pair_boxes(view: View, shown) -> list[pygame.Rect]:
+    """The pair on show's bounding boxes on screen (what an inset should not cover)."""
+    rects = []
+    for shape in (shown.a_shape, shown.b_shape):
+        box = shape.aabb()
+        (x0, y0), (x1, y1) = view.p(box.min_x, box.min_y), view.p(box.max_x, box.max_y)
+        rects.append(pygame.Rect(round(x0), round(y0), round(x1 - x0) + 1, round(y1 - y0) + 1))
+    return rects
 
 
 _layers: dict = {}

@@ -1,7 +1,10 @@
 """The Minkowski difference A − B in an inset (key D): colliding exactly when the origin
-is inside; the depth is the origin's shortest way out; the MTV moves A the other way.
+is inside; the depth is the origin's shortest way out. The arrow runs from the nearest
+edge point to the origin: moving A by the MTV carries A − B, and that point, onto the
+origin, so the arrow points the way the scene's MTV arrow does (and says so).
 
-The inset sits in the scene's top-right corner, blocked for labels, with its own scale.
+The inset sits in the corner of the scene that covers least of the pair on show (the
+top right when that is clear), blocked for labels, with its own scale.
 The edge whose normal is the step-through's current axis (or the MTV axis) is drawn
 thick in that axis's colour: every SAT axis is an edge normal of A − B.
 """
@@ -18,8 +21,25 @@ from .primitives import arrow, dashed
 from .view import View, text_size
 
 
-def draw_minkowski(view: View, shown, axis=None) -> None:
-    """The inset for the pair on show; `axis` (an AxisTest) is highlighted on the hull."""
+def _corner(scene: pygame.Rect, side: int, avoid) -> pygame.Rect:
+    """The inset's square in the corner of `scene` that covers the least of `avoid`
+    (screen rectangles), the top right first among equals."""
+    corners = [
+        pygame.Rect(scene.right - side, scene.top, side, side),
+        pygame.Rect(scene.left, scene.top, side, side),
+        pygame.Rect(scene.right - side, scene.bottom - side, side, side),
+        pygame.Rect(scene.left, scene.bottom - side, side, side),
+    ]
+
+    def covered(box: pygame.Rect) -> int:
+        return sum(box.clip(other).width * box.clip(other).height for other in avoid)
+
+    return min(corners, key=covered)
+
+
+def draw_minkowski(view: View, shown, axis=None, avoid=()) -> None:
+    """The inset for the pair on show; `axis` (an AxisTest) is highlighted on the hull;
+    `avoid`: the pair's screen rectangles, which the inset keeps off where it can."""
     theme = view.theme
     surf = view.surface
     lay = view.layout
@@ -29,7 +49,7 @@ def draw_minkowski(view: View, shown, axis=None) -> None:
     title_h = round(lay.line(small) * 1.1)
     if side < 4 * title_h:  # no room for a title, a hull and a verdict: leave the scene be
         return
-    box = pygame.Rect(scene.right - side, scene.top, side, side)
+    box = _corner(scene, side, avoid)
     view.blocked.append(box.inflate(round(8 * view.k), round(8 * view.k)))
     pygame.draw.rect(surf, theme.panel, box)
     pygame.draw.rect(surf, theme.divider, box, view.w(1.5))
@@ -82,19 +102,20 @@ def draw_minkowski(view: View, shown, axis=None) -> None:
     side, anchor = (origin[0] + r + 3, "midleft") if room_right else (origin[0] - r - 3, "midright")
     view.text_px("origin", (side, origin[1]), small, theme.text, anchor, inside=inner)
     nearest = at(where.nearest)
-    if where.inside and where.distance > 1e-9:
-        arrow(surf, theme.mtv, origin, nearest, view.w(2.5), view.k * 9)
+    if where.inside and where.distance > 1e-9:  # the MTV carries this point to the origin
+        arrow(surf, theme.mtv, nearest, origin, view.w(2.5), view.k * 9)
+        view.mark("minkowski mtv", nearest, origin)
     elif not where.inside:
         dashed(surf, theme.gap, origin, nearest, view.w(2), 5, 4)
     verdict = (
-        f"origin inside: colliding, way out {where.distance:.1f} (MTV: the reverse)"
+        f"origin inside: colliding; the MTV ({where.distance:.1f}) brings the edge to it"
         if where.inside
         else f"origin outside: apart by {where.distance:.1f}"
     )
     chars = view.chars(box.width - lay.pad, small)
     if len(verdict) > chars:
         verdict = (
-            f"inside: way out {where.distance:.1f}"
+            f"inside: MTV {where.distance:.1f}"
             if where.inside
             else f"outside: apart {where.distance:.1f}"
         )

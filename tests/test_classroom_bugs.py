@@ -203,3 +203,29 @@ def test_the_minkowski_arrow_points_as_the_mtv_and_keeps_off_the_pair():
     assert _corner(scene, 200, []) == pygame.Rect(400, 100, 200, 200)  # top right if clear
     pair = [pygame.Rect(450, 150, 100, 100)]  # in the top right: the top left is taken
     assert _corner(scene, 200, pair) == pygame.Rect(0, 100, 200, 200)
+
+
+def test_the_3d_scene_draws_and_labels_the_edges_its_axis_names():
+    """Issue 21: the 3D view named 'A e8 x B e1' with no edge labelled. The two edges are
+    drawn thick and labelled, and their directions' cross product is the deciding axis
+    (numpy's cross, independent of the renderer)."""
+    import pygame
+
+    session = Session(SCENES["sat-3d"])
+    report = session.space.report()
+    axis = report.separating
+    assert axis.feature == "edge x edge"
+    i, j = axis.feature_index
+    frame = session.draw(pygame.Surface((1280, 720)))
+    texts = {t.text for t in frame.texts}
+    assert {f"A e{i}", f"B e{j}"} <= texts
+    assert {f"3d edge A e{i}", f"3d edge B e{j}"} <= {what for what, _ in frame.marks}
+    a, b = session.space.shapes()
+
+    def direction(shape, k):
+        p, q = shape.edges[k]
+        return np.asarray(shape.vertices[q]) - np.asarray(shape.vertices[p])
+
+    cross = np.cross(direction(a, i), direction(b, j))
+    cross /= np.linalg.norm(cross)
+    assert abs(abs(float(np.sum(cross * np.asarray(axis.axis)))) - 1) < 1e-9

@@ -74,14 +74,28 @@ def draw_space(view: View, space) -> None:
                 KEY_LABEL,
                 world=False,
             )
-    for shape, color in ((a, theme.shape_a), (b, theme.shape_b)):
+    named = {}  # an edge x edge axis decides: its two edges, drawn thick and labelled
+    if deciding is not None and deciding.feature == "edge x edge":
+        named = {0: deciding.feature_index[0], 1: deciding.feature_index[1]}
+    for which, (shape, color) in enumerate(((a, theme.shape_a), (b, theme.shape_b))):
         frame = camera.project(shape.vertices, centre)
         edges = np.asarray(shape.edges, dtype=int)
-        for i, j in edges.tolist():
-            if frame.visible[i] and frame.visible[j]:
-                pygame.draw.line(
-                    surf, color, frame.points[i], frame.points[j], view.w(theme.line * 1.3)
+        for k, (i, j) in enumerate(edges.tolist()):
+            if not (frame.visible[i] and frame.visible[j]):
+                continue
+            thick = theme.line * (3.5 if named.get(which) == k else 1.3)
+            pygame.draw.line(surf, color, frame.points[i], frame.points[j], view.w(thick))
+            if named.get(which) == k:
+                mid = (frame.points[i] + frame.points[j]) / 2
+                view.label(
+                    f"{'AB'[which]} e{k}",
+                    [((mid[0] + 8, mid[1]), "midleft"), ((mid[0] - 8, mid[1]), "midright")],
+                    theme.font_small,
+                    color,
+                    KEY_LABEL,
+                    world=False,
                 )
+                view.mark(f"3d edge {'AB'[which]} e{k}", frame.points[i], frame.points[j])
     view.text_px(
         f"pose: {POSES[space.pose]} (F)   J / L turn the view",
         (rect.x + view.layout.pad, rect.bottom - view.layout.pad),

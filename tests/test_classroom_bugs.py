@@ -229,3 +229,29 @@ def test_the_3d_scene_draws_and_labels_the_edges_its_axis_names():
     cross = np.cross(direction(a, i), direction(b, j))
     cross /= np.linalg.norm(cross)
     assert abs(abs(float(np.sum(cross * np.asarray(axis.axis)))) - 1) < 1e-9
+
+
+def test_the_spin_scene_holds_at_its_moment_of_impact():
+    """Issue 21: the spin impact lasted one frame at 1x and read 'nothing to push'. The
+    scene pauses on the impact step and the narration gives the impulse's effect, which
+    matches the bodies' change of velocity along the contact normal (measured here from
+    the velocities before and after, not from the solver's impulses)."""
+    from sandbox.render.hud import narration
+
+    session = Session(SCENES["spin"])
+    world = session.world
+    before = world.velocity.copy()
+    while not session.paused:
+        before = world.velocity.copy()
+        session.advance(frozenset())
+        assert world.tick < 60
+    assert world.tick == 23 and session.message.startswith("the moment of impact")
+    shown = session.record.shown
+    normal = np.asarray(shown.report.normal) if shown.report.depth else np.array([1.0, 0.0])
+    change = sum(abs(float(np.sum((world.velocity[i] - before[i]) * normal))) for i in (0, 1))
+    words, _ = narration(world, session.record)
+    assert words.startswith("Impact:") and f"by {change:.0f} px/s" in words, (words, change)
+    session.apply("space")  # goes on: no second hold
+    for _ in range(60):
+        session.advance(frozenset())
+    assert not session.paused and world.tick == 83

@@ -183,7 +183,7 @@ STATE_HASHES = {
     "tunnelling": "37be98de381f53ab",
     "tumble": "b2a0303896cc02b7",
     "stack": "39e7e11006c0ebf1",
-    "spin": "e36d1e54083a6b62",
+    "spin": "fe979de7e2b225f6",
     "circles": "00f905aec811e2c1",
     "dot-product": "8d1d142772147ea0",
     "broad-phase": "5b5e8dc6042b1534",

@@ -363,6 +363,7 @@ class Session:
             world = scene.build(self.seed, outline=self.outline)
         self.pair_index = None
         self.moment = None
+        self.impact_held = False  # the scene's moment of impact is still to come
         self.message, self.message_left = None, 0  # a message about the last scene is stale
         from ..scenes.space import Space
 
@@ -421,8 +422,26 @@ class Session:
         if self.moment is None:  # the first moment stays until it expires (the lesson's one)
             self.moment = find_moment(self.world, self.record, before)
         self.history.record(self.world, self.steps)
+        if self.scene.hold_at_impact and not self.impact_held:
+            self._hold_at_impact()
         if self.lesson is not None:
             self.lesson.stepped(self)
+
+    def _hold_at_impact(self) -> None:
+        """The scene's moment: pause on the first step the pair on show meets with an
+        impact, so that the class sees it (it lasts one step at 1x)."""
+        from ..physics.records import IMPACT_SPEED, impact_speed
+
+        shown = self.record.shown if self.record is not None else None
+        if shown is None or impact_speed(self.world, self.record, shown.a, shown.b) <= (
+            IMPACT_SPEED
+        ):
+            return
+        self.impact_held = True
+        if self.lesson is not None and self.lesson.phase == "showing":
+            return  # a lesson's evidence runs its steps through
+        self.paused = True
+        self.say("the moment of impact: paused (Space goes on)")
 
     # drawing -------------------------------------------------------------------
 

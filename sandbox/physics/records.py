@@ -114,3 +114,21 @@ def explain(a: int, b: int, a_shape, b_shape) -> ShownPair:
             shown.colliding,
         )
     return ShownPair(a, b, a_shape, b_shape, sat(a_shape, b_shape, all_axes=True))
+
+
+IMPACT_SPEED = 30.0  # px/s: a contact whose impulse changes speeds more is an impact
+# (resting under gravity, a step's impulse carries the weight: g dt = 15 px/s)
+
+
+def impact_speed(world, record: StepRecord | None, a: int, b: int) -> float:
+    """How much this step's contact impulse between bodies a and b changed their speeds
+    in all (px/s): J/m_a + J/m_b, J the manifold's summed normal impulse (the linear
+    part; the turn the impulse also gives each body is not in it).
+    0 when they did not touch (or in an MTV world, which records no impulses)."""
+    if record is None:
+        return 0.0
+    total = 0.0
+    for contact in record.contacts:
+        if {contact.a, contact.b} == {a, b}:
+            total += sum(contact.impulses)
+    return total * float(world.inv_mass[a] + world.inv_mass[b])

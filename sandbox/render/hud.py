@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..physics.records import StepRecord
+from ..physics.records import IMPACT_SPEED, StepRecord, impact_speed
 from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
@@ -57,6 +57,13 @@ def narration(
     shown = record.shown if record is not None else None
     if shown is None:
         return ("No pair on show.", "text_dim")
+    speed = impact_speed(world, record, shown.a, shown.b) if world.rigid else 0.0
+    if speed > IMPACT_SPEED and collision_state(shown.report, True) in ("touching", "resting"):
+        return (  # the moment of impact: the impulse acts now, not 'nothing to push'
+            f"Impact: the impulse at the contact points changes their speeds by {speed:.0f} "
+            "px/s in all.",
+            "overlap",
+        )
     words, role = _pair_words(shown.report, world.rigid)
     pieces = [
         f"{letter}'s piece {piece + 1}"

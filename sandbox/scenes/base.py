@@ -43,6 +43,9 @@ class Scene:
     # Tutorial 004's convexity test drawn on the learner's shape; F: the next outline
     # (the builder then takes `outline=k`, see builtin.OUTLINES).
     outline_test: bool = False
+    # Pause on the step the pair on show first meets with an impact (physics.records.
+    # impact_speed): a moment a class would otherwise see for one frame.
+    hold_at_impact: bool = False
 
     def world(self, seed: int = 0) -> World:
         return self.build(seed)

@@ -98,6 +98,7 @@ SCENES: dict[str, Scene] = {
             "An off-centre hit: spin from the lever arm",
             "It hits at 600 px/s off centre: both turn, momentum is kept. I: arrows.",
             spin,
+            hold_at_impact=True,
         ),
         Scene(
             "circles",

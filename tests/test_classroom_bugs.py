@@ -236,6 +236,8 @@ def test_the_spin_scene_holds_at_its_moment_of_impact():
     scene pauses on the impact step and the narration gives the impulse's effect, which
     matches the bodies' change of velocity along the contact normal (measured here from
     the velocities before and after, not from the solver's impulses)."""
+    import pygame
+
     from sandbox.render.hud import narration
 
     session = Session(SCENES["spin"])
@@ -249,9 +251,33 @@ def test_the_spin_scene_holds_at_its_moment_of_impact():
     shown = session.record.shown
     normal = np.asarray(shown.report.normal) if shown.report.depth else np.array([1.0, 0.0])
     change = sum(abs(float(np.sum((world.velocity[i] - before[i]) * normal))) for i in (0, 1))
-    words, _ = narration(world, session.record)
+    words, _ = narration(world, session.record, impact=session.impact)
     assert words.startswith("Impact:") and f"by {change:.0f} px/s" in words, (words, change)
+    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    assert any(t.startswith("Impact:") for t in texts)  # the frame says it too
     session.apply("space")  # goes on: no second hold
     for _ in range(60):
         session.advance(frozenset())
     assert not session.paused and world.tick == 83
+
+
+def test_the_stack_shows_the_weight_passed_down():
+    """Issue 21: the stack's 'contacts pass the weight down' never showed an arrow. The
+    pair on show is now the column's two lowest boxes, and the impulse the renderer draws
+    there (per step: the substep impulse x substeps) carries the weight of the nine boxes
+    above: 9 m g dt, within 5 %."""
+    import pygame
+
+    session = Session(SCENES["stack"])
+    for _ in range(10):
+        session.advance(frozenset())
+    world = session.world
+    shown = session.record.shown
+    names = (world.bodies[shown.a].name, world.bodies[shown.b].name)
+    assert names == ("column 1", "column 0")
+    pair = {shown.a, shown.b}
+    impulse = sum(sum(c.impulses) for c in session.record.contacts if {c.a, c.b} == pair)
+    weight = 9 * world.bodies[shown.a].mass * 900 / 60
+    assert abs(impulse * world.substeps / weight - 1) < 0.05
+    frame = session.draw(pygame.Surface((1280, 720)))
+    assert any(t.text.startswith("Resting contact") for t in frame.texts)

@@ -182,7 +182,7 @@ STATE_HASHES = {
     "pile": "7932abc44b389a4c",
     "tunnelling": "37be98de381f53ab",
     "tumble": "b2a0303896cc02b7",
-    "stack": "39e7e11006c0ebf1",
+    "stack": "01a58a7eb2a2a441",
     "spin": "fe979de7e2b225f6",
     "circles": "00f905aec811e2c1",
     "dot-product": "8d1d142772147ea0",

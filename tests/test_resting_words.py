@@ -35,8 +35,8 @@ def test_a_body_at_rest_reads_resting_contact_with_its_overlap():
     assert collision_state(report, rigid=True) == "resting"
     words, _ = narration(session.world, session.record)
     assert words == (
-        f"Resting contact: {report.depth:.2g} px deep, within the 0.45 px slop: held still, "
-        "not pushed out."
+        f"Resting contact, {report.depth:.2g} px deep: under the 0.45 px slop, it is held, "
+        "not pushed."
     )
     texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
     assert "◪ collision: resting" in texts

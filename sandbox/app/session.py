@@ -227,6 +227,7 @@ class Session:
             return
         self.steps = steps
         self.walk = None
+        self.impact = 0.0  # the rewound-to step's impact is not measured again
         self.world.grab = None
         self.hand = None
         record = self.world.record if self.world.record is not None else self.world.explain_now()
@@ -364,6 +365,7 @@ class Session:
         self.pair_index = None
         self.moment = None
         self.impact_held = False  # the scene's moment of impact is still to come
+        self.impact = 0.0  # how much the last step changed the pair's closing speed
         self.message, self.message_left = None, 0  # a message about the last scene is stale
         from ..scenes.space import Space
 
@@ -414,7 +416,9 @@ class Session:
         if self.space is not None:
             self.space = self.space.stepped(held, STEP)
         before = self.world.position.copy()
+        velocities = self.world.velocity.copy()
         self.record = self._with_pair(self.world.step(STEP, controls_from(set(held))))
+        self.impact = self._impact(velocities)
         self.steps += 1
         self.clock += 1
         if self.moment is not None and self.world.tick - self.moment.tick > MOMENT_STEPS:
@@ -427,15 +431,26 @@ class Session:
         if self.lesson is not None:
             self.lesson.stepped(self)
 
+    def _impact(self, before) -> float:
+        """How much this step changed the closing speed of the pair on show, when it
+        touches at the end of it (0 otherwise): the HUD's "Impact" and the scene's hold."""
+        from ..physics.records import impact_speed
+
+        shown = self.record.shown if self.record is not None else None
+        if shown is None or not shown.report.colliding or not self.world.rigid:
+            return 0.0
+        normal = shown.report.normal if shown.report.depth > 0 else None
+        if normal is None:  # touching: depth 0, no normal; the axis of least overlap
+            axis = shown.report.mtv_axis
+            normal = axis.axis if axis is not None else (0.0, 0.0)
+        return impact_speed(before, self.world.velocity, shown.a, shown.b, normal)
+
     def _hold_at_impact(self) -> None:
         """The scene's moment: pause on the first step the pair on show meets with an
         impact, so that the class sees it (it lasts one step at 1x)."""
-        from ..physics.records import IMPACT_SPEED, impact_speed
+        from ..physics.records import IMPACT_SPEED
 
-        shown = self.record.shown if self.record is not None else None
-        if shown is None or impact_speed(self.world, self.record, shown.a, shown.b) <= (
-            IMPACT_SPEED
-        ):
+        if self.impact <= IMPACT_SPEED:
             return
         self.impact_held = True
         if self.lesson is not None and self.lesson.phase == "showing":
@@ -476,6 +491,7 @@ class Session:
             demo=self.scene.demo,
             space=self.space,
             outline_test=self.scene.outline_test,
+            impact=self.impact,
             lesson_line=self.lesson.status_line() if self.lesson is not None else None,
             card=self.lesson.card(self) if self.lesson is not None else None,
             card_band=stage is not None and stage.predict is not None,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..core.compound import piece_pairs
 from ..core.geometry import Circle, Polygon, Vec2
 from ..core.pair import sat
@@ -116,19 +118,14 @@ def explain(a: int, b: int, a_shape, b_shape) -> ShownPair:
     return ShownPair(a, b, a_shape, b_shape, sat(a_shape, b_shape, all_axes=True))
 
 
-IMPACT_SPEED = 30.0  # px/s: a contact whose impulse changes speeds more is an impact
-# (resting under gravity, a step's impulse carries the weight: g dt = 15 px/s)
+IMPACT_SPEED = 30.0  # px/s: a step that changes the pair's closing speed more is an impact
+# (resting or falling together, their closing speed hardly changes from step to step)
 
 
-def impact_speed(world, record: StepRecord | None, a: int, b: int) -> float:
-    """How much this step's contact impulse between bodies a and b changed their speeds
-    in all (px/s): J/m_a + J/m_b, J the manifold's summed normal impulse (the linear
-    part; the turn the impulse also gives each body is not in it).
-    0 when they did not touch (or in an MTV world, which records no impulses)."""
-    if record is None:
-        return 0.0
-    total = 0.0
-    for contact in record.contacts:
-        if {contact.a, contact.b} == {a, b}:
-            total += sum(contact.impulses)
-    return total * float(world.inv_mass[a] + world.inv_mass[b])
+def impact_speed(before, after, a: int, b: int, normal) -> float:
+    """How much a step changed the speed at which bodies a and b close along `normal`
+    (px/s), from their velocities before and after it: what the contact did to them."""
+    n = np.asarray(normal, dtype=float)
+    closing_before = (before[a][0] - before[b][0]) * n[0] + (before[a][1] - before[b][1]) * n[1]
+    closing_after = (after[a][0] - after[b][0]) * n[0] + (after[a][1] - after[b][1]) * n[1]
+    return abs(float(closing_after - closing_before))

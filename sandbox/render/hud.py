@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..physics.records import IMPACT_SPEED, StepRecord, impact_speed
+from ..physics.records import IMPACT_SPEED, StepRecord
 from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
@@ -29,8 +29,10 @@ def narration(
     walk: int | None = None,
     demo: str | None = None,
     space=None,
+    impact: float = 0.0,
 ) -> tuple[str, str]:
-    """What is happening now, in plain words, and the role of its colour."""
+    """What is happening now, in plain words, and the role of its colour. `impact`: how
+    much the last step changed the pair's closing speed (the app measures it)."""
     own = demo_for(demo, world, space)  # a scene with a demo of its own (render/demos.py)
     if own is not None:
         return own.narration(world, space)
@@ -57,7 +59,7 @@ def narration(
     shown = record.shown if record is not None else None
     if shown is None:
         return ("No pair on show.", "text_dim")
-    speed = impact_speed(world, record, shown.a, shown.b) if world.rigid else 0.0
+    speed = impact
     if speed > IMPACT_SPEED and collision_state(shown.report, True) in ("touching", "resting"):
         return (  # the moment of impact: the impulse acts now, not 'nothing to push'
             f"Impact: the impulse at the contact points changes their speeds by {speed:.0f} "
@@ -91,8 +93,8 @@ def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
         return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
     if state == "resting":  # a soft contact holds the weight; pushing it out would jitter
         return (
-            f"Resting contact: {report.depth:.2g} px deep, within the {RESTING_OVERLAP} px "
-            "slop: held still, not pushed out.",
+            f"Resting contact, {report.depth:.2g} px deep: under the {RESTING_OVERLAP} px "
+            "slop, it is held, not pushed.",
             "text",
         )
     mtv = report.mtv_axis
@@ -129,7 +131,9 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         view.text_px(part, (x, y), title_px, theme.text)
         y += lay.line(lay.body)
     chars = view.chars(width, lay.body)
-    live, role = narration(world, record, status.moment, status.walk, status.demo, status.space)
+    live, role = narration(
+        world, record, status.moment, status.walk, status.demo, status.space, status.impact
+    )
     if status.hiding:  # a lesson's question waits: these words would answer it
         live, role = "Predict first: the answer goes on screen once the class answers.", "text"
     live_lines = wrap(live, chars)

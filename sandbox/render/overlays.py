@@ -80,4 +80,5 @@ class HudStatus:
     card: LessonCard | None = None  # a prediction on show
     card_band: bool = False  # the stage has a prediction: its card has a band of its own
     hiding: bool = False  # a question waits: the words that would answer it are held back
+    impact: float = 0.0  # px/s: how much the last step changed the pair's closing speed
     menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)

@@ -286,6 +286,9 @@ def stack(seed: int) -> World:
         Body("player", Polygon.box(40, 40, position=(760, 650)), controlled=True, density=4.0)
     )
     world = with_gravity(bodies)
+    # The pair on show: the column's two lowest boxes, whose contact carries the weight of
+    # the nine above (its impulse arrows show it until the column falls asleep).
+    world.focus = world.index("column 1")
     world.partner = world.index("column 0")
     return world
 

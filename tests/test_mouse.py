@@ -137,7 +137,8 @@ def test_the_wheel_turns_the_held_body(scene, per_notch):
 
 
 def test_clicks_pick_the_pair_on_show():
-    """stack: a click on column 5 makes it B; a shift-click on column 3 makes it A."""
+    """stack (A: column 1 on column 0): a click on column 5 makes it B; a shift-click on
+    column 3 makes it A."""
     session = Session(SCENES["stack"])
     world = session.world
 
@@ -148,7 +149,7 @@ def test_clicks_pick_the_pair_on_show():
     five = tuple(world.centres()[world.index("column 5")])
     session.mouse(MouseEvent("press", *five))
     session.mouse(MouseEvent("release", *five))
-    assert shown() == ("player", "column 5")
+    assert shown() == ("column 1", "column 5")
     three = tuple(world.centres()[world.index("column 3")])
     session.mouse(MouseEvent("press", *three, shift=True))
     session.mouse(MouseEvent("release", *three))

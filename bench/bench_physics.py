@@ -39,7 +39,8 @@ larger of two, so every body of a set-up gets the same e) as a third column:
 * an 80 x 20 box at 30 rad/s creeping at 30 px/s toward a wall: closest corner gap before
   it turns back; flat landings (L, pentagon, 110 x 60 box): sideways slip (px)
 
-Usage: python bench/bench_physics.py [--frames 60] [--only issue17|classic]. Prints
+Usage: python bench/bench_physics.py [--frames 60] [--only issue17|classic|speed]
+(speed: the two step timings alone). Prints
 figures, asserts nothing.
 """
 
@@ -748,9 +749,9 @@ def _print(rows, sides):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
-    parser.add_argument("--only", choices=("issue17", "classic"), default=None)
+    parser.add_argument("--only", choices=("issue17", "classic", "speed"), default=None)
     args = parser.parse_args(argv)
-    if args.only != "classic":
+    if args.only in (None, "issue17"):
         rows17: dict[str, dict[str, float]] = {}
         issue17(rows17)
         version = "pyb2d3 0.11.1 (Box2D v3), 4 substeps" if b2 is not None else "no pyb2d3"
@@ -760,6 +761,11 @@ def main(argv=None) -> int:
     if args.only == "issue17":
         return 0
     rows: dict[str, dict[str, float]] = {}
+    if args.only == "speed":  # the two step timings alone (same figures as the classic run)
+        pile_step(rows, args.frames)
+        concave_pile_step(rows, max(args.frames, 120))
+        _print(rows, ["ours", "pymunk"])
+        return 0
     tilted_box(rows)
     ledge(rows)
     off_centre_hit(rows)

@@ -143,8 +143,7 @@ class _Colour:
         "invo2",
         "mu2",
         "block2",
-        "scratch",
-        "flags",
+        "solve_args",
     )
 
     @staticmethod
@@ -209,6 +208,9 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     free = np.flatnonzero(moving)
     everyone = len(free) == n
     push = world.push_speed
+    # The separations change only when the bodies move (between the solve and the
+    # relax pass): the relax pass's serve the next substep's solve pass as they are.
+    now = None if whole is None else _separations(whole, turn_flat, versine)
     for sub in range(substeps):
         # Friction's two points take turns going first (a fixed order would give the
         # first a little more every time); the normal points are solved as one block.
@@ -221,7 +223,7 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
             state[free] *= keep
         if whole is not None:
             _warm_start(whole, flat)
-            _targets(whole, turn_flat, versine, inv_h, push, True)
+            _targets(whole, now, inv_h, push, True)
         for col in colours:
             _solve(col, flat, first, True)
         if everyone:
@@ -230,9 +232,10 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
             delta[free] += state[free] * h
         if whole is not None:
             _turns(delta, turn, versine)
+            now = _separations(whole, turn_flat, versine)
         for _ in range(relax_passes):
             if whole is not None:
-                _targets(whole, turn_flat, versine, inv_h, push, False)
+                _targets(whole, now, inv_h, push, False)
             for col in colours:
                 _solve(col, flat, 1 - first, False)
     for col in colours:
@@ -438,8 +441,15 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int]) -> list[_Colour
         col.block2 = np.stack([col.invd[0] != 0.0] * 2)
         col.sjt_rows = (col.sjt[0], col.sjt[1])
         col.mjt_rows = (col.mjt[0], col.mjt[1])
-        col.scratch = (np.empty((3, m)), np.empty((3, m)), np.empty((3, m)))
-        col.flags = (np.empty((3, m), dtype=bool), np.empty((2, m), dtype=bool))
+        qbuf, abuf, obuf = np.empty((3, m)), np.empty((3, m)), np.empty((3, m))
+        ok3, pick = np.empty((3, m), dtype=bool), np.empty((2, m), dtype=bool)
+        col.solve_args = (
+            col.index, col.jn, col.kd, col.ko2, col.ms, col.bias, col.invd, col.invo2,
+            col.neg_nmass, col.block2, col.mjn[0], col.mjn[1], col.pmax, col.mu2,
+            col.sjt_rows, col.mjt_rows, col.pt, col.pn3, col.pn3[:2], col.pn3[1:],
+            qbuf, qbuf[:2], qbuf[1:], abuf, abuf[:2], abuf[1:], obuf, obuf[:2], obuf[1:],
+            ok3, ok3[:2], ok3[1:], pick, pick[0], pick[1],
+        )  # fmt: skip
         colours.append(col)
     return colours
 
@@ -455,18 +465,23 @@ def _warm_start(whole, flat) -> None:
     flat += np.bincount(whole.index.ravel(), change.ravel(), minlength=len(flat))
 
 
-def _targets(whole, turn_flat, versine, inv_h, push_speed, use_bias) -> None:
-    """Mass scale `ms` and bias velocity `bias` of every point for this pass: they
-    depend on the separation now, which changes only when the bodies move (between
-    passes). Separation now = at the step's start + how far the anchors moved along
-    the normal, each turned exactly by its body's turn (Box2D v3's contact_solver.c):
+def _separations(whole, turn_flat, versine) -> np.ndarray:
+    """(2, M) separation at every point now: at the step's start + how far the anchors
+    moved along the normal, each turned exactly by its body's turn (Box2D v3's
+    contact_solver.c):
     s = s0 + n . (dpB - dpA) + [sin_B (rB x n) + (cos_B - 1) n . rB] - [same for A]."""
     s = sum_of_products(whole.jn, turn_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
     s += versine[whole.ib] * whole.nrb
     s -= versine[whole.ia] * whole.nra
-    ahead = s > 0.0  # speculative: close the gap within the substep, not faster
+    return s
+
+
+def _targets(whole, s, inv_h, push_speed, use_bias) -> None:
+    """Mass scale `ms` and bias velocity `bias` of every point for this pass, from the
+    separations `s` now (`_separations`)."""
     if use_bias:
+        ahead = s > 0.0  # speculative: close the gap within the substep, not faster
         soft = np.maximum(s * whole.rate, -push_speed)
         np.take(np.where(ahead, s * inv_h, soft), whole.gather, out=whole.bias_b)
         np.take(np.where(ahead, 1.0, whole.soft_mass), whole.gather, out=whole.ms_b)
@@ -489,61 +504,58 @@ def _solve(col, flat, first=0, soft=True) -> None:
     and this runs 2 x substeps x colours times a step. So: about half as many calls,
     each on contiguous (2, m) arrays (no broadcasting, no reversed views: a (3, m)
     buffer whose third row copies the first holds both orders of the two points)."""
-    x = flat.take(col.index)
-    pn3 = col.pn3
-    old, old_swapped = pn3[:2], pn3[1:]
-    qbuf, abuf, obuf = col.scratch
-    ok3, pick = col.flags
+    (index, jn, kd, ko2, ms, bias, invd, invo2, neg_nmass, block2, mjn0, mjn1, pmax, mu2,
+     sjt_rows, mjt_rows, pt, pn3, old, old_swapped, qbuf, q, q_swapped, abuf, alone,
+     alone_swapped, obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0,
+     pick1) = col.solve_args
+    x = flat.take(index)
     # q = ms (vn - K x_old) + bias  (_lcp_offset)
-    q = qbuf[:2]
-    np.add.reduce(col.jn * x, axis=1, out=q)  # vn
-    kx = col.kd * old
-    kx += col.ko2 * old_swapped
+    np.add.reduce(jn * x, axis=1, out=q)  # vn
+    kx = kd * old
+    kx += ko2 * old_swapped
     q -= kx
     if soft:
-        q *= col.ms
-    q += col.bias
+        q *= ms
+    q += bias
     qbuf[2] = q[0]
     # the four cases (_lcp): both points, the first alone, the second alone, neither
-    both = col.invd * q
-    both += col.invo2 * qbuf[1:]
+    both = invd * q
+    both += invo2 * q_swapped
     np.negative(both, out=both)
-    alone = abuf[:2]
-    np.multiply(q, col.neg_nmass, out=alone)  # -q * nmass, bit for bit
+    np.multiply(q, neg_nmass, out=alone)  # -q * nmass, bit for bit
     abuf[2] = alone[0]
-    other = obuf[:2]
-    np.multiply(col.ko2, abuf[1:], out=other)
+    np.multiply(ko2, alone_swapped, out=other)
     other += q
     obuf[2] = other[0]
     fits = alone >= 0.0
-    fits &= obuf[1:] >= 0.0  # (first alone fits, second alone fits)
-    np.greater_equal(both, 0.0, out=ok3[:2])
+    fits &= other_swapped >= 0.0  # (first alone fits, second alone fits)
+    first_fits = fits[0]
+    np.greater_equal(both, 0.0, out=ok)
     ok3[2] = ok3[0]
-    use_both = ok3[:2] & ok3[1:]  # both rows: both impulses >= 0
-    use_both &= col.block2
+    use_both = ok & ok_swapped  # in both rows: both impulses >= 0
+    use_both &= block2
     # first alone: (a0, 0 a1); else second alone: (0 a0, a1); neither: (0, 0)
-    pick[0] = fits[0]
-    np.logical_not(fits[0], out=pick[1])
+    pick0[...] = first_fits
+    np.logical_not(first_fits, out=pick1)
     single = np.where(pick, alone, alone * 0.0)
-    np.logical_or(fits[0], fits[1], out=pick[0])
-    pick[1] = pick[0]
+    np.logical_or(first_fits, fits[1], out=pick0)
+    pick1[...] = pick0
     new = np.where(use_both, both, np.where(pick, single, 0.0))
     change = new - old
-    x += change[0] * col.mjn[0] + change[1] * col.mjn[1]
+    x += change[0] * mjn0 + change[1] * mjn1
     old[...] = new
     pn3[2] = new[0]
-    np.maximum(col.pmax, new, out=col.pmax)
-    upper = new * col.mu2
+    np.maximum(pmax, new, out=pmax)
+    upper = new * mu2
     lower = -upper
-    pt = col.pt
     for k in (first, 1 - first):
         was = pt[k]
-        now = was - np.add.reduce(col.sjt_rows[k] * x, axis=0)
+        now = was - np.add.reduce(sjt_rows[k] * x, axis=0)
         np.minimum(now, upper[k], out=now)
         np.maximum(now, lower[k], out=now)
-        x += (now - was) * col.mjt_rows[k]
+        x += (now - was) * mjt_rows[k]
         pt[k] = now
-    flat[col.index] = x  # (as flat.put, in the same order, in a third of the time)
+    flat[index] = x  # (as flat.put, in the same order, in a third of the time)
 
 
 def _lcp_offset(col, vn, old, ms, bias):

@@ -130,8 +130,6 @@ class _Colour:
         "bias",
         "bounces",
         "neg_nmass",
-        "sjt_rows",
-        "mjt_rows",
         "at",
         "at3",
         "gather",
@@ -450,16 +448,17 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int]) -> list[_Colour
         col.invo2 = np.stack([col.invo, col.invo])
         col.mu2 = np.stack([col.mu, col.mu])
         col.block2 = np.stack([col.invd[0] != 0.0] * 2)
-        col.sjt_rows = (col.sjt[0], col.sjt[1])
-        col.mjt_rows = (col.mjt[0], col.mjt[1])
         qbuf, abuf, obuf = np.empty((3, m)), np.empty((3, m)), np.empty((3, m))
         ok3, pick = np.empty((3, m), dtype=bool), np.empty((2, m), dtype=bool)
+        upper, lower = np.empty((2, m)), np.empty((2, m))
+        rows = [(col.pt[k], upper[k], lower[k], col.sjt[k], col.mjt[k]) for k in (0, 1)]
+        friction = ((rows[0], rows[1]), (rows[1], rows[0]))
         col.solve_args = (
             col.index, col.jn, col.kd, col.ko2, col.ms, col.bias, col.invd, col.invo2,
             col.neg_nmass, col.block2, col.mjn[0], col.mjn[1], col.pmax, col.mu2,
-            col.sjt_rows, col.mjt_rows, col.pt, col.pn3, col.pn3[:2], col.pn3[1:],
+            friction, col.pn3, col.pn3[:2], col.pn3[1:],
             qbuf, qbuf[:2], qbuf[1:], abuf, abuf[:2], abuf[1:], obuf, obuf[:2], obuf[1:],
-            ok3, ok3[:2], ok3[1:], pick, pick[0], pick[1],
+            ok3, ok3[:2], ok3[1:], pick, pick[0], pick[1], upper, lower,
         )  # fmt: skip
         colours.append(col)
     return colours
@@ -516,9 +515,9 @@ def _solve(col, flat, first=0, soft=True) -> None:
     each on contiguous (2, m) arrays (no broadcasting, no reversed views: a (3, m)
     buffer whose third row copies the first holds both orders of the two points)."""
     (index, jn, kd, ko2, ms, bias, invd, invo2, neg_nmass, block2, mjn0, mjn1, pmax, mu2,
-     sjt_rows, mjt_rows, pt, pn3, old, old_swapped, qbuf, q, q_swapped, abuf, alone,
-     alone_swapped, obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0,
-     pick1) = col.solve_args
+     friction, pn3, old, old_swapped, qbuf, q, q_swapped, abuf, alone, alone_swapped,
+     obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0, pick1, upper,
+     lower) = col.solve_args
     x = flat.take(index)
     # q = ms (vn - K x_old) + bias  (_lcp_offset)
     np.add.reduce(jn * x, axis=1, out=q)  # vn
@@ -557,15 +556,15 @@ def _solve(col, flat, first=0, soft=True) -> None:
     old[...] = new
     pn3[2] = new[0]
     np.maximum(pmax, new, out=pmax)
-    upper = new * mu2
-    lower = -upper
-    for k in (first, 1 - first):
-        was = pt[k]
-        now = was - np.add.reduce(sjt_rows[k] * x, axis=0)
-        np.minimum(now, upper[k], out=now)
-        np.maximum(now, lower[k], out=now)
-        x += (now - was) * mjt_rows[k]
-        pt[k] = now
+    np.multiply(new, mu2, out=upper)
+    np.negative(upper, out=lower)
+    # friction, point `first` then the other: (impulse, bounds, rows) of each
+    for was, up, low, sjt, mjt in friction[first]:
+        now = was - np.add.reduce(sjt * x, axis=0)
+        np.minimum(now, up, out=now)
+        np.maximum(now, low, out=now)
+        x += (now - was) * mjt
+        was[...] = now
     flat[index] = x  # (as flat.put, in the same order, in a third of the time)
 
 

@@ -517,7 +517,7 @@ def _solve(col, flat, first=0, soft=True) -> None:
     (index, jn, kd, ko2, ms, bias, invd, invo2, neg_nmass, block2, mjn0, mjn1, pmax, mu2,
      friction, pn3, old, old_swapped, qbuf, q, q_swapped, abuf, alone, alone_swapped,
      obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0, pick1, upper,
-     lower) = col.solve_args
+     lower) = col.solve_args  # fmt: skip
     x = flat.take(index)
     # q = ms (vn - K x_old) + bias  (_lcp_offset)
     np.add.reduce(jn * x, axis=1, out=q)  # vn

@@ -39,7 +39,8 @@ larger of two, so every body of a set-up gets the same e) as a third column:
 * an 80 x 20 box at 30 rad/s creeping at 30 px/s toward a wall: closest corner gap before
   it turns back; flat landings (L, pentagon, 110 x 60 box): sideways slip (px)
 
-Usage: python bench/bench_physics.py [--frames 60] [--only issue17|classic]. Prints
+Usage: python bench/bench_physics.py [--frames 60] [--only issue17|classic|speed]
+(speed: the two step timings alone). Prints
 figures, asserts nothing.
 """
 
@@ -342,24 +343,59 @@ def pyramid(base=20, size=30.0):
     return out
 
 
-def pile_step(rows, frames):
-    world = pile(0, 300)
-    space, _ = _pymunk_space(world.bodies)
-    ours, theirs = [], []
+def _timed_steps(world, space, frames, label, rows):
+    """Step ours, pymunk's and (if installed) Box2D v3's copies in turn, `frames` times
+    (so all three see the same background load); the median step of each."""
+    b2world = _box2d_world(world.bodies, world.gravity)[0] if b2 is not None else None
+    times: dict[str, list[float]] = {"ours": [], "pymunk": [], "box2d": []}
     for _ in range(frames):
         t0 = time.perf_counter()
         world.step(DT)
         t1 = time.perf_counter()
         space.step(DT)
         t2 = time.perf_counter()
-        ours.append(t1 - t0)
-        theirs.append(t2 - t1)
-    rows.setdefault(f"300-body falling pile: step (median ms, {frames} steps)", {})["ours"] = (
-        1000 * statistics.median(ours)
-    )
-    rows[f"300-body falling pile: step (median ms, {frames} steps)"]["pymunk"] = (
-        1000 * statistics.median(theirs)
-    )
+        times["ours"].append(t1 - t0)
+        times["pymunk"].append(t2 - t1)
+        if b2world is not None:
+            t3 = time.perf_counter()
+            b2world.step(DT, 4)
+            times["box2d"].append(time.perf_counter() - t3)
+    rows[label] = {side: 1000 * statistics.median(t) for side, t in times.items() if t}
+
+
+def _colour_solves(world, label, steps=10):
+    """Ours only, untimed steps after the timed ones: how many colour solves a step
+    (substeps x (solve + relax) x colours) and what one costs (each call timed, so a
+    little above the truth): the step's floor is their product."""
+    from sandbox.physics import rigid
+
+    solve, spent = rigid._solve, []
+
+    def timed(*args):
+        t0 = time.perf_counter()
+        solve(*args)
+        spent.append(time.perf_counter() - t0)
+
+    rigid._solve = timed
+    try:
+        for _ in range(steps):
+            world.step(DT)
+    finally:
+        rigid._solve = solve
+    if spent:
+        return {
+            f"{label}: colour solves a step (ours)": {"ours": len(spent) / steps},
+            f"{label}: one colour solve (us, ours)": {"ours": 1e6 * statistics.median(spent)},
+        }
+    return {}
+
+
+def pile_step(rows, frames):
+    world = pile(0, 300)
+    space, _ = _pymunk_space(world.bodies)
+    label = f"300-body falling pile: step (median ms, {frames} steps)"
+    _timed_steps(world, space, frames, label, rows)
+    rows.update(_colour_solves(world, "300-body pile"))
 
 
 L_SHAPE = [(0, 0), (30, 0), (30, 60), (90, 60), (90, 90), (0, 90)]
@@ -402,20 +438,9 @@ def concave_pile_step(rows, frames, count=60):
         x, y = 120 + (k % 10) * 110, 100 - (k // 10) * 110
         bodies.append(Body(f"L{k}", Compound(L_SHAPE, position=(x, y), angle=0.3 * k)))
     p = Pair(bodies)
-    ours, theirs = [], []
-    for _ in range(frames):
-        t0 = time.perf_counter()
-        p.world.step(DT)
-        t1 = time.perf_counter()
-        p.space.step(DT)
-        t2 = time.perf_counter()
-        ours.append(t1 - t0)
-        theirs.append(t2 - t1)
     label = f"{count} falling Ls (2 pieces each): step (median ms, {frames} steps)"
-    rows[label] = {
-        "ours": 1000 * statistics.median(ours),
-        "pymunk": 1000 * statistics.median(theirs),
-    }
+    _timed_steps(p.world, p.space, frames, label, rows)
+    rows.update(_colour_solves(p.world, f"{count} Ls"))
 
 
 # -- issue 17: three engines side by side ---------------------------------------------------------
@@ -748,9 +773,9 @@ def _print(rows, sides):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
-    parser.add_argument("--only", choices=("issue17", "classic"), default=None)
+    parser.add_argument("--only", choices=("issue17", "classic", "speed"), default=None)
     args = parser.parse_args(argv)
-    if args.only != "classic":
+    if args.only in (None, "issue17"):
         rows17: dict[str, dict[str, float]] = {}
         issue17(rows17)
         version = "pyb2d3 0.11.1 (Box2D v3), 4 substeps" if b2 is not None else "no pyb2d3"
@@ -760,6 +785,11 @@ def main(argv=None) -> int:
     if args.only == "issue17":
         return 0
     rows: dict[str, dict[str, float]] = {}
+    if args.only == "speed":  # the two step timings alone (same figures as the classic run)
+        pile_step(rows, args.frames)
+        concave_pile_step(rows, max(args.frames, 120))
+        _print(rows, ["ours", "pymunk"] + (["box2d"] if b2 is not None else []))
+        return 0
     tilted_box(rows)
     ledge(rows)
     off_centre_hit(rows)
@@ -775,7 +805,8 @@ def main(argv=None) -> int:
     width = max(map(len, rows))
     print(f"{'':{width}}  {'ours':>10}  {'pymunk':>10}")
     for label, values in rows.items():
-        print(f"{label:{width}}  {values['ours']:>10.3f}  {values['pymunk']:>10.3f}")
+        cells = "".join(f"  {values.get(side, float('nan')):>10.3f}" for side in ("ours", "pymunk"))
+        print(f"{label:{width}}{cells}")
     return 0
 
 

@@ -68,13 +68,23 @@ def _real(k: np.ndarray, width: int) -> np.ndarray:
     return np.arange(width)[None, :] < k[:, None]
 
 
-def _min_rows(a: np.ndarray) -> np.ndarray:
-    """a.min(axis=1) for (P, W, ...) with a short W: W - 1 whole-array minimums are
-    several times faster than numpy's reduction over a short middle axis (same values)."""
-    out = a[:, 0].copy()
-    for j in range(1, a.shape[1]):
-        np.minimum(out, a[:, j], out=out)
-    return out
+def _face_separations(n, v, other) -> np.ndarray:
+    """(P, W): min over the other polygon's vertices w of n_i . w, minus n_i . v_i: each
+    face's separation. The same products, sums and minimums as
+    ``dot_rows(other[:, :, None, :], n[:, None, :, :]).min(axis=1) - dot_rows(n, v)``,
+    one of the other's vertices at a time on contiguous (P, W) coordinates: never the
+    (P, W, W) array, and twice as fast on a thousand bodies."""
+    nx, ny = np.ascontiguousarray(n[..., 0]), np.ascontiguousarray(n[..., 1])
+    ox, oy = np.ascontiguousarray(other[..., 0]), np.ascontiguousarray(other[..., 1])
+    lowest = None
+    for j in range(other.shape[1]):
+        d = ox[:, j, None] * nx
+        d += oy[:, j, None] * ny
+        if lowest is None:
+            lowest = d
+        else:
+            np.minimum(lowest, d, out=lowest)
+    return lowest - dot_rows(n, v)
 
 
 def _clip(va, na, ka, vb, nb, kb, edge_a, edge_b, flip) -> dict:
@@ -155,10 +165,8 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     rows = np.arange(p)
     margin = np.broadcast_to(np.asarray(margin, dtype=float), (p,))
     # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
-    off_a = dot_rows(na, va)
-    sep_a = _min_rows(dot_rows(vb[:, :, None, :], na[:, None, :, :])) - off_a
-    off_b = dot_rows(nb, vb)
-    sep_b = _min_rows(dot_rows(va[:, :, None, :], nb[:, None, :, :])) - off_b
+    sep_a = _face_separations(na, va, vb)
+    sep_b = _face_separations(nb, vb, va)
     # Padded slots pair the first normal with the last vertex: never a face.
     sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
     sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)

@@ -51,15 +51,16 @@ def sort_and_sweep(boxes: np.ndarray, fixed: np.ndarray | None = None) -> BroadP
     # Offsets 1..run[k] within each run, without a Python loop.
     starts = np.repeat(np.cumsum(run) - run, run)
     second = first + 1 + (np.arange(total) - starts)
-    lo, hi = sorted_boxes[first], sorted_boxes[second]
-    keep = (lo[:, 1] <= hi[:, 3]) & (hi[:, 1] <= lo[:, 3])
+    min_y, max_y = sorted_boxes[:, 1], sorted_boxes[:, 3]
+    keep = (min_y[first] <= max_y[second]) & (min_y[second] <= max_y[first])
     i, j = order[first[keep]], order[second[keep]]
     pairs = np.column_stack([np.minimum(i, j), np.maximum(i, j)])
     if fixed is not None:
         fixed = np.asarray(fixed, dtype=bool)
         pairs = pairs[~(fixed[pairs[:, 0]] & fixed[pairs[:, 1]])]
-    # Deterministic order, whatever the sort did with equal keys.
-    pairs = pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+    # Deterministic order, whatever the sort did with equal keys: by (first, second),
+    # one key per pair (pairs are distinct, so any sort of the keys gives this order).
+    pairs = pairs[np.argsort(pairs[:, 0].astype(np.int64) * n + pairs[:, 1])]
     return BroadPhaseResult(pairs.astype(np.intp), total, all_pairs)
 
 

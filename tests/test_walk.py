@@ -81,7 +81,7 @@ def test_two_boxes_skip_their_parallel_edges_and_end_with_the_mtv():
     assert abs(result.axis.axis[0]) == pytest.approx(1.0)
     words, role = step_words(steps, len(steps) - 1)
     assert role == "mtv"
-    assert "MTV = smallest overlap 3.0 × its axis" in words and "from B to A" in words
+    assert "MTV = the shortest way out, 3.0, × its axis" in words and "from B to A" in words
     skip_words, _ = step_words(steps, kinds.index("skip"))
     assert skip_words.startswith("Skip ") and "parallel to" in skip_words
 

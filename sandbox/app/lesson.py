@@ -417,7 +417,7 @@ class LessonRun:
         elif predict.kind == "axis":
             evidence = "the step-through stops at the first axis with a gap"
         elif predict.kind == "mtv":
-            evidence = "the step-through's last step: the smallest overlap is the MTV"
+            evidence = "the step-through's last step: the shortest way out is the MTV"
         else:
             evidence = f"{predict.steps} steps run" if predict.steps else ""
         self.verdict = Verdict(self.verdict.key, self.verdict.right, evidence)

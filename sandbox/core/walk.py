@@ -9,7 +9,7 @@ meets them and says what each step decides::
         project both shapes, compare the intervals
         a gap?      -> a separating axis: no collision, STOP (the rest: not tested)
         an overlap? -> keep the smallest so far, go on
-    no gap anywhere -> colliding; MTV = the smallest overlap along its axis (B toward A)
+    no gap anywhere -> colliding; MTV = the least depth (way out) along its axis, B to A
 
 Steps are plain data (no words): the renderer narrates them.
 """

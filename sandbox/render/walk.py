@@ -112,7 +112,7 @@ def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
                 "text",
             )
         return (
-            f"No gap on any axis: colliding. MTV = smallest overlap {axis.depth:.1f} × its "
+            f"No gap on any axis: colliding. MTV = the shortest way out, {axis.depth:.1f}, × its "
             f"axis ({spoken_name(axis)}), pointing from B to A.",
             "mtv",
         )

@@ -44,15 +44,13 @@ the lesson (app/lesson.py), in the same words.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import limits
 from .base import Scene, SceneError
-from .files import InputFileError, read_text_file
 from .registry import SCENES, load_scene
-from .scene_file import _fail, _flag, _key, _shown, _whole, scene_from_table
+from .scene_file import _fail, _flag, _key, _shown, _whole, read_toml, scene_from_table
 
 MAX_LESSON_BYTES = 1 << 20
 MAX_STAGES = 60
@@ -128,17 +126,7 @@ class Lesson:
 
 def load_lesson_file(path: Path, name: str | None = None) -> Lesson:
     """Read and validate a TOML lesson file; SceneError (one line) when it is wrong."""
-    try:
-        text = read_text_file(path, MAX_LESSON_BYTES, "lesson file")
-    except InputFileError as error:
-        raise SceneError(f"{path}: {error}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SceneError(f"{path}: not valid TOML: {error}") from None
-    except (RecursionError, ValueError) as error:
-        why = "nested too deeply" if isinstance(error, RecursionError) else str(error)
-        raise SceneError(f"{path}: not valid TOML: {why}") from None
+    data = read_toml(path, MAX_LESSON_BYTES, "lesson file")
     return lesson_from_table(data, path, name or path.stem)
 
 

@@ -48,20 +48,26 @@ _SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (1, 16)}
 _TOP_KEYS |= set(_SOLVER_KEYS) | {"sleep", "rigid"}
 
 
-def load_scene_file(path: Path) -> Scene:
-    """Read and validate a TOML scene file; build it once so errors surface now."""
+def read_toml(path: Path, limit: int, what: str) -> dict:
+    """The TOML table of an input file (a scene or a lesson), read as data; SceneError
+    naming the file when it cannot be read or is not TOML."""
     try:
-        text = read_text_file(path, limits.MAX_SCENE_BYTES, "scene file")
+        text = read_text_file(path, limit, what)
     except InputFileError as error:
         raise SceneError(f"{path}: {error}") from None
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise SceneError(f"{path}: not valid TOML: {error}") from None
     except RecursionError:
         raise SceneError(f"{path}: not valid TOML: nested too deeply") from None
     except ValueError as error:  # e.g. an integer of more than 4,300 digits
         raise SceneError(f"{path}: not valid TOML: {error}") from None
+
+
+def load_scene_file(path: Path) -> Scene:
+    """Read and validate a TOML scene file; build it once so errors surface now."""
+    data = read_toml(path, limits.MAX_SCENE_BYTES, "scene file")
     return scene_from_table(data, str(path), path.stem, str(path))
 
 

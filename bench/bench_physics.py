@@ -153,18 +153,19 @@ class Pair:
         for body, handle in zip(self.bodies, self.handles, strict=True):
             shape = body.shape
             if isinstance(shape, Polygon):
-                local = shape.placed((0.0, 0.0), 0.0)
-                c = np.asarray(local.centroid)
-                out.append(
-                    Polygon(
-                        local.vertices - c,
-                        position=(handle.position.x, handle.position.y),
-                        angle=handle.angle + shape.angle,
-                    )
-                )
+                out.append(_polygon_at(shape, handle))
             else:
                 out.append(Circle(shape.radius, position=tuple(handle.position)))
         return out
+
+
+def _polygon_at(shape: Polygon, handle) -> Polygon:
+    """A polygon body's shape at another engine's pose: its outline about its centroid
+    (the centre those engines move), placed at the handle's position and angle."""
+    local = shape.placed((0.0, 0.0), 0.0)
+    c = np.asarray(local.centroid)
+    position = (handle.position.x, handle.position.y)
+    return Polygon(local.vertices - c, position=position, angle=handle.angle + shape.angle)
 
 
 def floor(width=3000.0):
@@ -503,18 +504,7 @@ class Side:
         out = []
         for body, h in zip(bodies, self.handles, strict=True):
             shape = body.shape
-            if isinstance(shape, Polygon):
-                local = shape.placed((0.0, 0.0), 0.0)
-                c = np.asarray(local.centroid)
-                out.append(
-                    Polygon(
-                        local.vertices - c,
-                        position=(h.position.x, h.position.y),
-                        angle=h.angle + shape.angle,
-                    )
-                )
-            else:
-                out.append(None)
+            out.append(_polygon_at(shape, h) if isinstance(shape, Polygon) else None)
         return out
 
 

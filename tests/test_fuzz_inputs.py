@@ -8,13 +8,13 @@ output at all). Example counts stay modest so that the whole suite stays fast.
 import contextlib
 import io
 import json
-import math
 import os
 import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from toml_text import toml_key, toml_value
 
 from sandbox.app.cli import main
 from sandbox.scenes import scene_file
@@ -122,26 +122,6 @@ SCALARS = st.one_of(
     st.sampled_from(["polygon", "regular", "box", "circle", "x\x00y", "a\nb"]),
 )
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4), max_leaves=12)
-
-
-def toml_value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value)  # a TOML basic string
-    return "[" + ", ".join(toml_value(v) for v in value) + "]"
-
-
-def toml_key(key: str) -> str:
-    return key if key.replace("_", "").isalnum() and key.isascii() else json.dumps(key)
 
 
 TABLE = st.dictionaries(

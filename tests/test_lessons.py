@@ -21,6 +21,7 @@ import pytest
 import shapely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from toml_text import toml_value
 
 from sandbox.app.cli import main
 from sandbox.app.errors import UsageError
@@ -557,16 +558,6 @@ PREDICT = st.dictionaries(
 )
 
 
-def _toml(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value)
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
-
-
 @FUZZ
 @given(st.lists(st.tuples(STAGE, st.one_of(st.none(), PREDICT)), max_size=3), st.booleans())
 def test_fuzzed_lesson_files_load_or_give_one_line(stages, titled):
@@ -576,10 +567,10 @@ def test_fuzzed_lesson_files_load_or_give_one_line(stages, titled):
     lines = ['title = "Fuzz"'] if titled else []
     for stage, predict in stages:
         lines.append("[[stage]]")
-        lines += [f"{k} = {_toml(v)}" for k, v in stage.items()]
+        lines += [f"{k} = {toml_value(v)}" for k, v in stage.items()]
         if predict is not None:
             lines.append("[stage.predict]")
-            lines += [f"{k} = {_toml(v)}" for k, v in predict.items()]
+            lines += [f"{k} = {toml_value(v)}" for k, v in predict.items()]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.toml"
         path.write_text("\n".join(lines) + "\n")

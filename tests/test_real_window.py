@@ -62,20 +62,27 @@ def _app_window(display: str, pid: int) -> str:
 
 
 @contextlib.contextmanager
-def _window(display: str, *args: str):
-    """The app in a focused window; Escape when the block ends, then a clean exit."""
+def _running(display: str, *args: str):
+    """(the app's process, its focused window); killed at the end if still running."""
     app = _launch(display, *args)
     try:
         window = _app_window(display, app.pid)
         _xdotool(display, "windowfocus", "--sync", window)
         time.sleep(0.3)
-        yield window
-        _xdotool(display, "key", "Escape")
-        _, err = app.communicate(timeout=30)
+        yield app, window
     finally:
         if app.poll() is None:
             app.kill()
             app.communicate()
+
+
+@contextlib.contextmanager
+def _window(display: str, *args: str):
+    """The app in a focused window; Escape when the block ends, then a clean exit."""
+    with _running(display, *args) as (app, window):
+        yield window
+        _xdotool(display, "key", "Escape")
+        _, err = app.communicate(timeout=30)
     assert app.returncode == 0, err
 
 
@@ -121,9 +128,7 @@ def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
     """--size opens the window at that size; after a resize (and F11 twice) the frame is
     drawn at the new size, not stretched from another: the last frame's PNG has it."""
     shot = tmp_path / "resized.png"
-    app = _launch(x_display, "--size", "800x600", "--screenshot", str(shot))
-    try:
-        window = _app_window(x_display, app.pid)
+    with _running(x_display, "--size", "800x600", "--screenshot", str(shot)) as (app, window):
         geometry = _xdotool(x_display, "getwindowgeometry", window)
         assert "800x600" in geometry
         _xdotool(x_display, "windowsize", "--sync", window, "1000", "640")
@@ -139,10 +144,6 @@ def test_window_draws_at_its_own_size_after_resize_and_f11(x_display, tmp_path):
         _xdotool(x_display, "windowfocus", "--sync", window)
         _xdotool(x_display, "key", "Escape")
         out, err = app.communicate(timeout=30)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.communicate()
     assert app.returncode == 0, err
     import pygame
 
@@ -294,11 +295,7 @@ def test_window_escape_closes_the_help_first_then_quits(x_display, tmp_path):
     """Issue 21: Escape with the help open closes the help and the window stays; so it
     does with the lesson list (F2); only then does Escape quit (exit 0, outputs written)."""
     state_path = tmp_path / "escape.json"
-    app = _launch(x_display, "--dump-state", str(state_path))
-    try:
-        window = _app_window(x_display, app.pid)
-        _xdotool(x_display, "windowfocus", "--sync", window)
-        time.sleep(0.3)
+    with _running(x_display, "--dump-state", str(state_path)) as (app, _):
         for opener in ("h", "F2"):
             _xdotool(x_display, "key", opener)
             time.sleep(0.3)
@@ -307,10 +304,6 @@ def test_window_escape_closes_the_help_first_then_quits(x_display, tmp_path):
             assert app.poll() is None, f"Escape after {opener} quit the app"
         _xdotool(x_display, "key", "Escape")  # nothing open: quits
         _, err = app.communicate(timeout=30)
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.communicate()
     assert app.returncode == 0, err
     assert json.loads(state_path.read_text())["scene"] == "classic"
 

@@ -158,9 +158,7 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
             raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
         if (session.clock if by_clock else step) >= frames:
             break
-        if replay is None and session.paused:
-            pass  # paused, as in a window: the script's step passes, the world waits
-        else:
+        if replay is not None or not session.paused:  # paused: the world waits, as in a window
             session.advance(frozenset(held))
         step += 1
         if each_step is not None:

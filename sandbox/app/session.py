@@ -275,13 +275,11 @@ class Session:
 
     def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
         """A window pixel as a world point, for the layout of a surface of this size."""
-        from ..render.layout import CARD_LINES, LESSON_LINES, compute_layout
+        from ..render.layout import bands, compute_layout
         from ..render.theme import THEMES
 
-        status = self.status(None)  # lay the frame out as draw() does
-        extra = LESSON_LINES if status.lesson_line is not None else 0
-        card = CARD_LINES if status.card_band else 0
-        layout = compute_layout(size, THEMES[self.theme], extra, card, self.overlays.show_hud)
+        # laid out as draw() lays the frame out
+        layout = compute_layout(size, THEMES[self.theme], *bands(self.status(None), self.overlays))
         return (
             (pixel[0] - layout.origin[0]) / layout.scale,
             (pixel[1] - layout.origin[1]) / layout.scale,

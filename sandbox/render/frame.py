@@ -32,7 +32,7 @@ from .hand import draw_hand
 from .help import draw_help
 from .hud import draw_hud, draw_pair_numbers
 from .impulses import draw_impulses
-from .layout import CARD_LINES, LESSON_LINES
+from .layout import bands
 from .lesson import draw_card, draw_menu
 from .minkowski import draw_minkowski
 from .mtv import draw_mtv
@@ -70,15 +70,14 @@ def draw(
     status: HudStatus,
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
-    extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
-    card_lines = CARD_LINES if status.card_band else 0  # a prediction's own band
-    view = View(surface, theme, extra, card_lines, overlays.show_hud)
+    layout_bands = bands(status, overlays)  # the lesson's lines, the card, the HUD
+    view = View(surface, theme, *layout_bands)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    surface.blit(_static_layer(view, world, pair, (extra, card_lines, overlays.show_hud)), (0, 0))
+    surface.blit(_static_layer(view, world, pair, layout_bands), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:

@@ -73,6 +73,15 @@ LESSON_LINES = 2  # a lesson's narration band has room for the teacher's words t
 CARD_LINES = 4  # a prediction's card: the question and its answers (2 lines each at most)
 
 
+def bands(status, overlays) -> tuple[int, int, bool]:
+    """The optional bands a frame has for this HudStatus and these Overlays, as
+    compute_layout takes them: (lesson lines, card lines, HUD on). The frame and the
+    app's pointer lay out the same way from it."""
+    extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
+    card = CARD_LINES if status.card_band else 0  # a prediction's own band
+    return extra, card, overlays.show_hud
+
+
 def compute_layout(
     size: tuple[int, int], theme: Theme, extra_lines: int = 0, card_lines: int = 0, hud=True
 ) -> Layout:

@@ -158,17 +158,21 @@ def test_an_mtv_scene_says_its_report_is_from_before_the_push():
 
 def test_the_hud_off_gives_the_world_its_room():
     """U (HUD off) left empty bands; now the narration and status bands take no room:
-    the scene is the left column's full height, the world drawn larger, and a pixel maps
-    back to the same world point the frame drew there."""
+    the scene is the left column's full height above the toolbar (which stays: it is the
+    controls), the world drawn larger, and a pixel maps back to the same world point the
+    frame drew there."""
     import pygame
 
     from sandbox.render.layout import compute_layout
     from sandbox.render.theme import THEMES
 
     size = (1280, 720)
-    on = compute_layout(size, THEMES["dark"])
-    off = compute_layout(size, THEMES["dark"], hud=False)
-    assert off.scene[1] == 0 and off.scene[3] == 720 and off.narration[3] == off.status[3] == 0
+    on = compute_layout(size, THEMES["dark"], toolbar=True)
+    off = compute_layout(size, THEMES["dark"], hud=False, toolbar=True)
+    toolbar_top = off.toolbar[1]
+    assert 0 < off.toolbar[3] == 720 - toolbar_top < 60
+    assert off.scene[1] == 0 and off.scene[3] == toolbar_top
+    assert off.narration[3] == off.status[3] == 0
     assert off.scale > on.scale
     session = Session(SCENES["classic"])
     session.apply("u")

@@ -75,14 +75,32 @@ CASES["help-projector"] = ("classic", "projector", 1, ["h:0-0"])
 CASES["classic-projector-1024"] = ("classic", "projector", 60, ["right:0-29", "up:30-44"])
 CASES["help-projector-1024"] = ("classic", "projector", 1, ["h:0-0"])
 CASES["help-page-2-projector-1024"] = ("classic", "projector", 1, ["h:0-0", "h:0-0"])
+CASES["help-page-3-projector-1024"] = ("classic", "projector", 1, ["h:0-0"] * 3)
 # Lessons (issue 18): "lesson:NAME:STAGE" in place of a scene. A question waiting (its
 # answer hidden), answered right with its evidence, answered wrong after a run, the list.
 CASES["lesson-asking"] = ("lesson:shadows:4", "dark", 1, [])
 CASES["lesson-answered-projector-1024"] = ("lesson:shadows:4", "projector", 3, ["3:1-1"])
 CASES["lesson-wrong-projector"] = ("lesson:pushing-out:5", "projector", 30, ["y:1-1"])
 CASES["lesson-list"] = ("classic", "dark", 1, ["f2:0-0"])
+# The clickable controls (issue 21), "ui=..." scripting them (--ui): each panel open, and a
+# zoomed view, in both themes at a projector's 1024 x 768 and at 1920 x 1080.
+_PANELS = {
+    "tune": ("stack", 30, ["ui=panel=tune:0", "ui=set=restitution,0.6:5", "ui=set=gravity,600:5"]),
+    "scenes": ("classic", 1, ["ui=panel=scenes:0"]),
+    "show": ("spin", 10, ["ui=panel=show:0", "b:0-0"]),
+    "zoom": ("stack", 40, ["ui=view=3,140,560:0", "left:0-40"]),
+}
+CONTROL_SIZES = {}
+for _panel, (_scene, _frames, _holds) in _PANELS.items():
+    for _theme in ("dark", "projector"):
+        for _size in ("1024x768", "1920x1080"):
+            _name = f"controls-{_panel}-{_theme}-{_size}"
+            CASES[_name] = (_scene, _theme, _frames, _holds)
+            CONTROL_SIZES[_name] = _size
 SIZES = {"classic-projector-1024": "1024x768", "help-projector-1024": "1024x768"}
+SIZES |= CONTROL_SIZES
 SIZES["help-page-2-projector-1024"] = "1024x768"
+SIZES["help-page-3-projector-1024"] = "1024x768"
 SIZES["lesson-answered-projector-1024"] = "1024x768"
 
 
@@ -121,6 +139,8 @@ def test_scene_matches_golden(name, tmp_path, request, capsys):
     for hold in holds:
         if hold.startswith("drag="):
             argv += ["--drag", hold.removeprefix("drag=")]
+        elif hold.startswith("ui="):
+            argv += ["--ui", hold.removeprefix("ui=")]
         else:
             argv += ["--hold", hold]
     if name in SIZES:

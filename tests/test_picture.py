@@ -49,7 +49,7 @@ def test_each_edge_label_sits_by_its_own_edge(scene, holds):
     session, _ = simulate(options)
     surface = pygame.Surface(options.size)
     report = session.draw(surface, fps=None)
-    view = View(surface, THEMES[session.theme])
+    view = _view_of(session, surface)
     shown = session.record.shown
     shapes = [s for s in (shown.a_shape, shown.b_shape) if isinstance(s, Polygon)]
     theme = THEMES[session.theme]
@@ -92,7 +92,15 @@ def _frame(scene: str, frames: int, holds=(), size="1280x720"):
     marks = {}
     for what, points in report.marks:
         marks.setdefault(what, []).append(np.asarray(points, dtype=float))
-    return session, View(surface, THEMES[session.theme]), marks
+    return session, _view_of(session, surface), marks
+
+
+def _view_of(session, surface) -> View:
+    """The view the session's frame was drawn with (its bands, toolbar and zoom)."""
+    from sandbox.render.layout import bands
+
+    bands_now = bands(session.status(None), session.overlays)
+    return View(surface, THEMES[session.theme], *bands_now, camera=session.camera)
 
 
 @pytest.mark.parametrize("size", ["1280x720", "1024x768", "640x480"])

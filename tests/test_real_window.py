@@ -157,7 +157,7 @@ def test_window_driven_by_a_real_mouse_drag_replays_to_the_identical_state(x_dis
     from sandbox.render.layout import compute_layout
     from sandbox.render.theme import THEMES
 
-    layout = compute_layout((1280, 720), THEMES["dark"])
+    layout = compute_layout((1280, 720), THEMES["dark"], toolbar=True)
 
     def pixel(x, y):
         return [

@@ -75,6 +75,7 @@ def export_lesson(options, pygame) -> list[Path]:
     for number, stage_plan in enumerate(plan.stages, 1):
         stage = stage_plan.stage
         session = Session(stage.scene, options.seed, options.theme)
+        session.toolbar = False  # a slide shows the lesson, not the window's controls
         session.run_lesson(plan, number - 1)
         pictures = []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 
+from .controls import UiEvent
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .options import Options
@@ -139,6 +140,8 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
                 replay_held = what
             elif isinstance(what, str):
                 session.apply(what, replay_held if by_clock else frozenset())
+            elif isinstance(what, UiEvent):
+                session.ui(what)
             else:
                 session.mouse(what)
         pressed = list(options.mouse.get(step, []))
@@ -152,6 +155,8 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
         for key in pressed:
             if isinstance(key, str):
                 session.apply(key, frozenset(held))
+            elif isinstance(key, UiEvent):  # --ui
+                session.ui(key)
             else:  # a MouseEvent
                 session.mouse(key)
         if recorder is not None and recorder.stopped is not None:

@@ -63,10 +63,13 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("b",), "show_aabbs", "overlay: bounding boxes (broad phase)"),
     Binding(("d",), "show_minkowski", "overlay: Minkowski difference A − B"),
     Binding(("u",), "show_hud", "overlay: HUD"),
+    Binding(("=", "[+]"), "zoom_in", "zoom in (Ctrl+wheel: at the pointer)"),
+    Binding(("-", "[-]"), "zoom_out", "zoom out"),
+    Binding(("0",), "fit", "fit the whole scene (right-drag pans)"),
     Binding(("t",), "theme", "theme: dark / projector"),
     Binding(("h", "f1"), "help", "this help"),
     Binding(("f11",), "fullscreen", "fullscreen on / off"),
-    Binding(("escape",), "quit", "close help / lesson list; else quit"),
+    Binding(("escape",), "quit", "close help, lesson list or panel; else quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 # Actions that build the world anew (a replay holds at most MAX_REBUILDS of them).
@@ -83,6 +86,9 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("wheel", "turn the body you hold"),
     ("click", "show the shape against the body clicked (B)"),
     ("shift click", "make the body clicked shape A"),
+    ("right drag", "pan the view (when zoomed)"),
+    ("ctrl wheel", "zoom about the pointer"),
+    ("toolbar", "the time controls, Scenes, Show, Tune"),
 )
 
 
@@ -99,17 +105,20 @@ def help_lines() -> tuple[tuple[str, str], ...]:
     return tuple((label(b.keys), b.description) for b in KEYMAP) + MOUSE_HELP
 
 
-HELP_PAGE_BREAK = "walk_back"  # page 1 ends with this binding (,); page 2 has the rest
-HELP_PAGE_TITLES = ("moving, time, scenes", "overlays, mouse")
+# Page 1 ends with "," (walk_back), page 2 with U (show_hud); page 3 has the rest.
+HELP_PAGE_BREAKS = ("walk_back", "show_hud")
+HELP_PAGE_TITLES = ("moving, time, scenes", "switches and overlays", "view, theme, mouse")
 
 
 def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """The help in two pages, (title, rows), at a fixed break so that a page holds text of
-    20 px or more on a 1024 x 768 projector (H: page 1, page 2, closed). Together they
+    """The help in pages, (title, rows), at fixed breaks so that a page holds text of
+    20 px or more on a 1024 x 768 projector (H: page 1, 2, 3, closed). Together they
     are help_lines(), in order."""
     rows = help_lines()
-    cut = next(k for k, b in enumerate(KEYMAP) if b.action == HELP_PAGE_BREAK) + 1
-    return tuple(zip(HELP_PAGE_TITLES, (rows[:cut], rows[cut:]), strict=True))
+    cuts = [next(k for k, b in enumerate(KEYMAP) if b.action == a) + 1 for a in HELP_PAGE_BREAKS]
+    edges = [0, *cuts, len(rows)]
+    pages = tuple(rows[lo:hi] for lo, hi in zip(edges, edges[1:], strict=False))
+    return tuple(zip(HELP_PAGE_TITLES, pages, strict=True))
 
 
 def controls_from(held: set[str]) -> Controls:

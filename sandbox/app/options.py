@@ -9,6 +9,7 @@ from pathlib import Path
 from .. import __version__
 from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
+from .controls import parse_ui
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .limits import MAX_FRAMES, MAX_SEED
@@ -89,6 +90,13 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
         ("--drag", "X0,Y0:X1,Y1:FIRST-LAST", "drag with the mouse from (X0, Y0) to (X1, Y1)"),
         ("--click", "X,Y:STEP", "click at (X, Y): show the shape against that body"),
         ("--shift-click", "X,Y:STEP", "shift-click at (X, Y): that body becomes shape A"),
+        (
+            "--ui",
+            "KIND=VALUE:STEP",
+            "a control at STEP: panel=tune (scenes, show, none), scene=pile, "
+            "set=gravity,450 (friction, restitution, density, speed), view=2.5,400,300 "
+            "(zoom 2.5 about world (400, 300); view=fit)",
+        ),
     ):
         parser.add_argument(
             option, action="append", default=[], metavar=metavar, help=words + " (headless)"
@@ -302,6 +310,7 @@ def _check_lesson_options(args) -> None:
         "--hold": bool(args.hold),
         "--drag": bool(args.drag),
         "--click": bool(args.click or args.shift_click),
+        "--ui": bool(args.ui),
         "--gif": args.gif is not None,
         "--video": args.video is not None,
         "--fullscreen": args.fullscreen,
@@ -337,8 +346,11 @@ def _mouse_script(args) -> dict:
     """--drag, --click and --shift-click as the mouse events of each step, in order."""
     scripted = [(args.drag, parse_drag), (args.click, parse_click)]
     scripted.append((args.shift_click, lambda text: parse_click(text, shift=True)))
+    scripted.append((args.ui, parse_ui))
     if any(values for values, _ in scripted) and not args.headless:
-        raise UsageError("--drag and --click are for --headless runs (in a window, use the mouse)")
+        raise UsageError(
+            "--drag, --click and --ui are for --headless runs (in a window, use the mouse)"
+        )
     # A drag is an event a step: all of them together within a run's length, checked
     # before any is made (ten drags of a million steps would be ten million events).
     total = sum(drag_steps(text) for text in args.drag)

@@ -18,6 +18,9 @@ version 1 recorder went wrong.
     {"step": 0, "hold": ["right"]}      keys held from now on (before a step, or O)
     {"step": 40, "press": "page up"}    a key the session acted on (never Escape)
     {"step": 40, "mouse": "press", "x": 310.0, "y": 205.5, "shift": false}
+    {"step": 41, "ui": "set", "value": ["gravity", 450.0]}
+                                        a control no key stands for (app/controls.py:
+                                        a panel, a scene from the list, a slider, the view)
     {"end": 150}                        the clock when the run ended
 
 `step` never decreases. A replay, at clock c, hands over every line stamped c in order
@@ -44,6 +47,7 @@ from pathlib import Path
 
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
+from .controls import UiEvent, ui_event_from
 from .errors import UsageError
 from .keymap import KEY_ACTIONS, REBUILD_ACTIONS
 from .limits import (
@@ -127,6 +131,15 @@ class Recorder:
     def mouse(self, step: int, event: MouseEvent) -> None:
         self._write(event.to_json(step))
 
+    def ui(self, step: int, event: UiEvent) -> None:
+        """A control no key stands for; a scene chosen counts as a rebuild."""
+        if event.kind == "scene":
+            if self._rebuilds >= MAX_REBUILDS:
+                self._stop(step, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
+                return
+            self._rebuilds += 1
+        self._write(event.to_json(step))
+
     def held(self, step: int, held: frozenset[str]) -> None:
         """About to step (a step of the clock, or O) with these keys held."""
         if step >= MAX_FRAMES:
@@ -170,9 +183,9 @@ class Replay:
     seed: int
     theme: str
     end: int
-    # (step, what) in the file's order; what: a key pressed (str), a MouseEvent, or the
-    # keys held from then on (frozenset)
-    events: tuple[tuple[int, str | MouseEvent | frozenset[str]], ...]
+    # (step, what) in the file's order; what: a key pressed (str), a MouseEvent, a
+    # UiEvent (a control), or the keys held from then on (frozenset)
+    events: tuple[tuple[int, str | MouseEvent | UiEvent | frozenset[str]], ...]
     version: int = VERSION
     lesson: str | None = None  # a lesson's run: its name or file, and the stage it began at
     stage: int = 0
@@ -292,7 +305,12 @@ def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozense
             return step, mouse_event_from(item)
         except ValueError as error:
             raise _RefusedError(str(error)) from None
-    raise _RefusedError("expected a press, hold, mouse or end line")
+    if "ui" in item:
+        try:
+            return step, ui_event_from(item)
+        except ValueError as error:
+            raise _RefusedError(str(error)) from None
+    raise _RefusedError("expected a press, hold, mouse, ui or end line")
 
 
 def load_replay(path: Path) -> Replay:
@@ -322,7 +340,10 @@ def load_replay(path: Path) -> Replay:
             else:
                 events.append(_event(item, events[-1][0] if events else 0))
                 what = events[-1][1]
-                if isinstance(what, str) and KEY_ACTIONS[what].action in REBUILD_ACTIONS:
+                rebuilds_world = (
+                    isinstance(what, str) and KEY_ACTIONS[what].action in REBUILD_ACTIONS
+                ) or (isinstance(what, UiEvent) and what.kind == "scene")
+                if rebuilds_world:
                     rebuilds += 1
                     if rebuilds > MAX_REBUILDS:
                         raise _RefusedError(

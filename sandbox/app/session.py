@@ -61,6 +61,10 @@ class Session:
         self.help_page = 0  # the help's page on show (keymap.help_pages)
         self.lesson = None  # app/lesson.py's LessonRun while a lesson runs
         self.menu = None  # the lesson list (F2) while open: the built-in Lessons
+        self.camera = None  # zoom and pan (render.layout.Camera); None: the fitted view
+        self.panel = None  # the toolbar's open panel: "scenes", "show", "tune" or None
+        self.hover = None  # the control under the window's pointer (its tip is drawn)
+        self.toolbar = True  # draw the toolbar (a lesson's slides leave it out)
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -75,6 +79,11 @@ class Session:
             return True
         action = binding.action
         closes = action == "quit" and (self.menu is not None or self.overlays.show_help)
+        if action == "quit" and not closes and self.panel is not None:
+            from .controls import UiEvent
+
+            self.ui(UiEvent("panel", None))  # Escape closes the toolbar's panel first
+            return True
         if action == "quit" and not closes:
             return False
         if self.recorder is not None:
@@ -204,11 +213,16 @@ class Session:
         elif action == "toggle_swept":
             self.world.swept = not self.world.swept
             self.say(f"swept test {'on' if self.world.swept else 'off'}")
+        elif action in ("zoom_in", "zoom_out", "fit"):
+            from .controls import zoom_key
+
+            zoom_key(self, action)
         elif action == "theme":
             self.theme = self.themes[(self.themes.index(self.theme) + 1) % len(self.themes)]
-        elif action == "help":  # H: page 1, page 2, closed
-            if self.overlays.show_help and self.help_page == 0:
-                self.help_page = 1
+        elif action == "help":  # H: page 1, 2, 3, closed
+            last = len(help_pages()) - 1
+            if self.overlays.show_help and self.help_page < last:
+                self.help_page += 1
             else:
                 self.help_page = 0
                 self.overlays = dataclasses.replace(
@@ -273,17 +287,28 @@ class Session:
             self.hand = None
             world.grab = None
 
-    def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
-        """A window pixel as a world point, for the layout of a surface of this size."""
+    def ui(self, event) -> None:
+        """A control no key stands for (app/controls.UiEvent): recorded, then done."""
+        from .controls import apply_ui
+
+        if self.recorder is not None:
+            self.recorder.ui(self.clock, event)
+            self._recorder_stopped()
+        apply_ui(self, event)
+
+    def layout(self, size: tuple[int, int]):
+        """The layout draw() gives a surface of this size now."""
         from ..render.layout import bands, compute_layout
         from ..render.theme import THEMES
 
-        # laid out as draw() lays the frame out
-        layout = compute_layout(size, THEMES[self.theme], *bands(self.status(None), self.overlays))
-        return (
-            (pixel[0] - layout.origin[0]) / layout.scale,
-            (pixel[1] - layout.origin[1]) / layout.scale,
-        )
+        return compute_layout(size, THEMES[self.theme], *bands(self.status(None), self.overlays))
+
+    def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
+        """A window pixel as a world point, for the layout (and zoom) of this size."""
+        from ..render.layout import world_transform
+
+        scale, ox, oy = world_transform(self.layout(size), self.camera)
+        return ((pixel[0] - ox) / scale, (pixel[1] - oy) / scale)
 
     def _pick(self, body: int, as_a: bool) -> None:
         """A click: show the pair against this body (B), or with it as shape A (shift)."""
@@ -357,6 +382,7 @@ class Session:
         """Show `scene` from its start (or from `world`, a start built for it)."""
         if scene is not self.scene:
             self.outline = 0
+            self.camera = None  # another scene: the whole of it
         self.scene = scene
         if world is None and scene.outline_test:
             world = scene.build(self.seed, outline=self.outline)
@@ -480,7 +506,7 @@ class Session:
             fps=fps,
             help_lines=pages[self.help_page][1],
             help_title=f"Keys {self.help_page + 1}/{len(pages)}: {pages[self.help_page][0]} "
-            f"(H: {'more' if self.help_page == 0 else 'close'})",
+            f"(H: {'more' if self.help_page < len(pages) - 1 else 'close'})",
             message=self.message,
             resolve=self.world.resolve,
             moment=self.moment,
@@ -495,7 +521,14 @@ class Session:
             card_band=stage is not None and stage.predict is not None,
             hiding=self.lesson is not None and self.lesson.hiding,
             menu=tuple((m.title, len(m.stages)) for m in self.menu) if self.menu else None,
+            controls=self._control_state() if self.toolbar else None,
+            camera=self.camera,
         )
+
+    def _control_state(self):
+        from .controls import control_state
+
+        return control_state(self)
 
     def draw(self, surface, fps: float | None = None):
         from ..render.frame import draw

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from . import controls
 from .headless import init_pygame, new_session
 from .keymap import KEYMAP
 from .limits import one_line
@@ -33,6 +34,7 @@ def run_window(options: Options) -> int:
         pygame.MOUSEMOTION,
         pygame.MOUSEWHEEL,
     )
+    pointer = controls.Pointer()  # a slider held, a right-drag pan
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():
@@ -44,9 +46,12 @@ def run_window(options: Options) -> int:
                 fullscreen = not _is_fullscreen(pygame)
                 window = _open(pygame, windowed_size, fullscreen)
             elif event.type in mouse_events:
-                pointer = _mouse_event(pygame, event, session, window)
-                if pointer is not None:
-                    session.mouse(pointer)  # the session records what it does
+                held = _held_keys(pygame, held_names)
+                if _on_controls(pygame, event, session, pointer, window.get_size(), held):
+                    continue  # the toolbar, a panel, a slider, a pan or a zoom took it
+                mouse = _mouse_event(pygame, event, session, window)
+                if mouse is not None:
+                    session.mouse(mouse)  # the session records what it does
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
@@ -64,6 +69,25 @@ def run_window(options: Options) -> int:
     if recorder is not None and recorder.stopped is not None:  # what was written replays
         print(f"{options.prog}: note: {one_line(recorder.stopped)}", file=sys.stderr)
     return 0
+
+
+def _on_controls(pygame, event, session: Session, pointer, size, held) -> bool:
+    """Hand the event to the clickable controls first (app/controls.py); True when they
+    took it. Ctrl+wheel zooms; a body held by the left button keeps its drag."""
+    if event.type == pygame.MOUSEWHEEL:
+        if not pygame.key.get_mods() & pygame.KMOD_CTRL:
+            return False
+        notches = max(-MAX_NOTCHES, min(MAX_NOTCHES, int(event.y)))
+        if notches:
+            controls.wheel(session, size, pygame.mouse.get_pos(), notches)
+        return True
+    if session.hand is not None:  # a drag of a body goes on to its release
+        return False
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return controls.press(session, pointer, size, event.pos, event.button, held)
+    if event.type == pygame.MOUSEMOTION:
+        return controls.move(session, pointer, size, event.pos)
+    return controls.release(session, pointer, event.button)
 
 
 def _mouse_event(pygame, event, session: Session, window):

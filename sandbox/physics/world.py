@@ -321,6 +321,48 @@ class World:
         wakes to feel it (a sleeping body would rest where the old gravity left it). The
         contacts are found afresh at the next step, the woken bodies' among them."""
         self.gravity = (-self.gravity[0] + 0.0, -self.gravity[1] + 0.0)
+        self._wake_all()
+
+    # The classroom's sliders. Each builds a NEW array rather than writing into the old one:
+    # the rewind's snapshots share these arrays (app/history.SHARED), so a rewind to before
+    # the change gets the old values back. Every body wakes, and contacts are found afresh.
+
+    def set_gravity_strength(self, strength: float) -> None:
+        """Gravity of `strength` px/s^2 in the direction it points now (down if none)."""
+        gx, gy = self.gravity
+        length = math.hypot(gx, gy)
+        ux, uy = (gx / length, gy / length) if length > 0.0 else (0.0, 1.0)
+        self.gravity = (ux * float(strength) + 0.0, uy * float(strength) + 0.0)
+        self._wake_all()
+
+    def set_friction(self, friction: float) -> None:
+        """Every body's friction coefficient (a pair's is the geometric mean of its two)."""
+        self.friction_of = np.full(len(self.bodies), float(friction))
+        self._wake_all()
+
+    def set_restitution(self, restitution: float) -> None:
+        """Every body's restitution (a pair bounces with the smaller of its two)."""
+        self.restitution_of = np.full(len(self.bodies), float(restitution))
+        self._wake_all()
+
+    def set_density(self, index: int, density: float) -> None:
+        """Body `index`'s density (mass per px^2): its mass and moment of inertia follow.
+        A static body or one that never turns keeps its zero inverse."""
+        body = replace(self.bodies[index], density=float(density))
+        inv_mass, inv_inertia = self.inv_mass.copy(), self.inv_inertia.copy()
+        inv_mass[index] = body.inv_mass
+        inv_inertia[index] = body.inv_inertia
+        self.inv_mass, self.inv_inertia = inv_mass, inv_inertia
+        self._wake_all()
+
+    def density(self, index: int) -> float:
+        """Body `index`'s density now (what set_density last gave it, else its own)."""
+        inv_mass = float(self.inv_mass[index])
+        if inv_mass == 0.0:
+            return self.bodies[index].density
+        return 1.0 / (inv_mass * self.bodies[index].shape.area)
+
+    def _wake_all(self) -> None:
         self.sleeping = np.zeros_like(self.sleeping)
         self.sleep_timer = np.zeros_like(self.sleep_timer)
         self.contact_set = None

@@ -26,6 +26,7 @@ import pygame
 from ..physics.records import StepRecord
 from ..physics.world import World
 from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
+from .controls import draw_controls
 from .demos import demo_for
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
@@ -70,14 +71,14 @@ def draw(
     status: HudStatus,
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
-    layout_bands = bands(status, overlays)  # the lesson's lines, the card, the HUD
-    view = View(surface, theme, *layout_bands)
+    layout_bands = bands(status, overlays)  # the lesson's lines, the card, the HUD, the toolbar
+    view = View(surface, theme, *layout_bands, camera=status.camera)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    surface.blit(_static_layer(view, world, pair, layout_bands), (0, 0))
+    surface.blit(_static_layer(view, world, pair, layout_bands, status.camera), (0, 0))
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
@@ -159,6 +160,8 @@ def draw(
         draw_hud(view, world, record, status)
     if status.card is not None:
         draw_card(view, status.card)
+    if status.controls is not None:
+        draw_controls(view, status.controls)
     texts = tuple(view.placed)
     help_fits = True
     if status.menu is not None:
@@ -184,7 +187,7 @@ def _pair_boxes(view: View, shown) -> list[pygame.Rect]:
 _layers: dict = {}
 
 
-def _static_layer(view: View, world: World, pair, bands: tuple) -> pygame.Surface:
+def _static_layer(view: View, world: World, pair, bands: tuple, camera) -> pygame.Surface:
     """The background, the panels' backgrounds and the static bodies (but the pair on show),
     drawn once and reused while the size, theme, pair and static bodies stay the same."""
     theme = view.theme
@@ -193,6 +196,7 @@ def _static_layer(view: View, world: World, pair, bands: tuple) -> pygame.Surfac
         view.surface.get_size(),
         theme,
         bands,
+        camera,
         pair,
         statics.tobytes(),
         world.position[statics].tobytes(),
@@ -202,7 +206,7 @@ def _static_layer(view: View, world: World, pair, bands: tuple) -> pygame.Surfac
     if hit is not None and hit[0] == key:
         return hit[1]
     layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
-    layer_view = View(layer, theme, *bands)  # (lesson lines, card lines, HUD on)
+    layer_view = View(layer, theme, *bands, camera=camera)  # (lesson, card, HUD, toolbar)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
     draw_bodies(layer_view, world, pair, "static")

@@ -14,6 +14,8 @@
     +------------------------------+             |
     | status: H help, tick, speed  |             |
     +------------------------------+-------------+
+    | toolbar: play, step, speed, scenes, show, tune, zoom   |
+    +----------------------------------------------+
 
 Text sizes follow the surface (the theme's sizes are for a 1024 x 768 window): its height,
 or its width where that is the narrower (a tall, narrow window keeps text that fits);
@@ -59,6 +61,7 @@ class Layout:
     scale: float  # world units -> pixels, uniform (never stretched)
     origin: tuple[float, float]  # where world (0, 0) lands
     card: Rect = (0, 0, 0, 0)  # a lesson's prediction card, under the scene (else empty)
+    toolbar: Rect = (0, 0, 0, 0)  # the clickable controls, the whole width (else empty)
 
     def line(self, size: int) -> int:
         """The line height for text of `size` pixels."""
@@ -73,28 +76,36 @@ LESSON_LINES = 2  # a lesson's narration band has room for the teacher's words t
 CARD_LINES = 4  # a prediction's card: the question and its answers (2 lines each at most)
 
 
-def bands(status, overlays) -> tuple[int, int, bool]:
+def bands(status, overlays) -> tuple[int, int, bool, bool]:
     """The optional bands a frame has for this HudStatus and these Overlays, as
-    compute_layout takes them: (lesson lines, card lines, HUD on). The frame and the
-    app's pointer lay out the same way from it."""
+    compute_layout takes them: (lesson lines, card lines, HUD on, toolbar on). The frame
+    and the app's pointer lay out the same way from it."""
     extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
     card = CARD_LINES if status.card_band else 0  # a prediction's own band
-    return extra, card, overlays.show_hud
+    return extra, card, overlays.show_hud, status.controls is not None
 
 
 def compute_layout(
-    size: tuple[int, int], theme: Theme, extra_lines: int = 0, card_lines: int = 0, hud=True
+    size: tuple[int, int],
+    theme: Theme,
+    extra_lines: int = 0,
+    card_lines: int = 0,
+    hud=True,
+    toolbar=False,
 ) -> Layout:
     """The layout for a surface of `size`: bands by text height, the world by what is left.
     A lesson's narration has `extra_lines` more lines (LESSON_LINES), and a stage with a
     prediction a card band of `card_lines` under the scene (CARD_LINES): the world gives
     them its room, so nothing covers it. With the HUD off (`hud` False) the narration and
-    status bands take no room at all.
+    status bands take no room at all. The toolbar (`toolbar` True) is a band of small text
+    across the whole width at the bottom: the scene and the panel sit above it.
     `extra_lines` more lines of narration (a lesson's: LESSON_LINES) take the world's room."""
-    w, h = max(int(size[0]), 160), max(int(size[1]), 120)
-    k = min(h / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
+    w, h_all = max(int(size[0]), 160), max(int(size[1]), 120)
+    k = min(h_all / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
     small, body, title = (text_px(s, k) for s in (theme.font_small, theme.font, theme.font_title))
     pad = max(4, round(10 * k))
+    toolbar_h = round(small * 1.28) + 2 * pad if toolbar else 0
+    h = h_all - toolbar_h  # the bands above the toolbar share what is left
     line = round(body * 1.28)
     panel_w = max(PANEL_CHARS * body * CHAR_ADVANCE + 2 * pad, 0.3 * w)
     panel_w = round(min(panel_w, 0.46 * w))
@@ -120,7 +131,7 @@ def compute_layout(
     wy = narration_h + (scene_h - wh) / 2
     world = (round(wx), round(wy), min(round(ww), left_w), min(round(wh), scene_h))
     return Layout(
-        size=(w, h),
+        size=(w, h_all),
         text_scale=k,
         small=small,
         body=body,
@@ -135,4 +146,54 @@ def compute_layout(
         world=world,
         scale=scale,
         origin=(wx, wy),
+        toolbar=(0, h, w, toolbar_h),
     )
+
+
+ZOOM_RANGE = (1.0, 8.0)  # fitted (1) to eight times closer; never further out than fitted
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A closer look: `zoom` times the fitted scale, with world point (x, y) at the middle
+    of the scene area. Zoom 1 at the world's middle is the fitted view (no camera)."""
+
+    zoom: float = 1.0
+    x: float = WORLD_SIZE[0] / 2
+    y: float = WORLD_SIZE[1] / 2
+
+
+def world_transform(layout: Layout, camera: Camera | None) -> tuple[float, float, float]:
+    """(scale, origin x, origin y): screen = world * scale + origin, for this camera
+    (None: the fitted view, the layout's own scale and origin)."""
+    if camera is None:
+        return layout.scale, layout.origin[0], layout.origin[1]
+    s = layout.scale * camera.zoom
+    sx, sy, sw, sh = layout.scene
+    return s, sx + sw / 2 - camera.x * s, sy + sh / 2 - camera.y * s
+
+
+def zoomed(layout: Layout, camera: Camera | None, factor: float, pixel) -> Camera | None:
+    """The camera after zooming by `factor` about screen point `pixel` (that world point
+    stays under it), within ZOOM_RANGE; None once back to the fitted zoom."""
+    s, ox, oy = world_transform(layout, camera)
+    wx, wy = (pixel[0] - ox) / s, (pixel[1] - oy) / s
+    zoom = (camera.zoom if camera else 1.0) * factor
+    zoom = min(max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1])
+    if zoom <= ZOOM_RANGE[0]:
+        return None
+    s2 = layout.scale * zoom
+    sx, sy, sw, sh = layout.scene
+    # keep (wx, wy) at `pixel`: pixel = w * s2 + (centre - c * s2)
+    cx = wx - (pixel[0] - (sx + sw / 2)) / s2
+    cy = wy - (pixel[1] - (sy + sh / 2)) / s2
+    return Camera(zoom, cx, cy)
+
+
+def panned(layout: Layout, camera: Camera | None, dx: float, dy: float) -> Camera | None:
+    """The camera after dragging the world by (dx, dy) screen pixels (no pan when fitted:
+    the whole world is on show already)."""
+    if camera is None:
+        return None
+    s = layout.scale * camera.zoom
+    return Camera(camera.zoom, camera.x - dx / s, camera.y - dy / s)

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from .layout import Layout, compute_layout
+from .layout import Camera, Layout, compute_layout, world_transform
 from .theme import Color, Theme
 
 FONT_NAME = "DejaVuSansMono.ttf"  # the one font: screenshots are the same on every machine
@@ -101,13 +101,14 @@ def translucent_patch(size, rgba) -> pygame.Surface:
     return surf
 
 
-def layout_for(size, theme: Theme, extra_lines=0, card_lines=0, hud=True) -> Layout:
-    key = (tuple(size), theme, extra_lines, card_lines, hud)
+def layout_for(size, theme: Theme, extra_lines=0, card_lines=0, hud=True, toolbar=False) -> Layout:
+    key = (tuple(size), theme, extra_lines, card_lines, hud, toolbar)
     layout = _layouts.get(key)
     if layout is None:
         if len(_layouts) > 64:
             _layouts.clear()
-        layout = _layouts[key] = compute_layout(size, theme, extra_lines, card_lines, hud)
+        layout = compute_layout(size, theme, extra_lines, card_lines, hud, toolbar)
+        _layouts[key] = layout
     return layout
 
 
@@ -134,12 +135,23 @@ class _Request:
 class View:
     """World -> surface pixels for this surface's layout; text; the label placement pass."""
 
-    def __init__(self, surface, theme: Theme, extra_lines=0, card_lines=0, hud=True):
+    def __init__(
+        self,
+        surface,
+        theme: Theme,
+        extra_lines=0,
+        card_lines=0,
+        hud=True,
+        toolbar=False,
+        camera: Camera | None = None,
+    ):
         self.surface = surface
         self.theme = theme
-        self.layout = layout = layout_for(surface.get_size(), theme, extra_lines, card_lines, hud)
-        self.s = layout.scale
-        self.ox, self.oy = layout.origin
+        self.layout = layout = layout_for(
+            surface.get_size(), theme, extra_lines, card_lines, hud, toolbar
+        )
+        self.camera = camera
+        self.s, self.ox, self.oy = world_transform(layout, camera)  # zoom and pan, if any
         self.k = layout.text_scale
         self.scene_rect = pygame.Rect(layout.scene)
         self.world_rect = pygame.Rect(layout.world)
@@ -147,6 +159,7 @@ class View:
         self.narration_rect = pygame.Rect(layout.narration)
         self.status_rect = pygame.Rect(layout.status)
         self.card_rect = pygame.Rect(layout.card)
+        self.toolbar_rect = pygame.Rect(layout.toolbar)
         self.placed: list[PlacedText] = []
         # What was drawn where, in screen points, for the tests that check the picture
         # against the numbers: (what, points), e.g. ("mtv", (tail, head)).
@@ -233,6 +246,8 @@ class View:
             surf = _label(req.text, px, req.color)
             margin = max(1, round(2 * self.k))
             for pos, anchor in req.candidates:
+                if self.camera is not None and not self.scene_rect.collidepoint(pos):
+                    continue  # zoomed in: what it names is out of view (never pinned to the edge)
                 rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
                 rect.clamp_ip(inside)
                 if not inside.contains(rect):

@@ -1,0 +1,304 @@
+"""The clickable controls: a toolbar across the bottom and the panel one of its buttons opens.
+
+Every control is plain data (`Control`: a name, its words, a rectangle on the surface), laid
+out by one function, `layout_controls`, for the frame's own layout: the renderer draws what
+it returns and the app hit-tests the very same rectangles, so the two cannot disagree.
+The app turns a control's name into what the key for it does (app/controls.py), so a
+click is recorded and replayed as the key would be.
+
+::
+
+    +-------------------------------------------------------------------------------+
+    | ‖  ◀|  |▶  1x  ↺ Reset  Scenes ▾  Lessons  Show ▾  Tune ▾  ?  ⊖  ⊕  Fit    3.0x |
+    +-------------------------------------------------------------------------------+
+       pause back step speed reset  (panels)                 help zoom out/in, fit
+
+    a panel opens above its button:   Show ▾               Tune ▾
+                                      [x] edge normals  N  Gravity     900 px/s^2
+                                      [ ] bounding boxes B |=======o-------------|
+
+Buttons that drop off a narrow window go from the right (the zoom first); every key
+still works. Meaning never rides on colour alone: a toggle has a check box, the open
+panel's button an arrow up, a disabled slider says why in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .layout import Layout
+from .theme import Theme
+from .view import View, text_size
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Slider:
+    """One of the Tune panel's sliders: its value within [low, high] in steps of `step`."""
+
+    name: str  # "gravity", "friction", "restitution", "density", "speed"
+    label: str
+    value: float
+    low: float
+    high: float
+    step: float
+    shown: str  # the value in words: "900 px/s²"
+    enabled: bool = True
+    note: str = ""  # why it is disabled, in words
+
+
+@dataclass(frozen=True)
+class ControlState:
+    """What the controls show: the time controls' state, the open panel and its rows."""
+
+    paused: bool
+    speed_label: str
+    panel: str | None = None  # "scenes", "show", "tune" or None
+    overlays: tuple[tuple[str, str, str, bool], ...] = ()  # (flag, words, key, on)
+    scenes: tuple[tuple[str, str], ...] = ()  # (key or "", title) in the scene list's order
+    scene_index: int = -1  # the scene on show in `scenes` (-1: a scene file)
+    sliders: tuple[Slider, ...] = ()
+    zoom: float = 1.0
+    hover: str | None = None  # the control under the pointer: its tip is shown
+
+
+@dataclass(frozen=True)
+class Control:
+    """A clickable rectangle: `name` says what it does (see app/controls.py)."""
+
+    name: str
+    label: str
+    rect: Rect
+    tip: str = ""  # what it does and its key, shown while the pointer is over it
+    on: bool = False  # a toggle that is on, the open panel's button, the scene on show
+    enabled: bool = True
+
+
+# (name, label, tip) of the toolbar's buttons, most needed first (a narrow window keeps
+# the first that fit). The pause button's label follows the state.
+TOOLBAR = (
+    ("pause", "‖", "pause / resume · Space"),
+    ("back", "◀|", "one step back (pauses) · Backspace"),
+    ("step", "|▶", "one step on, while paused · O"),
+    ("speed", "1x", "slow motion: 1x, 1/2x, 1/4x, 1/10x · S"),
+    ("reset", "↺ Reset", "the scene from its start · R"),
+    ("panel:scenes", "Scenes ▾", "open another scene · 1..9, [ ]"),
+    ("lessons", "Lessons", "the lessons · F2"),
+    ("panel:show", "Show ▾", "what is drawn: the overlays · N V X Z K C I B D U"),
+    ("panel:tune", "Tune ▾", "gravity, friction, bounce, density, speed"),
+    ("help", "?", "help: every key · H"),
+    ("zoom_out", "⊖", "zoom out · - (Ctrl+wheel)"),
+    ("zoom_in", "⊕", "zoom in · = (Ctrl+wheel; right-drag pans)"),
+    ("fit", "Fit", "the whole scene · 0"),
+)
+
+
+def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
+    """The toolbar's buttons, then the open panel's rows, for this layout (none without a
+    toolbar band)."""
+    bar = pygame.Rect(lay.toolbar)
+    if bar.height <= 0:
+        return ()
+    px = lay.small
+    pad = lay.pad
+    gap = max(2, round(pad * 0.4))
+    inner = max(4, round(pad * 0.8))  # each side of a button's words
+    x = bar.x + pad
+    buttons: list[Control] = []
+    right_room = text_size(" 8.0x", px)[0] + pad  # the zoom's words at the right end
+    for name, label, tip in TOOLBAR:
+        if name == "pause":
+            label = "▶" if state.paused else "‖"  # what a click does: play, or pause
+        elif name == "speed":
+            label = state.speed_label
+        w = max(text_size(label, px)[0], text_size("MM", px)[0]) + 2 * inner
+        if name == "speed":
+            w = text_size("1/10x", px)[0] + 2 * inner  # the same width at every speed
+        if x + w > bar.right - right_room:
+            break
+        on = name == f"panel:{state.panel}"
+        rect = (x, bar.y + gap, w, bar.height - 2 * gap)
+        buttons.append(Control(name, label, rect, tip, on))
+        x += w + gap
+    return tuple(buttons) + _panel(lay, state, buttons)
+
+
+def _panel(lay: Layout, state: ControlState, buttons: list[Control]) -> tuple[Control, ...]:
+    """The open panel's rows, above its button, within the surface."""
+    opener = next((b for b in buttons if b.name == f"panel:{state.panel}"), None)
+    if opener is None:
+        return ()
+    px, pad = lay.small, lay.pad
+    line = lay.line(px) + pad // 2
+    rows: list[tuple[str, str, str, bool, bool]] = []  # (name, label, tip, on, enabled)
+    if state.panel == "scenes":
+        for k, (key, title) in enumerate(state.scenes):
+            mark = "▶" if k == state.scene_index else " "
+            rows.append(
+                (f"scene:{k}", f"{mark} {key or ' '} {title}", "", k == state.scene_index, True)
+            )
+    elif state.panel == "show":
+        for flag, words, key, on in state.overlays:
+            box = "☑" if on else "☐"
+            rows.append((f"overlay:{flag}", f"{box} {words}", key.upper(), on, True))
+    else:  # tune: two lines a slider, its words and its track
+        for slider in state.sliders:
+            rows.append((f"slider:{slider.name}", slider.label, "", False, slider.enabled))
+    surface_w, top_limit = lay.size[0], pad
+    if state.panel == "tune":
+        width = max(text_size("M" * 30, px)[0], 0) + 2 * pad
+        height = len(rows) * 2 * line + 2 * pad
+    else:
+        widest = max(text_size(f"{label}   {tip}", px)[0] for _, label, tip, _, _ in rows)
+        width = widest + 3 * pad
+        height = len(rows) * line + 2 * pad
+    bottom = lay.toolbar[1] - pad // 2
+    columns = 1
+    while bottom - height < top_limit and columns < 4:  # too tall: in columns
+        columns += 1
+        per = -(-len(rows) // columns)
+        height = per * (2 * line if state.panel == "tune" else line) + 2 * pad
+    width_all = width * columns
+    x0 = min(opener.rect[0], surface_w - width_all - pad)
+    x0 = max(pad, x0)
+    y0 = max(top_limit, bottom - height)
+    per = -(-len(rows) // columns)
+    out = [Control("panel", "", (x0, y0, width_all, height))]  # the panel's own area
+    for k, (name, label, tip, on, enabled) in enumerate(rows):
+        column, row = divmod(k, per)
+        x = x0 + column * width + pad
+        if state.panel == "tune":
+            y = y0 + pad + row * 2 * line
+            rect = (x, y, width - 2 * pad, 2 * line)
+        else:
+            y = y0 + pad + row * line
+            rect = (x, y, width - 2 * pad, line)
+        out.append(Control(name, label, rect, tip, on, enabled))
+    return tuple(out)
+
+
+def hit(controls: tuple[Control, ...], pixel) -> Control | None:
+    """The control under screen point `pixel` (a panel's row before the panel itself)."""
+    found = None
+    for control in controls:
+        if pygame.Rect(control.rect).collidepoint(round(pixel[0]), round(pixel[1])):
+            if control.name != "panel":
+                return control
+            found = control
+    return found
+
+
+def track(lay: Layout, control: Control) -> Rect:
+    """A slider row's track: the lower of its two lines, inset."""
+    x, y, w, h = control.rect
+    pad = lay.pad
+    return (x + pad, y + h // 2 + h // 8, w - 2 * pad, h // 4)
+
+
+def slider_value(lay: Layout, control: Control, slider: Slider, pixel_x: float) -> float:
+    """The value a press or drag at screen x `pixel_x` sets, on the slider's steps."""
+    x, _, w, _ = track(lay, control)
+    t = min(max((pixel_x - x) / max(w, 1), 0.0), 1.0)
+    steps = round((slider.high - slider.low) / slider.step)
+    value = slider.low + round(t * steps) * slider.step
+    return round(min(max(value, slider.low), slider.high), 6)
+
+
+def draw_controls(view: View, state: ControlState) -> tuple[Control, ...]:
+    """Draw the toolbar and the open panel; returns the controls drawn (for the tests)."""
+    controls = layout_controls(view.layout, state)
+    if not controls:
+        return ()
+    theme, lay, surf = view.theme, view.layout, view.surface
+    bar = view.toolbar_rect
+    region, view.region = view.region, "toolbar"
+    pygame.draw.rect(surf, theme.panel, bar)
+    pygame.draw.line(surf, theme.divider, bar.topleft, bar.topright, view.w(2))
+    sliders = {s.name: s for s in state.sliders}
+    tip_of = None
+    for control in controls:
+        if control.name == "panel":
+            rect = pygame.Rect(control.rect)
+            pygame.draw.rect(surf, theme.panel, rect)
+            pygame.draw.rect(surf, theme.divider, rect, view.w(2))
+            view.region = "controls"
+            continue
+        if control.name == state.hover:
+            tip_of = control
+        if control.name.startswith("slider:"):
+            _draw_slider(view, control, sliders[control.name.removeprefix("slider:")])
+        elif control.name.startswith(("scene:", "overlay:")):
+            _draw_row(view, control, theme)
+        else:
+            _draw_button(view, control, theme)
+    if state.zoom != 1.0:
+        words = f"{state.zoom:.1f}x"
+        view.region = "toolbar"
+        view.text_px(
+            words, (bar.right - lay.pad, bar.centery), lay.small, theme.text_dim, "midright"
+        )
+    if tip_of is not None and tip_of.tip and not tip_of.on:
+        _draw_tip(view, tip_of)
+    view.region = region
+    return controls
+
+
+def _draw_button(view: View, control: Control, theme: Theme) -> None:
+    rect = pygame.Rect(control.rect)
+    surf = view.surface
+    pygame.draw.rect(surf, theme.background, rect, border_radius=view.w(4))
+    width = view.w(3) if control.on else view.w(1)  # the open panel's button: a thick edge
+    pygame.draw.rect(surf, theme.text if control.on else theme.divider, rect, width, view.w(4))
+    label = control.label.replace("▾", "▴") if control.on else control.label
+    view.region = "toolbar"
+    view.text_px(label, rect.center, view.layout.small, theme.text, "center")
+
+
+def _draw_row(view: View, control: Control, theme: Theme) -> None:
+    rect = pygame.Rect(control.rect)
+    lay = view.layout
+    if control.on and control.name.startswith("scene:"):
+        pygame.draw.rect(view.surface, theme.background, rect)
+    view.text_px(control.label, (rect.x, rect.centery), lay.small, theme.text, "midleft")
+    if control.tip:
+        view.text_px(control.tip, (rect.right, rect.centery), lay.small, theme.text_dim, "midright")
+
+
+def _draw_slider(view: View, control: Control, slider: Slider) -> None:
+    theme, lay, surf = view.theme, view.layout, view.surface
+    x, y, w, h = control.rect
+    color = theme.text if slider.enabled else theme.text_dim
+    view.text_px(slider.label, (x, y + h // 4), lay.small, color, "midleft")
+    view.text_px(slider.shown, (x + w, y + h // 4), lay.small, color, "midright")
+    tx, ty, tw, th = track(lay, control)
+    if not slider.enabled:
+        view.text_px(slider.note, (x, ty + th // 2), lay.small, theme.text_dim, "midleft")
+        return
+    mid = ty + th // 2
+    pygame.draw.line(surf, theme.divider, (tx, mid), (tx + tw, mid), max(2, th // 3))
+    t = (slider.value - slider.low) / (slider.high - slider.low)
+    t = min(max(t, 0.0), 1.0)
+    knob = (round(tx + t * tw), mid)
+    pygame.draw.line(surf, theme.text, (tx, mid), knob, max(2, th // 3))
+    r = max(4, th)
+    pygame.draw.circle(surf, theme.background, knob, r)
+    pygame.draw.circle(surf, theme.text, knob, r, view.w(2))
+    view.mark(f"slider {slider.name}", (tx, mid), (tx + tw, mid), knob)
+
+
+def _draw_tip(view: View, control: Control) -> None:
+    """The hovered control's words and key, above it, inside the surface."""
+    theme, lay = view.theme, view.layout
+    px = lay.small
+    w, h = text_size(control.tip, px)
+    rect = pygame.Rect(0, 0, w + 2 * lay.pad, h + lay.pad)
+    x, y, cw, _ = control.rect
+    rect.midbottom = (x + cw // 2, y - lay.pad // 2)
+    rect.clamp_ip(view.surface.get_rect())
+    pygame.draw.rect(view.surface, theme.panel, rect)
+    pygame.draw.rect(view.surface, theme.divider, rect, view.w(1))
+    view.region = "controls"
+    view.text_px(control.tip, rect.center, px, theme.text, "center")

@@ -327,3 +327,94 @@ def test_window_the_issues_rewind_recording_replays_exactly(x_display, tmp_path)
     presses = [json.loads(line).get("press") for line in recording.read_text().splitlines()]
     assert ["space", "page up", "space"] == [p for p in presses if p]
     assert _replayed(recording, tmp_path) == state
+
+
+def test_window_toolbar_panels_sliders_zoom_and_pan_with_a_real_mouse_replay(
+    x_display, tmp_path
+):
+    """Issue 21: with the real mouse, click the toolbar's Tune ▾, drag the gravity
+    slider, click Bounce's track, open Scenes ▾ and pick "An off-centre hit" (scene 11,
+    no number key), pause and step with the buttons, Ctrl+wheel to zoom, pan with the
+    right button, open Show ▾ and tick bounding boxes, close the panel with Escape. The
+    window's state has it all (gravity, restitution, the scene) and the recording, with
+    its ui lines, replays headless to the identical state."""
+    from sandbox.app.controls import control_state
+    from sandbox.app.session import Session
+    from sandbox.render.controls import layout_controls, track
+    from sandbox.scenes.registry import SCENES
+
+    size = (1280, 720)
+    # a model session laid out as the window is, to find where each control is drawn
+    model = Session(SCENES["stack"])
+
+    def where(name, fraction=None):
+        lay = model.layout(size)
+        control = next(c for c in layout_controls(lay, control_state(model)) if c.name == name)
+        if fraction is None:
+            x, y, w, h = control.rect
+            return [str(round(x + w / 2)), str(round(y + h / 2))]
+        x, y, w, h = track(lay, control)
+        return [str(round(x + fraction * w)), str(round(y + h / 2))]
+
+    def click(window, point):
+        _xdotool(x_display, "mousemove", "--window", window, *point)
+        time.sleep(0.05)
+        _xdotool(x_display, "click", "1")
+        time.sleep(0.15)
+
+    recording, state_path = tmp_path / "controls.jsonl", tmp_path / "controls.json"
+    args = ("--scene", "stack", "--record", str(recording), "--dump-state", str(state_path))
+    with _window(x_display, *args) as window:
+        time.sleep(0.3)
+        click(window, where("panel:tune"))
+        model.panel = "tune"
+        _xdotool(x_display, "mousemove", "--window", window, *where("slider:gravity", 0.5))
+        _xdotool(x_display, "mousedown", "1")
+        for k in range(1, 6):
+            point = where("slider:gravity", 0.5 - 0.05 * k)  # down to a quarter: 500
+            _xdotool(x_display, "mousemove", "--window", window, *point)
+            time.sleep(0.05)
+        _xdotool(x_display, "mouseup", "1")
+        click(window, where("slider:restitution", 1.0))
+        time.sleep(0.3)
+        click(window, where("panel:scenes"))
+        model.panel = "scenes"
+        click(window, where("scene:10"))
+        model.panel = None
+        model.open(SCENES["spin"])
+        time.sleep(0.4)
+        click(window, where("pause"))
+        click(window, where("step"))
+        click(window, where("pause"))
+        _xdotool(x_display, "mousemove", "--window", window, "400", "400")
+        _xdotool(x_display, "keydown", "ctrl")
+        _xdotool(x_display, "click", "4")
+        _xdotool(x_display, "click", "4")
+        _xdotool(x_display, "keyup", "ctrl")
+        time.sleep(0.1)
+        _xdotool(x_display, "mousedown", "3")
+        for k in range(1, 6):
+            _xdotool(x_display, "mousemove", "--window", window, str(400 + 12 * k), "400")
+            time.sleep(0.03)
+        _xdotool(x_display, "mouseup", "3")
+        click(window, where("panel:show"))
+        model.panel = "show"
+        click(window, where("overlay:show_aabbs"))
+        _xdotool(x_display, "key", "Escape")  # closes the panel; the next Escape quits
+        time.sleep(0.3)
+    state = json.loads(state_path.read_text())
+    assert state["scene"] == "spin"
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    sets = [line["value"] for line in lines if line.get("ui") == "set"]
+    assert ["restitution", 1.0] in sets
+    gravity = [value for name, value in sets if name == "gravity"]
+    assert gravity and gravity[-1] == 500.0  # the slider's quarter mark: 2000 / 4
+    views = [line["value"] for line in lines if line.get("ui") == "view"]
+    assert [v[0] for v in views[:2]] == pytest.approx([1.25, 1.5625])  # a notch: x 1.25
+    assert len({tuple(v[1:]) for v in views}) > 1  # the pan moved the view
+    pressed = [line["press"] for line in lines if "press" in line]
+    assert pressed.count("space") == 2 and "o" in pressed and "b" in pressed
+    assert {"ui": "panel", "value": None} in [
+        {k: line[k] for k in ("ui", "value")} for line in lines if "ui" in line
+    ]
+    assert _replayed(recording, tmp_path) == state

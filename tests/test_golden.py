@@ -88,7 +88,7 @@ _PANELS = {
     "tune": ("stack", 30, ["ui=panel=tune:0", "ui=set=restitution,0.6:5", "ui=set=gravity,600:5"]),
     "scenes": ("classic", 1, ["ui=panel=scenes:0"]),
     "show": ("spin", 10, ["ui=panel=show:0", "b:0-0"]),
-    "zoom": ("stack", 40, ["ui=view=3,140,560:0", "left:0-40"]),
+    "zoom": ("stack", 40, ["ui=view=3,150,600:0", "left:0-40"]),
 }
 CONTROL_SIZES = {}
 for _panel, (_scene, _frames, _holds) in _PANELS.items():

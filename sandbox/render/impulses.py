@@ -4,7 +4,8 @@ For each contact point of the pair's manifold (as the last step solved it):
 
 * an arrow from the point along the normal, into body B, whose length is the
   velocity change the step's impulse gave (P / m, scaled), so a resting contact
-  shows its share of the weight and an impact a long arrow;
+  shows its share of the weight and an impact a long arrow; a pair asleep shows the
+  arrows of the step it fell asleep on (World.resting: the weight it carries then);
 * the lever arm: a dashed line from each body's centre of mass to the point (the
   r in torque = r x P that turns the body);
 * under each body: its velocity and its angular velocity omega (rad/s, positive
@@ -31,10 +32,11 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
     theme = view.theme
     a, b = pair
     centres = world.centres()
-    cs = world.contact_set
-    if cs is not None and len(cs.a):
-        lo, hi = min(a, b), max(a, b)
-        rows = np.flatnonzero((cs.a == lo) & (cs.b == hi))
+    lo, hi = min(a, b), max(a, b)
+    cs, rows = _pair_rows(world.contact_set, lo, hi)
+    if not len(rows) and world.sleeping[[a, b]].any():  # asleep: as it fell asleep
+        cs, rows = _pair_rows(getattr(world, "resting", None), lo, hi)
+    if len(rows):
         for k in rows.tolist():
             normal = cs.normal[k]  # from body lo toward body hi
             for j in range(int(cs.count[k])):
@@ -55,6 +57,7 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
                 mass = min(m for m in (world.bodies[lo].mass, world.bodies[hi].mass))
                 length = min(ARROW_MAX, ARROW_SCALE * impulse / mass)
                 tip = point + normal * length
+                view.mark("impulse", view.p(*point), view.p(*tip))
                 arrow(
                     view.surface,
                     theme.mtv,
@@ -81,3 +84,10 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
             colour,
             MEASURE,
         )
+
+
+def _pair_rows(cs, lo: int, hi: int):
+    """(the contact set, its rows for the pair lo < hi); no rows without a set."""
+    if cs is None or not len(cs.a):
+        return cs, np.zeros(0, dtype=int)
+    return cs, np.flatnonzero((cs.a == lo) & (cs.b == hi))

@@ -329,9 +329,7 @@ def test_window_the_issues_rewind_recording_replays_exactly(x_display, tmp_path)
     assert _replayed(recording, tmp_path) == state
 
 
-def test_window_toolbar_panels_sliders_zoom_and_pan_with_a_real_mouse_replay(
-    x_display, tmp_path
-):
+def test_window_toolbar_panels_sliders_zoom_and_pan_with_a_real_mouse_replay(x_display, tmp_path):
     """Issue 21: with the real mouse, click the toolbar's Tune ▾, drag the gravity
     slider, click Bounce's track, open Scenes ▾ and pick "An off-centre hit" (scene 11,
     no number key), pause and step with the buttons, Ctrl+wheel to zoom, pan with the

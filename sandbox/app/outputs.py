@@ -1,4 +1,4 @@
-"""The outputs of a run (screenshot, state dump, recording), written all or none."""
+"""The outputs of a run (screenshot, state dump, saved scene, recording), written all or none."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import io
 import json
 from pathlib import Path
 
+from ..scenes.base import SceneError
+from ..scenes.scene_writer import scene_to_toml
 from .atomic import write_all
 from .errors import UsageError
 from .options import Options
@@ -36,6 +38,12 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
     if options.dump_state:
         text = json.dumps(session.state(), indent=1, sort_keys=True) + "\n"
         outputs.append((options.dump_state, text.encode("utf-8")))
+    if options.save_scene:
+        try:
+            text = scene_to_toml(session.scene, session.world)
+        except SceneError as error:
+            raise UsageError(f"--save-scene: {error}") from None
+        outputs.append((options.save_scene, text.encode("utf-8")))
     if options.record and recorder is not None:
         text = "\n".join(recorder.lines(session.clock)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))

@@ -27,6 +27,7 @@ from sandbox.app.editor import (
 from sandbox.core.compound import Compound, piece_pairs
 from sandbox.core.decompose import decompose
 from sandbox.core.geometry import Circle, Polygon
+from sandbox.core.minkowski import locate_origin, minkowski_difference
 from sandbox.core.pair import sat
 from sandbox.physics.body import Body
 from sandbox.physics.world import World
@@ -199,7 +200,8 @@ def test_a_vertex_move_changes_sat_as_the_rebuilt_polygon_would():
     """300 seeded moves of a corner of A (a random convex polygon) against B: the SAT
     report after the edit is the report of `Polygon(moved corners)` against B (colliding,
     depth, normal), and agrees with shapely's intersects; a move that makes A concave
-    gives a compound whose piece test agrees with shapely; a crossing one is refused."""
+    gives a compound whose piece test agrees with shapely; a crossing one is refused.
+    A colliding convex A's depth is the origin's distance out of the Minkowski difference."""
     rng = np.random.default_rng(3)
     counts = {"convex": 0, "concave": 0, "refused": 0}
     for _ in range(300):
@@ -238,6 +240,9 @@ def test_a_vertex_move_changes_sat_as_the_rebuilt_polygon_would():
             assert math.isclose(got.depth, want.depth, rel_tol=1e-9, abs_tol=1e-9)
             if want.depth > 1e-6:
                 assert np.allclose(got.normal, want.normal, atol=1e-9)
+            origin = locate_origin(minkowski_difference(Polygon(moved), shape_b))
+            if got.colliding and origin.inside:  # the depth: the origin's way out of A - B
+                assert math.isclose(got.depth, origin.distance, rel_tol=1e-9, abs_tol=1e-9)
         else:
             counts["concave"] += 1
             assert math.isclose(shape_a.area, sg.Polygon(moved).area, rel_tol=1e-9)

@@ -223,3 +223,21 @@ def test_fuzzed_worlds_write_toml_that_reads_back_or_are_refused():
         assert np.array_equal(again.inv_mass, world.inv_mass)
         written += 1
     assert written > 30 and refused > 30  # both branches well exercised
+
+
+def test_write_scene_file_saves_atomically_or_keeps_the_old_file(tmp_path):
+    """The editor's save: the file loads as the world; a demo is refused (UsageError,
+    one line) and the old file stays as it was."""
+    from sandbox.app.errors import UsageError
+    from sandbox.app.outputs import write_scene_file
+
+    path = tmp_path / "mine.toml"
+    scene = SCENES["tumble"]
+    world = scene.world(0)
+    write_scene_file(path, scene, world)
+    assert json.dumps(load_scene_file(path).world(0).snapshot()) == json.dumps(world.snapshot())
+    before = path.read_bytes()
+    with pytest.raises(UsageError, match="demo"):
+        write_scene_file(path, SCENES["sat-3d"], SCENES["sat-3d"].world(0))
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml"]

@@ -40,11 +40,25 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
         outputs.append((options.dump_state, text.encode("utf-8")))
     if options.save_scene:
         try:
-            text = scene_to_toml(session.scene, session.world)
-        except SceneError as error:
+            outputs.append((options.save_scene, scene_bytes(session.scene, session.world)))
+        except UsageError as error:
             raise UsageError(f"--save-scene: {error}") from None
-        outputs.append((options.save_scene, text.encode("utf-8")))
     if options.record and recorder is not None:
         text = "\n".join(recorder.lines(session.clock)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))
     write_all(outputs)
+
+
+def scene_bytes(scene, world) -> bytes:
+    """The world (of `scene`) as a TOML scene file's bytes; UsageError saying what a
+    scene file cannot hold."""
+    try:
+        return scene_to_toml(scene, world).encode("utf-8")
+    except SceneError as error:
+        raise UsageError(str(error)) from None
+
+
+def write_scene_file(path: Path, scene, world) -> None:
+    """Save the world as a scene file at `path` (the editor's save), atomically: the
+    whole file or the old one. UsageError (one line, for the screen) on failure."""
+    write_all([(Path(path), scene_bytes(scene, world))])

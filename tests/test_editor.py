@@ -10,6 +10,8 @@ import math
 import numpy as np
 import pytest
 import shapely.geometry as sg
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sandbox.app import editor
 from sandbox.app.cli import main
@@ -518,6 +520,12 @@ def test_commands_are_json_data_that_round_trips():
         ('0:{"op": "draw", "points": [[1, 2], [3]]}', "points[1]"),
         ('0:{"op": "move_vertex", "body": "A", "vertex": -1, "to": [1, 2]}', "vertex"),
         ('0:{"op": "spawn", "kind": "box", "at": [1, 2], "sides": 4}', "sides is for"),
+        ("9" * 5000 + ':{"op": "undo"}', "STEP:JSON"),
+        ('\u00b2:{"op": "undo"}', "STEP:JSON"),
+        ('0:{"op": "spawn", "kind": "box", "at": [1, ' + "9" * 400 + "]}", "finite numbers"),
+        ('0:{"op": "spawn", "kind": "box", "at": [1, 2], "size": ' + "9" * 400 + "}", "size"),
+        ('0:{"op": "undo"}' + "]" * 3, "not a JSON object"),
+        ("0:" + "[" * 100_000 + "]" * 100_000, "too long"),
     ],
 )
 def test_malformed_edits_are_edit_errors(text, why):
@@ -559,6 +567,7 @@ def test_edit_option_drives_the_editor_headless(capsys, tmp_path):
         ('3:{"op": "delete", "at": [430, 300]}', "refused at step 3: there is no body"),
         ('0:{"op": "undo"}', "nothing to undo"),
         ('0:{"op": "draw", "points": [[0, 0], [9, 9], [9, 0], [0, 9]]}', "crosses itself"),
+        ('6:{"op": "spawn", "kind": "box", "at": [400, 300]}', "the run has 5 steps"),
     ],
 )
 def test_bad_or_refused_edits_are_one_line_and_exit_2(capsys, tmp_path, edit, why):
@@ -588,3 +597,63 @@ def test_an_edited_world_saves_and_loads_as_it_stands(capsys, tmp_path):
     assert run(capsys, *argv)[0] == 0
     assert run(capsys, "--headless", "--frames", 0, "--scene", saved, "--dump-state", again)[0] == 0
     assert json.loads(again.read_text())["bodies"] == json.loads(out.read_text())["bodies"]
+
+
+JSON = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(10**30), 10**30),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.sampled_from([0, 1, 3, 12, 13, 400.5, -1e6, 1e-9, 300, 400]),
+        st.text(max_size=6),
+        st.sampled_from(["box", "polygon", "circle", "A", "B", "triangle", "polygon"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6), st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+FIELDS = st.sampled_from(
+    ["op", "points", "body", "vertex", "to", "kind", "at", "sides", "size", "name", "static"]
+)
+OPS_ = st.sampled_from(list(editor.OPS))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    OPS_,
+    st.dictionaries(FIELDS, JSON, max_size=5),
+    st.lists(st.tuples(st.floats(0, 860), st.floats(0, 720)), max_size=8),
+)
+def test_fuzzed_commands_are_done_refused_or_edit_errors(op, fields, points):
+    """Any JSON data as a command: an EditError (malformed), a refusal that leaves the
+    world as it was, or an edit after which the world steps on with finite numbers."""
+    world = zero_g_world()
+    command = {**fields, "op": op}
+    if op == "draw" and "points" not in fields:
+        command["points"] = [list(p) for p in points]
+    history = EditHistory()
+    before = state(world)
+    try:
+        result = history.apply(world, command)
+    except EditError:
+        assert state(world) == before
+        return
+    if not result.ok:
+        assert result.reason and state(world) == before
+        return
+    world.step(1 / 60)
+    assert np.isfinite(world.position).all() and np.isfinite(world.velocity).all()
+    assert history.apply(world, {"op": "undo"}).ok and state(world) == before
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(max_size=40))
+def test_fuzzed_edit_text_parses_or_is_an_edit_error(text):
+    for whole in (text, "0:" + text, "3:{" + text):
+        try:
+            step, command = parse_edit(whole)
+        except EditError:
+            continue
+        assert step >= 0 and check_command(command) == command

@@ -171,10 +171,8 @@ def check_command(command) -> dict:
             raise EditError(f"spawn: sides must be a whole number, got {_shown(sides)}")
         if "sides" in command and command["kind"] != "polygon":
             raise EditError("spawn: sides is for kind polygon")
-        if "size" in command:
-            size = command["size"]
-            if isinstance(size, bool) or not isinstance(size, (int, float)):
-                raise EditError(f"spawn: size must be a number of px, got {_shown(size)}")
+        if "size" in command and not _finite(command["size"]):
+            raise EditError(f"spawn: size must be a number of px, got {_shown(command['size'])}")
     if op == "delete" and ("at" in command) == ("body" in command):
         raise EditError("delete: give either at [x, y] or body NAME")
     if op == "delete" and "at" in command:
@@ -190,9 +188,18 @@ def check_command(command) -> dict:
 
 def _check_point(value, what: str) -> None:
     ok = isinstance(value, list) and len(value) == 2
-    ok = ok and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-    if not ok or not all(math.isfinite(v) for v in value):
+    if not ok or not all(_finite(v) for v in value):
         raise EditError(f"{what} must be a point [x, y] of finite numbers, got {_shown(value)}")
+
+
+def _finite(value) -> bool:
+    """A number (not a bool) that is a finite float (a 400-digit integer is not)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def _check_name(value, what: str) -> None:
@@ -208,7 +215,7 @@ def _shown(value) -> str:
 def parse_edit(text: str) -> tuple[int, dict]:
     """`STEP:JSON` (--edit) as (step, command); EditError when it is not one."""
     step, sep, body = text.partition(":")
-    if not sep or not step.strip().isdigit():
+    if not sep or not (step.isascii() and step.isdigit()) or len(step) > 9:
         raise EditError(
             'expected STEP:JSON, e.g. 0:{"op": "spawn", "kind": "box", "at": [400, 300]}'
         )

@@ -205,6 +205,11 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     holds = tuple(parse_hold(h) for h in args.hold)
     mouse = _mouse_script(args)
     edits = _edit_script(args)
+    if edits and args.frames is not None and max(edits) > args.frames:
+        raise UsageError(
+            f"--edit at step {max(edits)}: the run has {args.frames} steps (edits at 0 to "
+            f"{args.frames})"
+        )
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
     lesson_name = replay.lesson if replay else args.lesson

@@ -241,3 +241,25 @@ def test_write_scene_file_saves_atomically_or_keeps_the_old_file(tmp_path):
         write_scene_file(path, SCENES["sat-3d"], SCENES["sat-3d"].world(0))
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.toml"]
+
+
+@pytest.mark.parametrize(
+    "target, why",
+    [
+        ("/no/such/dir/x.toml", "does not exist"),
+        ("x.txt", "must end in .toml"),
+        ("", "needs a file name"),
+        ("SCENE", "would overwrite the scene file"),
+    ],
+)
+def test_save_scene_bad_paths_are_one_line_and_exit_2(capsys, tmp_path, target, why):
+    """As --dump-state: a path that cannot be written is found before the run, one line,
+    exit 2, nothing written; the scene file read cannot be the one written."""
+    scene = tmp_path / "in.toml"
+    scene.write_text(world_to_toml(SCENES["classic"].world(0)))
+    before = scene.read_bytes()
+    target = str(scene) if target == "SCENE" else target
+    status = main(["--headless", "--frames", "1", "--scene", str(scene), "--save-scene", target])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "--save-scene" in err and why in err, err
+    assert scene.read_bytes() == before

@@ -143,6 +143,7 @@ WRITERS = {
     "--screenshot": "out.png",
     "--dump-state": "out.json",
     "--record": "out.jsonl",
+    "--save-scene": "out.toml",
 }
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 from contextlib import contextmanager
 
 from .controls import UiEvent
+from .editor import EditHistory
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .options import Options
@@ -114,7 +116,7 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     """Exactly `frames` steps (and one more for each press of O while paused); before
     each, the input due then; during it, the keys held.
 
-    The scripted input (--hold, --drag, --click) is due at the loop's step; while the
+    The scripted input (--hold, --drag, --click, --edit) is due at the loop's step; while the
     session is paused (P, a rewind, the step-through, a lesson's question), a step of the
     script passes and the world waits, as it does in a window. A replay's
     input is due at the session's clock (version 2: the steps taken, rewound or not, so
@@ -132,6 +134,7 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     replay_held: frozenset[str] = frozenset()
     due = 0  # the next replay event
     step = 0
+    editing = None  # (the world edited, its EditHistory): --edit's undo and redo
     while True:
         while due < len(events) and events[due][0] <= (session.clock if by_clock else step):
             what = events[due][1]
@@ -159,6 +162,8 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
                 session.ui(key)
             else:  # a MouseEvent
                 session.mouse(key)
+        for command in options.edits.get(step, ()):
+            editing = edit_session(session, command, editing)
         if recorder is not None and recorder.stopped is not None:
             raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
         if (session.clock if by_clock else step) >= frames:
@@ -169,3 +174,25 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
         if each_step is not None:
             each_step(session)
     return session, recorder
+
+
+def edit_session(session: Session, command: dict, editing):
+    """Apply an editor command (--edit) to the session's world; `editing` is the
+    (world, EditHistory) of earlier edits, begun again when the world was replaced (a
+    reset, another scene). A refused edit is a UsageError saying why. After an edit the
+    pair on show is explained afresh and the rewind's present is the edited world."""
+    if editing is None or editing[0] is not session.world:
+        editing = (session.world, EditHistory())
+    result = editing[1].apply(session.world, command)
+    if not result.ok:
+        shown = json.dumps(command)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        raise UsageError(f"--edit {shown}: refused at step {session.steps}: {result.reason}")
+    session.pair_index = None  # Tab's pair may name a body gone
+    session.walk = None
+    session.record = session.world.explain_now()
+    history = session.history
+    if history.at is None and history.snapshots:
+        history.snapshots.pop()  # the present is the edited world
+    history.record(session.world, session.steps)
+    return editing

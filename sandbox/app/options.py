@@ -9,7 +9,9 @@ from pathlib import Path
 from .. import __version__
 from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
+from ..scenes.scene_writer import check_saveable
 from .controls import parse_ui
+from .editor import MAX_EDITS, EditError, parse_edit
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .limits import MAX_FRAMES, MAX_SEED
@@ -102,6 +104,16 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
             option, action="append", default=[], metavar=metavar, help=words + " (headless)"
         )
     parser.add_argument("--dump-state", metavar="JSON", help="write the final state as JSON")
+    parser.add_argument(
+        "--save-scene", metavar="TOML", help="write the final world as a TOML scene file"
+    )
+    parser.add_argument(
+        "--edit",
+        action="append",
+        default=[],
+        metavar="STEP:JSON",
+        help="apply an editor command (a JSON object) before step STEP (headless)",
+    )
     parser.add_argument("--record", metavar="JSONL", help="record the input for --replay")
     parser.add_argument("--replay", metavar="JSONL", help="replay a recording")
     parser.add_argument("--theme", default=None, help="dark (default) or projector")
@@ -152,6 +164,8 @@ class Options:
     export: Path | None = None  # --export-lesson DIR
     gif: Path | None = None
     video: Path | None = None
+    save_scene: Path | None = None  # --save-scene FILE.toml
+    edits: dict = field(default_factory=dict)  # step -> [editor command] (--edit)
 
 
 def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
@@ -198,6 +212,12 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
     holds = tuple(parse_hold(h) for h in args.hold)
     mouse = _mouse_script(args)
+    edits = _edit_script(args)
+    if edits and args.frames is not None and max(edits) > args.frames:
+        raise UsageError(
+            f"--edit at step {max(edits)}: the run has {args.frames} steps (edits at 0 to "
+            f"{args.frames})"
+        )
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
     lesson_name = replay.lesson if replay else args.lesson
@@ -231,6 +251,11 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         raise UsageError(f"{origin} {theme!r}: choose from {', '.join(THEMES)}")
     if args.record is not None:
         check_recordable(scene, seed, theme, lesson_name, stage)  # could a replay name them?
+    if args.save_scene is not None:
+        try:
+            check_saveable(scene)
+        except SceneError as error:
+            raise UsageError(f"--save-scene: {error}") from None
     outputs = {
         option: output_target(value, option, suffix)
         for option, value, suffix in (
@@ -239,6 +264,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
             ("--record", args.record, ".jsonl"),
             ("--gif", args.gif, ".gif"),
             ("--video", args.video, ".mp4"),
+            ("--save-scene", args.save_scene, ".toml"),
         )
         if value is not None
     }
@@ -272,6 +298,8 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         export=export,
         gif=outputs.get("--gif"),
         video=outputs.get("--video"),
+        save_scene=outputs.get("--save-scene"),
+        edits=edits,
     )
 
 
@@ -306,6 +334,8 @@ def _check_lesson_options(args) -> None:
         "--frames": args.frames is not None,
         "--screenshot": args.screenshot is not None,
         "--dump-state": args.dump_state is not None,
+        "--save-scene": args.save_scene is not None,
+        "--edit": bool(args.edit),
         "--record": args.record is not None,
         "--hold": bool(args.hold),
         "--drag": bool(args.drag),
@@ -340,6 +370,28 @@ def _export_folder(value: str) -> Path:
     else:
         output_target(str(folder / "index.md"), "--export-lesson", ".md")
     return folder
+
+
+def _edit_script(args) -> dict:
+    """--edit STEP:JSON as the editor commands of each step, in order, each checked."""
+    if not args.edit:
+        return {}
+    if not args.headless:
+        raise UsageError("--edit is for --headless runs (in a window, edit with the mouse)")
+    if args.record is not None:
+        raise UsageError("--edit and --record cannot be used together (a recording has no edits)")
+    if len(args.edit) > MAX_EDITS:
+        raise UsageError(f"--edit: at most {MAX_EDITS:,} edits in a run, got {len(args.edit):,}")
+    edits: dict = {}
+    for text in args.edit:
+        try:
+            step, command = parse_edit(text)
+        except EditError as error:
+            raise UsageError(f"--edit {text[:60]!r}: {error}") from None
+        if step > MAX_FRAMES:
+            raise UsageError(f"--edit {text[:60]!r}: STEP must be at most {MAX_FRAMES}")
+        edits.setdefault(step, []).append(command)
+    return edits
 
 
 def _mouse_script(args) -> dict:

@@ -1,4 +1,4 @@
-"""The outputs of a run (screenshot, state dump, recording), written all or none."""
+"""The outputs of a run (screenshot, state dump, saved scene, recording), written all or none."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import io
 import json
 from pathlib import Path
 
+from ..scenes.base import SceneError
+from ..scenes.scene_writer import scene_to_toml
 from .atomic import write_all
 from .errors import UsageError
 from .options import Options
@@ -36,7 +38,27 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
     if options.dump_state:
         text = json.dumps(session.state(), indent=1, sort_keys=True) + "\n"
         outputs.append((options.dump_state, text.encode("utf-8")))
+    if options.save_scene:
+        try:
+            outputs.append((options.save_scene, scene_bytes(session.scene, session.world)))
+        except UsageError as error:
+            raise UsageError(f"--save-scene: {error}") from None
     if options.record and recorder is not None:
         text = "\n".join(recorder.lines(session.clock)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))
     write_all(outputs)
+
+
+def scene_bytes(scene, world) -> bytes:
+    """The world (of `scene`) as a TOML scene file's bytes; UsageError saying what a
+    scene file cannot hold."""
+    try:
+        return scene_to_toml(scene, world).encode("utf-8")
+    except SceneError as error:
+        raise UsageError(str(error)) from None
+
+
+def write_scene_file(path: Path, scene, world) -> None:
+    """Save the world as a scene file at `path` (the editor's save), atomically: the
+    whole file or the old one. UsageError (one line, for the screen) on failure."""
+    write_all([(Path(path), scene_bytes(scene, world))])

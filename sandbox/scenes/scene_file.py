@@ -40,12 +40,32 @@ _BODY_KEYS = {
     "angular_velocity",
 }
 _TOP_KEYS = {"title", "lesson", "gravity", "resolve", "swept", "damping", "body"}
-# Optional solver settings (rigid worlds); absent ones take World's defaults, the same
-# as the built-in scenes get.
-# relax_iterations starts at 1: the relax pass takes the push-out velocity away again;
-# without it the pushes stay in the bodies and a pyramid blows apart.
-_SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (1, 16)}
-_TOP_KEYS |= set(_SOLVER_KEYS) | {"sleep", "rigid"}
+# Optional solver settings; absent ones take World's defaults, the same as the built-in
+# scenes get. Rigid worlds: substeps, relax_iterations (from 1: the relax pass takes the
+# push-out velocity away again; without it the pushes stay in the bodies and a pyramid
+# blows apart). MTV worlds: iterations (push-out passes a step).
+_SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (1, 16), "iterations": (1, 16)}
+# MTV worlds: the overlap (px) left in place, and the share of the MTV applied per pass.
+_MTV_NUMBERS = {"slop": (0.0, 100.0), "correction": (1e-3, 1.0)}
+# The scene's own behaviour: the pair on show (body names), the pairs Tab steps through,
+# opening in slow motion, pausing on the first impact of the pair on show.
+_SHOW_KEYS = {"focus", "partner", "tab_pairs", "slow_start", "hold_at_impact"}
+_TOP_KEYS |= set(_SOLVER_KEYS) | set(_MTV_NUMBERS) | _SHOW_KEYS | {"sleep", "rigid"}
+MAX_TAB_PAIRS = 32
+# What a body is when its table leaves a field out (the writer leaves such fields out).
+BODY_DEFAULTS = {
+    "position": (0.0, 0.0),
+    "angle": 0.0,
+    "velocity": (0.0, 0.0),
+    "static": False,
+    "density": 1.0,
+    "restitution": 0.2,
+    "friction": 0.3,
+    "controlled": False,
+    "bullet": False,
+    "fixed_rotation": False,
+    "angular_velocity": 0.0,
+}
 
 
 def read_toml(path: Path, limit: int, what: str) -> dict:
@@ -84,6 +104,9 @@ def scene_from_table(data: dict, where: str, name: str, source: str) -> Scene:
         lesson=spec["lesson"],
         build=lambda seed: _build_from_spec(spec, where),
         source=source,
+        tab_pairs=spec["tab_pairs"],
+        slow_start=spec["slow_start"],
+        hold_at_impact=spec["hold_at_impact"],
     )
     scene.world(0)
     return scene
@@ -182,6 +205,9 @@ def _validate_scene(data: dict, where: str) -> dict:
     for key, (low, high) in _SOLVER_KEYS.items():
         if key in data:
             solver[key] = _whole(data[key], where, key, low, high)
+    for key, (low, high) in _MTV_NUMBERS.items():
+        if key in data:
+            solver[key] = _number(data[key], where, key, minimum=low, maximum=high)
     if "sleep" in data:
         solver["sleep"] = _flag(data["sleep"], where, "sleep")
     # rigid = true: bodies that turn and bounce (the soft-step solver) even without
@@ -202,7 +228,35 @@ def _validate_scene(data: dict, where: str) -> dict:
             _fail(where, f"body[{i}].name", f"duplicate name {name!r}")
     if sum(b["controlled"] for b in spec["bodies"]) > 1:
         _fail(where, "body", "at most one body can have controlled = true")
+    for key in ("focus", "partner"):
+        spec[key] = _body_name(data[key], names, where, key) if key in data else None
+    spec["tab_pairs"] = _tab_pairs(data.get("tab_pairs", []), names, where)
+    spec["slow_start"] = _flag(data.get("slow_start", False), where, "slow_start")
+    spec["hold_at_impact"] = _flag(data.get("hold_at_impact", False), where, "hold_at_impact")
     return spec
+
+
+def _body_name(value, names: list[str], where: str, field: str) -> str:
+    """`value` when it names one of the scene's bodies."""
+    if not isinstance(value, str) or value not in names:
+        _fail(where, field, f"must name one of the scene's bodies, got {_shown(value)}")
+    return value
+
+
+def _tab_pairs(value, names: list[str], where: str) -> tuple[tuple[str, str], ...]:
+    """[[A name, B name], ...]: the pairs Tab shows in turn, two different bodies each."""
+    if not isinstance(value, list) or len(value) > MAX_TAB_PAIRS:
+        _fail(where, "tab_pairs", f"must be a list of at most {MAX_TAB_PAIRS} [A, B] name pairs")
+    pairs = []
+    for k, pair in enumerate(value):
+        field = f"tab_pairs[{k}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            _fail(where, field, f"must be a pair of body names [A, B], got {_shown(pair)}")
+        a, b = (_body_name(name, names, where, f"{field}[{j}]") for j, name in enumerate(pair))
+        if a == b:
+            _fail(where, field, f"names {a!r} twice; a pair is two bodies")
+        pairs.append((a, b))
+    return tuple(pairs)
 
 
 def _validate_body(body, where: str, at: str) -> dict:
@@ -218,9 +272,9 @@ def _validate_body(body, where: str, at: str) -> dict:
     kind = body.get("shape")
     if kind not in _SHAPES:
         _fail(where, f"{at}.shape", f"must be one of {', '.join(_SHAPES)}, got {_shown(kind)}")
-    position = _pair(body.get("position", [0, 0]), where, f"{at}.position")
+    position = _pair(body.get("position", list(BODY_DEFAULTS["position"])), where, f"{at}.position")
     angle = _number(
-        body.get("angle", 0.0),
+        body.get("angle", BODY_DEFAULTS["angle"]),
         where,
         f"{at}.angle",
         minimum=-limits.MAX_ANGLE,
@@ -242,12 +296,12 @@ def _validate_body(body, where: str, at: str) -> dict:
                 for k, v in enumerate(vertices)
             ]
             shape = from_outline(points, position, angle)  # concave: convex pieces
-            narrowest = min(_width(part) for part in convex_parts(shape))
-            if narrowest < limits.MIN_SIZE:
+            thinnest = narrowest(shape)
+            if thinnest < limits.MIN_SIZE:
                 _fail(
                     where,
                     f"{at}.vertices",
-                    f"the shape is {narrowest:.3g} px across at its narrowest "
+                    f"the shape is {thinnest:.3g} px across at its narrowest "
                     f"(a convex piece of it); at least {limits.MIN_SIZE:g}",
                 )
         elif kind == "regular":
@@ -273,26 +327,45 @@ def _validate_body(body, where: str, at: str) -> dict:
     return {
         "name": _text(body.get("name", at), where, f"{at}.name", limits.MAX_NAME),
         "shape": shape,
-        "velocity": _pair(body.get("velocity", [0, 0]), where, f"{at}.velocity", limits.MAX_SPEED),
-        "static": _flag(body.get("static", False), where, f"{at}.static"),
+        "velocity": _pair(
+            body.get("velocity", list(BODY_DEFAULTS["velocity"])),
+            where,
+            f"{at}.velocity",
+            limits.MAX_SPEED,
+        ),
+        "static": _flag(body.get("static", BODY_DEFAULTS["static"]), where, f"{at}.static"),
         "density": _number(
-            body.get("density", 1.0),
+            body.get("density", BODY_DEFAULTS["density"]),
             where,
             f"{at}.density",
             minimum=limits.MIN_DENSITY,
             maximum=limits.MAX_DENSITY,
         ),
         "restitution": _number(
-            body.get("restitution", 0.2), where, f"{at}.restitution", minimum=0, maximum=1
+            body.get("restitution", BODY_DEFAULTS["restitution"]),
+            where,
+            f"{at}.restitution",
+            minimum=0,
+            maximum=1,
         ),
         "friction": _number(
-            body.get("friction", 0.3), where, f"{at}.friction", minimum=0, maximum=10
+            body.get("friction", BODY_DEFAULTS["friction"]),
+            where,
+            f"{at}.friction",
+            minimum=0,
+            maximum=10,
         ),
-        "controlled": _flag(body.get("controlled", False), where, f"{at}.controlled"),
-        "bullet": _flag(body.get("bullet", False), where, f"{at}.bullet"),
-        "fixed_rotation": _flag(body.get("fixed_rotation", False), where, f"{at}.fixed_rotation"),
+        "controlled": _flag(
+            body.get("controlled", BODY_DEFAULTS["controlled"]), where, f"{at}.controlled"
+        ),
+        "bullet": _flag(body.get("bullet", BODY_DEFAULTS["bullet"]), where, f"{at}.bullet"),
+        "fixed_rotation": _flag(
+            body.get("fixed_rotation", BODY_DEFAULTS["fixed_rotation"]),
+            where,
+            f"{at}.fixed_rotation",
+        ),
         "angular_velocity": _number(
-            body.get("angular_velocity", 0.0),
+            body.get("angular_velocity", BODY_DEFAULTS["angular_velocity"]),
             where,
             f"{at}.angular_velocity",
             minimum=-1000,
@@ -305,7 +378,7 @@ def _build_from_spec(spec: dict, where: str) -> World:
     bodies = [Body(**b) for b in spec["bodies"]]
     _refuse_heaps(bodies, where)
     try:
-        return World(
+        world = World(
             bodies,
             gravity=spec["gravity"],
             bounds=(0, 0, SCENE_WIDTH, CANVAS[1]),
@@ -316,6 +389,9 @@ def _build_from_spec(spec: dict, where: str) -> World:
         )
     except ValueError as error:
         raise SceneError(f"{where}: {error}") from None
+    world.focus = None if spec["focus"] is None else world.index(spec["focus"])
+    world.partner = None if spec["partner"] is None else world.index(spec["partner"])
+    return world
 
 
 def _refuse_heaps(bodies: list[Body], where: str) -> None:
@@ -332,6 +408,11 @@ def _refuse_heaps(bodies: list[Body], where: str) -> None:
             f"{where}: {pairs:,} pairs of bodies start overlapping (at most "
             f"{limits.MAX_START_OVERLAPS:,}): spread them out, the solver cannot untangle a heap"
         )
+
+
+def narrowest(shape) -> float:
+    """How wide a polygon or concave shape is at its narrowest (its thinnest convex piece)."""
+    return min(_width(part) for part in convex_parts(shape))
 
 
 def _width(polygon: Polygon) -> float:

@@ -1,0 +1,285 @@
+"""Writing a World as a TOML scene file: the very format `scene_file` reads, bit for bit.
+
+    world_to_toml(world, title=..., lesson=...) -> str     any world of plain bodies
+    scene_to_toml(scene, world) -> str                      with the scene's own settings
+
+The contract: reading the text back (`scene_file.scene_from_table`) builds a world whose
+bodies, poses, speeds and settings are the world's, bit for bit; the world is as it
+stands now, from tick 0 (its sleep, warm starts and contacts start afresh, as any scene's
+do). Floats are written with `repr` (the shortest text that reads back to the same
+float); strings as TOML basic strings, escaped. Every polygon is written as its local
+vertices (a box or a regular polygon too: the same vertices, so the same shape), a
+concave body as its outline (the reader splits it again, the same way). Before the text
+is handed out it is read back and the rebuilt world compared with the world: anything
+the format cannot hold (bounds other than the scene canvas, a demo, a broad phase other
+than sort and sweep, a body outside the scene file limits) is a SceneError naming it,
+never a file that loads as something else. No third-party TOML writer: a small emitter.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+
+import numpy as np
+
+from ..core.compound import Compound
+from ..core.geometry import Circle, Polygon
+from ..physics.world import World
+from .base import Scene, SceneError
+from .scene_file import BODY_DEFAULTS, scene_from_table
+
+# The world's settings a scene file carries, each compared after the read-back.
+SETTINGS = (
+    "gravity",
+    "bounds",
+    "resolve",
+    "swept",
+    "damping",
+    "rigid",
+    "substeps",
+    "relax_iterations",
+    "sleep",
+    "iterations",
+    "slop",
+    "correction",
+    "control_speed",
+    "turn_speed",
+    "velocity_iterations",
+    "contact_hertz",
+    "hertz_cap",
+    "contact_damping_ratio",
+    "push_speed",
+    "angular_damping",
+    "sleep_time",
+    "sleep_speed",
+    "controlled",
+    "focus",
+    "partner",
+    "broad_phase",
+)
+# The per-body arrays a world builds from its bodies, each compared bit for bit.
+BODY_ARRAYS = (
+    "position",
+    "angle",
+    "velocity",
+    "omega",
+    "inv_mass",
+    "inv_inertia",
+    "friction_of",
+    "restitution_of",
+    "static",
+    "is_polygon",
+    "is_compound",
+    "vertex_count",
+    "local_vertices",
+    "local_normals",
+    "local_centroid",
+    "radius",
+    "piece_body",
+    "piece_local_vertices",
+    "piece_local_normals",
+)
+# Fields of a Body compared one by one (its shape and speeds are in the arrays above).
+BODY_FIELDS = ("name", "static", "density", "restitution", "friction", "controlled", "bullet")
+BODY_FIELDS += ("fixed_rotation",)
+# Built-in scenes drawn by a lesson of their own: the file would hold bodies only.
+DEMOS = {
+    "dot-product": "its vectors and their dot product are drawn by the demo, not held by bodies",
+    "broad-phase": "its broad-phase panel, F (sort and sweep, grid, quadtree) and Y "
+    "(restart overlapping) belong to the built-in scene",
+    "sat-3d": "its two polyhedra live in the 3D view, not in the world's bodies",
+}
+
+
+def toml_string(text: str) -> str:
+    """`text` as a TOML basic string: quotes and backslashes escaped, control characters
+    (U+0000..U+001F, U+007F) written as escapes; everything else as itself (UTF-8)."""
+    out = ['"']
+    for character in text:
+        code = ord(character)
+        if character in ('"', "\\"):
+            out.append("\\" + character)
+        elif code < 0x20 or code == 0x7F:
+            out.append(_SHORT_ESCAPES.get(character, f"\\u{code:04X}"))
+        else:
+            out.append(character)
+    out.append('"')
+    return "".join(out)
+
+
+_SHORT_ESCAPES = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def toml_float(value) -> str:
+    """A finite float as TOML, exactly (repr: the shortest text that reads back the same)."""
+    number = float(value)
+    if not math.isfinite(number):
+        raise SceneError(f"cannot save a number that is not finite ({number})")
+    return repr(number)
+
+
+def _value(value) -> str:
+    """A Python value (bool, float, str, or a list or tuple of them) as TOML."""
+    if isinstance(value, (bool, np.bool_)):
+        return "true" if value else "false"
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        return toml_float(value)
+    if isinstance(value, str):
+        return toml_string(value)
+    return "[" + ", ".join(_value(v) for v in value) + "]"
+
+
+def _same(value, default) -> bool:
+    """Whether `value` is `default` exactly (0.0 is not -0.0: its text differs)."""
+    return _value(value) == _value(default)
+
+
+def world_to_toml(
+    world: World,
+    *,
+    title: str = "A saved scene",
+    lesson: str = "A scene saved from the sandbox.",
+    tab_pairs: tuple[tuple[str, str], ...] = (),
+    slow_start: bool = False,
+    hold_at_impact: bool = False,
+) -> str:
+    """The world as the text of a TOML scene file; SceneError naming what cannot be held."""
+    lines = [
+        "# A SAT Sandbox scene file (python main.py --scene FILE), saved by the program.",
+        f"title = {toml_string(title)}",
+        f"lesson = {toml_string(lesson)}",
+        f"gravity = {_value(world.gravity)}",
+        f"rigid = {_value(world.rigid)}",
+        f"resolve = {_value(world.resolve)}",
+        f"swept = {_value(world.swept)}",
+        f"damping = {_value(float(world.damping))}",
+        f"substeps = {_value(world.substeps)}",
+        f"relax_iterations = {_value(world.relax_iterations)}",
+        f"sleep = {_value(world.sleep)}",
+        f"iterations = {_value(world.iterations)}",
+        f"slop = {_value(float(world.slop))}",
+        f"correction = {_value(float(world.correction))}",
+    ]
+    for key in ("focus", "partner"):
+        index = getattr(world, key)
+        if index is not None and 0 <= index < len(world.bodies):
+            lines.append(f"{key} = {toml_string(world.bodies[index].name)}")
+    if tab_pairs:
+        lines.append(f"tab_pairs = {_value([list(pair) for pair in tab_pairs])}")
+    if slow_start:
+        lines.append("slow_start = true")
+    if hold_at_impact:
+        lines.append("hold_at_impact = true")
+    for i, body in enumerate(world.bodies):
+        lines.append("")
+        lines.append("[[body]]")
+        lines += [f"{key} = {text}" for key, text in _body_fields(world, i, body)]
+    text = "\n".join(lines) + "\n"
+    _check_read_back(world, text)
+    return text
+
+
+def scene_to_toml(scene: Scene, world: World) -> str:
+    """`world` (a world of `scene`) as a scene file keeping the scene's title, lesson and
+    own settings (Tab's pairs, slow start, the hold at impact); a demo scene is refused.
+    A built-in scene's F switch of outlines (`concave`) is the built-in's: the file keeps
+    the outline on show."""
+    check_saveable(scene)
+    return world_to_toml(
+        world,
+        title=scene.title,
+        lesson=scene.lesson,
+        tab_pairs=scene.tab_pairs,
+        slow_start=scene.slow_start,
+        hold_at_impact=scene.hold_at_impact,
+    )
+
+
+def check_saveable(scene: Scene) -> None:
+    """SceneError when `scene` is one a scene file cannot hold (a demo), saying why."""
+    if scene.demo is not None:
+        why = DEMOS.get(scene.demo, "it is drawn by a demo of its own")
+        raise SceneError(
+            f"scene {scene.name!r} cannot be saved as a scene file: it is a demo ({why})"
+        )
+
+
+def _body_fields(world: World, i: int, body) -> list[tuple[str, str]]:
+    """(key, TOML text) of body i as it stands now, fields at their default left out."""
+    shape = body.shape
+    fields = [("name", toml_string(body.name))]
+    if isinstance(shape, Circle):
+        fields += [("shape", '"circle"'), ("radius", toml_float(shape.radius))]
+    elif isinstance(shape, Polygon):
+        fields += [("shape", '"polygon"'), ("vertices", _value(shape.local_vertices.tolist()))]
+    elif isinstance(shape, Compound):
+        fields += [("shape", '"polygon"'), ("vertices", _value(shape.local_outline.tolist()))]
+    else:
+        raise SceneError(f"body {body.name!r}: a {type(shape).__name__} cannot be saved")
+    now = {
+        "position": [float(v) for v in world.position[i]],
+        "angle": float(world.angle[i]),
+        "velocity": [float(v) for v in world.velocity[i]],
+        "static": bool(body.static),
+        "density": float(body.density),
+        "restitution": float(body.restitution),
+        "friction": float(body.friction),
+        "controlled": bool(body.controlled),
+        "bullet": bool(body.bullet),
+        "fixed_rotation": bool(body.fixed_rotation),
+        "angular_velocity": float(world.omega[i]),
+    }
+    fields += [(k, _value(v)) for k, v in now.items() if not _same(v, BODY_DEFAULTS[k])]
+    return fields
+
+
+def _check_read_back(world: World, text: str) -> None:
+    """SceneError unless `text` reads back (as `--scene` would) to the world, bit for bit."""
+    where = "the saved scene"
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:  # the emitter's own fault: never a file
+        raise SceneError(f"{where}: the writer made text that is not TOML ({error})") from None
+    try:
+        rebuilt = scene_from_table(data, where, "saved", "saved").world(0)
+    except SceneError as error:
+        raise SceneError(f"cannot save this world as a scene file: {error}") from None
+    for name in SETTINGS:
+        if _bits(getattr(world, name)) != _bits(getattr(rebuilt, name)):
+            raise SceneError(
+                f"cannot save this world as a scene file: its {name} "
+                f"({getattr(world, name)!r}) is not one a scene file can hold"
+            )
+    for name in BODY_ARRAYS:
+        mine, theirs = getattr(world, name), getattr(rebuilt, name)
+        if mine.shape != theirs.shape or mine.tobytes() != theirs.tobytes():
+            raise SceneError(
+                f"cannot save this world as a scene file: its bodies' {name} would "
+                "read back differently"
+            )
+    for mine, theirs in zip(world.bodies, rebuilt.bodies, strict=True):
+        for field in BODY_FIELDS:
+            if _bits(getattr(mine, field)) != _bits(getattr(theirs, field)):
+                raise SceneError(
+                    f"cannot save this world as a scene file: body {mine.name!r}'s "
+                    f"{field} would read back differently"
+                )
+        if type(mine.shape) is not type(theirs.shape):
+            raise SceneError(
+                f"cannot save this world as a scene file: body {mine.name!r} would read "
+                f"back as a {theirs.shape.kind}, not a {mine.shape.kind}"
+            )
+
+
+def _bits(value) -> str:
+    """A setting as exact text (floats by repr: -0.0 and 0.0 differ, as in a dump)."""
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(_bits(v) for v in value) + ")"
+    if isinstance(value, (float, np.floating)):
+        return repr(float(value))
+    if isinstance(value, (np.integer, np.bool_)):
+        return repr(value.item())
+    return repr(value)

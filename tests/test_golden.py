@@ -97,6 +97,16 @@ for _panel, (_scene, _frames, _holds) in _PANELS.items():
             _name = f"controls-{_panel}-{_theme}-{_size}"
             CASES[_name] = (_scene, _theme, _frames, _holds)
             CONTROL_SIZES[_name] = _size
+# Edit mode (issue 19): the corners' handles, and an outline being drawn (its corners
+# numbered, the first ringed once a click there closes it); a concave drawn body.
+_DRAFT = "ui=draft=500,150;650,170;700,300;560,260:0"
+for _theme, _suffix in (("dark", ""), ("projector", "-projector")):
+    CASES[f"edit-handles{_suffix}"] = ("classic", _theme, 1, ["ui=mode=edit:0"])
+    CASES[f"edit-drawing{_suffix}"] = ("classic", _theme, 1, ["ui=mode=edit:0", _DRAFT])
+_CONCAVE = "ui=draft=400,100;520,100;520,220;470,150;400,220:1"
+CASES["edit-drawn-concave"] = (
+    "stack", "projector", 40, ["ui=mode=edit:0", _CONCAVE, "return:2-2", "space:3-3"]
+)  # fmt: skip
 SIZES = {"classic-projector-1024": "1024x768", "help-projector-1024": "1024x768"}
 SIZES |= CONTROL_SIZES
 SIZES["help-page-2-projector-1024"] = "1024x768"

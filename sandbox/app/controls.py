@@ -10,6 +10,10 @@ key does is a `UiEvent`, one plain-data recording line:
     {"step": 42, "ui": "set", "value": ["gravity", 450]}   a slider set to a value
     {"step": 43, "ui": "view", "value": [2.5, 310, 420]}   zoom 2.5 about world (310, 420)
                                                            (null: the fitted view)
+    {"step": 44, "ui": "mode", "value": "edit"}            edit mode on (null: off)
+    {"step": 45, "ui": "draft", "value": [[x, y], ...]}    the outline being drawn
+    {"step": 46, "ui": "edit", "value": {"op": "spawn", ...}, "show": null, "merge": false}
+                                                           an editor command (app/editor.py)
 
 The window hands the pointer in pixels to `press`, `move`, `release` and `wheel`; these
 hit-test the very rectangles the renderer drew (render/controls.layout_controls) and
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 # command line checked, before pygame starts (app/headless.init_pygame).
 
 PANELS = ("scenes", "show", "tune")
+MAX_DRAFT = 64  # vertices of an outline being drawn (a scene file's polygon has as many)
 ZOOM_STEP = 1.25  # one notch of Ctrl+wheel, or one press of = or -
 
 # A toolbar button that stands for a key: the click presses it.
@@ -73,7 +78,16 @@ class UiEvent:
     value: object = None
 
     def to_json(self, step: int) -> dict:
-        value = list(self.value) if isinstance(self.value, tuple) else self.value
+        value = self.value
+        if self.kind == "edit":  # flat, so that a drawn outline is 4 levels deep at most
+            return {"step": step, "ui": "edit", "value": value["command"]} | {
+                "show": value["show"],
+                "merge": value["merge"],
+            }
+        if self.kind == "draft" and value is not None:
+            value = [list(p) for p in value]
+        elif isinstance(value, tuple):
+            value = list(value)
         return {"step": step, "ui": self.kind, "value": value}
 
 
@@ -82,9 +96,11 @@ def ui_event_from(item: dict) -> UiEvent:
     from ..render.layout import ZOOM_RANGE
     from ..scenes.registry import SCENES
 
-    if set(item) != {"step", "ui", "value"}:
-        raise ValueError("a ui line has exactly the fields step, ui, value")
-    kind, value = item["ui"], item["value"]
+    kind = item.get("ui")
+    fields = {"step", "ui", "value"} | ({"show", "merge"} if kind == "edit" else set())
+    if set(item) != fields:
+        raise ValueError(f"a ui {kind} line has exactly the fields {', '.join(sorted(fields))}")
+    value = item["value"]
     if kind == "panel":
         if value is not None and value not in PANELS:
             raise ValueError(f"panel must be none (null) or one of {', '.join(PANELS)}")
@@ -102,6 +118,31 @@ def ui_event_from(item: dict) -> UiEvent:
         if not low <= number <= high:
             raise ValueError(f"{name} must be from {low:g} to {high:g}")
         return UiEvent("set", (name, number))
+    if kind == "mode":
+        if value not in (None, "edit"):
+            raise ValueError("mode must be none (null) or edit")
+        return UiEvent("mode", value)
+    if kind == "draft":
+        if value is None:
+            return UiEvent("draft", None)
+        if not (isinstance(value, list) and len(value) <= MAX_DRAFT):
+            raise ValueError(f"draft wants a list of at most {MAX_DRAFT} points [x, y], or null")
+        points = []
+        for point in value:
+            if not (isinstance(point, list) and len(point) == 2):
+                raise ValueError("draft wants points [x, y]")
+            x, y = (_number(v, "draft") for v in point)
+            if max(abs(x), abs(y)) > 1e6:
+                raise ValueError("draft: x and y within 1e6")
+            points.append((x, y))
+        return UiEvent("draft", tuple(points))
+    if kind == "edit":
+        from .editor import check_command
+
+        if item["show"] not in (None, "A", "B") or not isinstance(item["merge"], bool):
+            raise ValueError("edit: show is null, A or B; merge true or false")
+        check_command(value)
+        return UiEvent("edit", {"command": value, "show": item["show"], "merge": item["merge"]})
     if kind == "view":
         if value is None:
             return UiEvent("view", None)
@@ -113,7 +154,7 @@ def ui_event_from(item: dict) -> UiEvent:
                 f"view: zoom from {ZOOM_RANGE[0]:g} to {ZOOM_RANGE[1]:g}, x and y within 1e6"
             )
         return UiEvent("view", (zoom, x, y))
-    raise ValueError("ui must be panel, scene, set or view")
+    raise ValueError("ui must be panel, scene, set, view, mode, draft or edit")
 
 
 def parse_ui(text: str) -> dict[int, list[UiEvent]]:
@@ -121,16 +162,18 @@ def parse_ui(text: str) -> dict[int, list[UiEvent]]:
     checked as a replay's ui line is; ValueError saying what is wrong."""
     import re
 
-    match = re.fullmatch(r"(panel|scene|set|view)=([^:]+):(\d{1,7})", text)
+    match = re.fullmatch(r"(panel|scene|set|view|mode|draft)=([^:]+):(\d{1,7})", text)
     if not match:
         raise ValueError(
-            "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view "
+            "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view, mode, draft "
             f"(e.g. panel=tune:0, set=gravity,450:10, view=2.5,400,300:0), got {text!r}"
         )
     kind, value, step = match.group(1), match.group(2), int(match.group(3))
     parsed: object = value
-    if kind == "panel" and value == "none" or kind == "view" and value == "fit":
+    if value == "none" and kind in ("panel", "mode", "draft") or kind == "view" and value == "fit":
         parsed = None
+    elif kind == "draft":  # x,y;x,y;...
+        parsed = [[_float(v, text) for v in point.split(",")] for point in value.split(";")]
     elif kind == "set":
         name, _, number = value.partition(",")
         parsed = [name, _float(number, text)]
@@ -226,6 +269,7 @@ def control_state(session):
         sliders=sliders(session) if session.panel == "tune" else (),
         zoom=session.camera.zoom if session.camera is not None else 1.0,
         hover=session.hover,
+        editing=session.mode == "edit",
     )
 
 
@@ -253,6 +297,13 @@ def apply_ui(session, event: UiEvent) -> None:
         session.open(SCENES[event.value])
     elif event.kind == "set":
         _set(session, *event.value)
+    elif event.kind == "mode":
+        session.set_mode(event.value)
+    elif event.kind == "draft":
+        session.draft = event.value
+    elif event.kind == "edit":
+        value = event.value
+        session.apply_edit(value["command"], value["show"], value["merge"])
 
 
 def _set(session, name: str, value: float) -> None:
@@ -310,9 +361,12 @@ class Pointer:
 
     slider: str | None = None  # the slider being dragged
     pan_from: tuple[float, float] | None = None  # right button down at this pixel
+    corner: tuple[str, int] | None = None  # edit mode: the (body, corner) being dragged
 
 
-def press(session, pointer: Pointer, size, pixel, button: int, held=frozenset()) -> bool:
+def press(
+    session, pointer: Pointer, size, pixel, button: int, held=frozenset(), shift=False
+) -> bool:
     """A button press at window pixel `pixel`; True when a control took it."""
     from ..render.controls import hit, layout_controls
 
@@ -331,10 +385,14 @@ def press(session, pointer: Pointer, size, pixel, button: int, held=frozenset())
         if session.panel is not None:  # a click elsewhere closes the panel
             session.ui(UiEvent("panel", None))
             return True
+        if session.mode == "edit":
+            return _edit_press(session, pointer, size, pixel, shift)
         return False
     name = control.name
     if name in BUTTON_KEYS:
         session.apply(BUTTON_KEYS[name], held)
+    elif name == "edit":
+        session.apply("f3", held)
     elif name.startswith("panel:"):
         wanted = name.removeprefix("panel:")
         session.ui(UiEvent("panel", None if session.panel == wanted else wanted))
@@ -353,6 +411,35 @@ def press(session, pointer: Pointer, size, pixel, button: int, held=frozenset())
         else:
             session.say(f"{slider.label}: {slider.note}")
     return True  # the panel's own area takes the click too
+
+
+HANDLE_REACH = 12  # screen px: a press this near a corner's handle takes the corner
+CLOSE_REACH = 12  # screen px: a press this near the first corner closes the outline
+
+
+def _edit_press(session, pointer: Pointer, size, pixel, shift: bool) -> bool:
+    """Edit mode, a press in the scene: on a corner's handle, take the corner; else a
+    corner of the outline being drawn (on its first corner: close it)."""
+    from ..render.layout import world_transform
+
+    scale, ox, oy = world_transform(session.layout(size), session.camera)
+    sx, sy, sw, sh = session.layout(size).scene
+    if not (sx <= pixel[0] < sx + sw and sy <= pixel[1] < sy + sh):
+        return False
+    x, y = session.world_point(size, pixel)
+    if session.draft is None:
+        for name, k, hx, hy in session.handles():
+            if math.hypot(hx * scale + ox - pixel[0], hy * scale + oy - pixel[1]) <= HANDLE_REACH:
+                pointer.corner = (name, k)
+                return True
+    draft = session.draft or ()
+    if len(draft) >= 3:
+        fx, fy = draft[0]
+        if math.hypot(fx * scale + ox - pixel[0], fy * scale + oy - pixel[1]) <= CLOSE_REACH:
+            session.close_draft("B" if shift else "A")
+            return True
+    session.ui(UiEvent("draft", (*draft, (float(x), float(y)))))
+    return True
 
 
 def _slide(session, lay, control, slider, x: float) -> None:
@@ -376,6 +463,14 @@ def move(session, pointer: Pointer, size, pixel) -> bool:
         if camera != session.camera:
             session.ui(UiEvent("view", (camera.zoom, camera.x, camera.y)))
         return True
+    session.pointer = session.world_point(size, pixel)
+    if pointer.corner is not None:  # a corner dragged: the overlays follow it live
+        from .editor import move_vertex_command
+
+        name, k = pointer.corner
+        command = move_vertex_command(name, k, [float(v) for v in session.pointer])
+        session.ui(UiEvent("edit", {"command": command, "show": None, "merge": True}))
+        return True
     controls = layout_controls(lay, control_state(session)) if session.toolbar else ()
     under = hit(controls, pixel)
     session.hover = under.name if under is not None else None
@@ -393,8 +488,8 @@ def release(session, pointer: Pointer, button: int) -> bool:
     if button == 3 and pointer.pan_from is not None:
         pointer.pan_from = None
         return True
-    if button == 1 and pointer.slider is not None:
-        pointer.slider = None
+    if button == 1 and (pointer.slider is not None or pointer.corner is not None):
+        pointer.slider = pointer.corner = None
         return True
     return False
 

@@ -286,7 +286,10 @@ def _move_vertex(world: World, command: dict) -> EditResult:
     if moved is None:
         return _refused(f"corner {k} cannot go there: {reason}")
     bodies = _current(world)
-    bodies[i] = replace(bodies[i], shape=moved)
+    density = bodies[i].density
+    if world.inv_mass[i] != bodies[i].inv_mass:  # the Tune slider set it: keep it
+        density = world.density(i)
+    bodies[i] = replace(bodies[i], shape=moved, density=density)
     _rebuild(world, bodies, list(range(len(bodies))), moved_body=i)
     return EditResult(True, body=name, said=f"moved corner {k} of {name!r} ({_kind(moved)})")
 
@@ -516,6 +519,21 @@ def _rebuild(world: World, bodies: list[Body], origin: list, moved_body=None) ->
         setattr(fresh, name, None if old is None else new_of.get(old))
     if world.grab is not None and world.grab.body in new_of:
         fresh.grab = replace(world.grab, body=new_of[world.grab.body])
+    # What the sliders set (Tune) is the world's, not the bodies': kept for kept bodies
+    # (a reshaped body's mass follows its new area from its own density).
+    for name, skip_moved in (
+        ("friction_of", False),
+        ("restitution_of", False),
+        ("inv_mass", True),
+        ("inv_inertia", True),
+    ):
+        kept = [(n, o) for n, o in enumerate(origin) if o is not None]
+        kept = [(n, o) for n, o in kept if not (skip_moved and n == moved_body)]
+        if kept:
+            values = getattr(fresh, name).copy()
+            n_idx, o_idx = (np.array(side, dtype=int) for side in zip(*kept, strict=True))
+            values[n_idx] = getattr(world, name)[o_idx]
+            setattr(fresh, name, values)
     fresh._contacts = [
         (new_of[c[0]], new_of[c[1]], *c[2:])
         for c in world._contacts
@@ -547,12 +565,26 @@ class EditHistory:
         self.done: list[tuple[dict, dict]] = []  # (command, the world before it)
         self.undone: list[dict] = []  # commands undone, the last undone last
 
-    def apply(self, world: World, command: dict) -> EditResult:
+    def apply(self, world: World, command: dict, merge: bool = False) -> EditResult:
+        """Edit (or undo, redo). `merge`: a vertex dragged on, the same corner as the
+        last edit: one undo step for the whole drag (back to before it began)."""
         check_command(command)
         if command["op"] == "undo":
             return self.undo(world)
         if command["op"] == "redo":
             return self.redo(world)
+        last = self.done[-1][0] if self.done else None
+        same_corner = (
+            last is not None
+            and command["op"] == last["op"] == "move_vertex"
+            and (command["body"], command["vertex"]) == (last["body"], last["vertex"])
+        )
+        if merge and same_corner:
+            result = apply(world, command)
+            if result.ok:
+                self.done[-1] = (command, self.done[-1][1])
+                self.undone.clear()
+            return result
         return self._edit(world, command, forget_undone=True)
 
     def _edit(self, world: World, command: dict, forget_undone: bool) -> EditResult:

@@ -101,6 +101,7 @@ def _no_memory(size: tuple[int, int]) -> str:
 def new_session(options: Options) -> tuple[Session, Recorder | None]:
     """The session a run starts with (its lesson's stage open), and its recorder."""
     session = Session(options.scene, options.seed, options.theme)
+    session.save_dir = options.save_dir
     recorder = None
     if options.record:
         recorder = Recorder(
@@ -188,11 +189,5 @@ def edit_session(session: Session, command: dict, editing):
         shown = json.dumps(command)
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
         raise UsageError(f"--edit {shown}: refused at step {session.steps}: {result.reason}")
-    session.pair_index = None  # Tab's pair may name a body gone
-    session.walk = None
-    session.record = session.world.explain_now()
-    history = session.history
-    if history.at is None and history.snapshots:
-        history.snapshots.pop()  # the present is the edited world
-    history.record(session.world, session.steps)
+    session.after_edit()
     return editing

@@ -63,6 +63,12 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("b",), "show_aabbs", "overlay: bounding boxes (broad phase)"),
     Binding(("d",), "show_minkowski", "overlay: Minkowski difference A − B"),
     Binding(("u",), "show_hud", "overlay: HUD"),
+    Binding(("f3",), "edit_mode", "edit mode: drag a corner, click corners to draw"),
+    Binding(("return",), "close_outline", "edit: close the outline being drawn"),
+    Binding(("insert", "f4"), "spawn_box", "drop a box at the pointer"),
+    Binding(("f5",), "spawn_polygon", "drop a regular polygon (shift+wheel: sides)"),
+    Binding(("f6",), "spawn_circle", "drop a circle at the pointer"),
+    Binding(("delete",), "delete_body", "delete the body under the pointer"),
     Binding(("=", "[+]"), "zoom_in", "zoom in (Ctrl+wheel: at the pointer)"),
     Binding(("-", "[-]"), "zoom_out", "zoom out"),
     Binding(("0",), "fit", "fit the whole scene (right-drag pans)"),
@@ -72,6 +78,11 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("escape",), "quit", "close help, lesson list or panel; else quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
+# Actions the session records as what they did (app/controls.UiEvent: a mode, an edit
+# with the pointer's world point), never as the key: a replay has no pointer.
+EDIT_ACTIONS = {
+    "edit_mode", "close_outline", "spawn_box", "spawn_polygon", "spawn_circle", "delete_body",
+}  # fmt: skip
 # Actions that build the world anew (a replay holds at most MAX_REBUILDS of them).
 REBUILD_ACTIONS = {
     "reset", "scene", "previous_scene", "next_scene", "scene_switch", "overlap_start",
@@ -89,6 +100,8 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("right drag", "pan the view (when zoomed)"),
     ("ctrl wheel", "zoom about the pointer"),
     ("toolbar", "the time controls, Scenes, Show, Tune"),
+    ("ctrl z", "undo the last edit (ctrl y: redo)"),
+    ("ctrl s", "save the world as a scene file"),
 )
 
 
@@ -107,7 +120,7 @@ def help_lines() -> tuple[tuple[str, str], ...]:
 
 # Page 1 ends with "," (walk_back), page 2 with U (show_hud); page 3 has the rest.
 HELP_PAGE_BREAKS = ("walk_back", "show_hud")
-HELP_PAGE_TITLES = ("moving, time, scenes", "switches and overlays", "view, theme, mouse")
+HELP_PAGE_TITLES = ("moving, time, scenes", "switches and overlays", "editing, view, mouse")
 
 
 def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:

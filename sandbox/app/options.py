@@ -108,6 +108,11 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
         "--save-scene", metavar="TOML", help="write the final world as a TOML scene file"
     )
     parser.add_argument(
+        "--save-dir",
+        metavar="FOLDER",
+        help="where Ctrl+S saves the world (default: the user's data folder)",
+    )
+    parser.add_argument(
         "--edit",
         action="append",
         default=[],
@@ -165,6 +170,7 @@ class Options:
     gif: Path | None = None
     video: Path | None = None
     save_scene: Path | None = None  # --save-scene FILE.toml
+    save_dir: Path | None = None  # --save-dir: Ctrl+S saves here
     edits: dict = field(default_factory=dict)  # step -> [editor command] (--edit)
 
 
@@ -300,6 +306,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         video=outputs.get("--video"),
         save_scene=outputs.get("--save-scene"),
         edits=edits,
+        save_dir=_save_dir(args.save_dir),
     )
 
 
@@ -420,3 +427,20 @@ def _mouse_script(args) -> dict:
                     raise UsageError(f"{text!r}: steps must be at most {MAX_FRAMES}")
                 events.setdefault(step, []).extend(step_events)
     return events
+
+
+def _save_dir(value: str | None) -> Path | None:
+    """--save-dir: a folder, or one that can be made in a folder that exists."""
+    if value is None:
+        return None
+    if not value or "\0" in value:
+        raise UsageError("--save-dir: needs a folder name")
+    folder = Path(value)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"--save-dir {value!r}: exists and is not a folder")
+        if not folder.exists() and not folder.resolve().parent.is_dir():
+            raise UsageError(f"--save-dir {value!r}: its parent folder does not exist")
+    except (OSError, ValueError) as error:
+        raise UsageError(f"--save-dir {value!r}: {error}") from None
+    return folder

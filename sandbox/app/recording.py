@@ -49,7 +49,7 @@ from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
 from .controls import UiEvent, ui_event_from
 from .errors import UsageError
-from .keymap import KEY_ACTIONS, REBUILD_ACTIONS
+from .keymap import EDIT_ACTIONS, KEY_ACTIONS, REBUILD_ACTIONS
 from .limits import (
     MAX_FRAMES,
     MAX_INT_DIGITS,
@@ -64,7 +64,8 @@ from .pointer import MouseEvent, mouse_event_from
 
 REPLAY_FORMAT = "sat-sandbox-replay"
 VERSION = 2  # the version written; 1 and 2 are read
-UNRECORDED = {"quit", "fullscreen"}  # the window's business, not the session's
+# The window's business, not the session's; and what is recorded as what it did.
+UNRECORDED = {"quit", "fullscreen"} | EDIT_ACTIONS
 _END_ROOM = len(json.dumps({"end": MAX_FRAMES})) + 1  # kept free for the end line
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from ..physics.world import World
 from ..scenes.base import Scene
 from ..scenes.registry import SCENES
-from .keymap import KEY_ACTIONS, controls_from, help_pages
+from .keymap import EDIT_ACTIONS, KEY_ACTIONS, controls_from, help_pages
 
 STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
@@ -65,6 +65,11 @@ class Session:
         self.panel = None  # the toolbar's open panel: "scenes", "show", "tune" or None
         self.hover = None  # the control under the window's pointer (its tip is drawn)
         self.toolbar = True  # draw the toolbar (a lesson's slides leave it out)
+        self.mode = None  # "edit": corners have handles, clicks draw (app/controls.py)
+        self.draft = None  # the outline being drawn: world points, in order (edit mode)
+        self.pointer = None  # the window pointer's world point (spawns go there), or None
+        self.sides = 5  # the next regular polygon's sides (F5; shift+wheel: 3..12)
+        self.save_dir = None  # where Ctrl+S writes (None: the user's data folder)
         self.open(scene)
 
     # actions -----------------------------------------------------------------
@@ -74,10 +79,18 @@ class Session:
 
         `held` are the control keys down at the time, used by a single step (O).
         """
+        if self.draft is not None and key in ("return", "backspace", "escape"):
+            self._draft_key(key)  # drawing: Enter closes, Backspace drops, Escape cancels
+            return True
         binding = KEY_ACTIONS.get(key)
         if binding is None or binding.held:
             return True
         action = binding.action
+        if action == "quit" and self.mode is not None:
+            from .controls import UiEvent
+
+            self.ui(UiEvent("mode", None))  # Escape leaves edit mode first
+            return True
         closes = action == "quit" and (self.menu is not None or self.overlays.show_help)
         if action == "quit" and not closes and self.panel is not None:
             from .controls import UiEvent
@@ -213,6 +226,8 @@ class Session:
         elif action == "toggle_swept":
             self.world.swept = not self.world.swept
             self.say(f"swept test {'on' if self.world.swept else 'off'}")
+        elif action in EDIT_ACTIONS:
+            self._edit_key(action)
         elif action in ("zoom_in", "zoom_out", "fit"):
             from .controls import zoom_key
 
@@ -295,6 +310,132 @@ class Session:
             self.recorder.ui(self.clock, event)
             self._recorder_stopped()
         apply_ui(self, event)
+
+    # editing (issue 19; the model is app/editor.py) ------------------------------------
+
+    def set_mode(self, mode: str | None) -> None:
+        """Edit mode on (a world under gravity pauses: corners are dragged on a still
+        world) or off (the outline being drawn is dropped)."""
+        self.mode = mode
+        self.draft = None
+        if mode == "edit":
+            if self.world.rigid and not self.paused:
+                self.paused = True
+            self.say("edit: drag a corner, or click corners to draw (Enter closes)")
+        else:
+            self.say("edit mode off")
+
+    def _edit_key(self, action: str) -> None:
+        """F3, Insert/F4, F5, F6, Delete: recorded as what they do (a mode, an edit at
+        the pointer's world point; headless, with no pointer, the middle of the scene)."""
+        from .controls import UiEvent
+        from .editor import delete_command, spawn_command
+
+        if action == "edit_mode":
+            self.ui(UiEvent("mode", None if self.mode == "edit" else "edit"))
+            return
+        if action == "close_outline":  # (with an outline being drawn, apply closes it)
+            self.say("Enter closes a shape being drawn (F3: edit mode, then click corners)")
+            return
+        at = self.pointer if self.pointer is not None else (430.0, 200.0)
+        at = [float(at[0]), float(at[1])]
+        if action == "delete_body":
+            command = delete_command(at=at)
+        elif action == "spawn_polygon":
+            command = spawn_command("polygon", at, sides=self.sides)
+        else:
+            command = spawn_command("box" if action == "spawn_box" else "circle", at)
+        self.ui(UiEvent("edit", {"command": command, "show": None, "merge": False}))
+
+    def _draft_key(self, key: str) -> None:
+        from .controls import UiEvent
+
+        if key == "escape":
+            self.ui(UiEvent("draft", None))
+            self.say("drawing cancelled")
+        elif key == "backspace":
+            self.ui(UiEvent("draft", self.draft[:-1] or None))
+        else:
+            self.close_draft("A")
+
+    def close_draft(self, show: str) -> None:
+        """The outline drawn so far becomes a body (shape A, or B), or is refused."""
+        from .controls import UiEvent
+        from .editor import draw_command
+
+        points = [list(p) for p in self.draft or ()]
+        if len(points) < 3:
+            self.say("a shape needs three corners at least")
+            return
+        self.ui(UiEvent("edit", {"command": draw_command(points), "show": show, "merge": False}))
+        if self.message is not None and self.message.startswith("drew"):
+            self.ui(UiEvent("draft", None))
+
+    def apply_edit(self, command: dict, show: str | None = None, merge: bool = False):
+        """An editor command on the world, through the edit history (undo / redo); a
+        refusal says why on screen and changes nothing. `show`: the new body becomes
+        shape A or B."""
+        result = self.edits.apply(self.world, command, merge)
+        if not result.ok:
+            self.say(result.reason)
+            return result
+        self.after_edit()
+        if show is not None and result.body is not None and command["op"] == "draw":
+            self._pick(self.world.index(result.body), show == "A")
+        self.say(result.said)
+        return result
+
+    def after_edit(self) -> None:
+        """The world was edited: the pair on show explained afresh; the rewind's present
+        is the edited world."""
+        self.pair_index = None  # Tab's pair may name a body gone
+        self.walk = None
+        self.record = self.world.explain_now()
+        history = self.history
+        if history.at is None and history.snapshots:
+            history.snapshots.pop()
+        history.record(self.world, self.steps)
+
+    def handles(self) -> tuple[tuple[str, int, float, float], ...]:
+        """Edit mode: the corners of the pair on show that can be dragged, as (body name,
+        corner, x, y) in world points (no circles, no boundary walls)."""
+        from ..core.geometry import Circle
+        from .editor import is_boundary_wall
+
+        shown = self.record.shown if self.record is not None else None
+        if self.mode != "edit" or shown is None:
+            return ()
+        out = []
+        for i in dict.fromkeys((shown.a, shown.b)):
+            shape = self.world.shape(i)
+            if isinstance(shape, Circle) or is_boundary_wall(self.world, i):
+                continue
+            name = self.world.bodies[i].name
+            out += [(name, k, float(x), float(y)) for k, (x, y) in enumerate(shape.vertices)]
+        return tuple(out)
+
+    def undo(self, redo: bool = False) -> None:
+        from .controls import UiEvent
+
+        command = {"op": "redo" if redo else "undo"}
+        self.ui(UiEvent("edit", {"command": command, "show": None, "merge": False}))
+
+    def save(self) -> str | None:
+        """Ctrl+S: the world as a scene file in the save folder; its path, said on screen
+        (None, and why said, when it cannot be saved)."""
+        from ..scenes.base import SceneError
+        from .errors import UsageError
+        from .outputs import write_scene_file
+        from .saving import next_save_path
+
+        try:
+            path = next_save_path(self.save_dir, self.scene.name)
+            write_scene_file(str(path), self.scene, self.world)
+        except (SceneError, UsageError, OSError) as error:
+            self.say(f"not saved: {error}")
+            return None
+        self.say(f"saved: {path}")
+        return str(path)
 
     def layout(self, size: tuple[int, int]):
         """The layout draw() gives a surface of this size now."""
@@ -401,9 +542,12 @@ class Session:
     def _use_world(self, world: World) -> None:
         """Show `world` from now on: its pair on show explained afresh, the step-through
         closed and the rewind history started again from it."""
+        from .editor import EditHistory
         from .history import History
 
         self.world = world
+        self.edits = EditHistory()  # this world's edits, to undo
+        self.draft = None
         self.walk = None
         self.record = self._with_pair(world.explain_now())
         self.history = History()
@@ -523,7 +667,17 @@ class Session:
             menu=tuple((m.title, len(m.stages)) for m in self.menu) if self.menu else None,
             controls=self._control_state() if self.toolbar else None,
             camera=self.camera,
+            edit=self._edit_view(),
         )
+
+    def _edit_view(self):
+        from ..render.overlays import EditView
+
+        if self.mode != "edit":
+            return None
+        handles = tuple((x, y) for _, _, x, y in self.handles()) if self.draft is None else ()
+        pointer = None if self.pointer is None else tuple(self.pointer)
+        return EditView(handles, self.draft, pointer)
 
     def _control_state(self):
         from .controls import control_state

@@ -52,6 +52,13 @@ def run_window(options: Options) -> int:
                 mouse = _mouse_event(pygame, event, session, window)
                 if mouse is not None:
                     session.mouse(mouse)  # the session records what it does
+            elif event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and (
+                event.key in (pygame.K_z, pygame.K_y, pygame.K_s)
+            ):
+                if event.key == pygame.K_s:
+                    session.save()  # the path (or why not) is said on screen
+                else:
+                    session.undo(redo=event.key == pygame.K_y)
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
@@ -75,7 +82,12 @@ def _on_controls(pygame, event, session: Session, pointer, size, held) -> bool:
     """Hand the event to the clickable controls first (app/controls.py); True when they
     took it. Ctrl+wheel zooms; a body held by the left button keeps its drag."""
     if event.type == pygame.MOUSEWHEEL:
-        if not pygame.key.get_mods() & pygame.KMOD_CTRL:
+        mods = pygame.key.get_mods()
+        if mods & pygame.KMOD_SHIFT and session.world.grab is None:  # F5's sides
+            session.sides = min(12, max(3, session.sides + (1 if event.y > 0 else -1)))
+            session.say(f"F5 drops a polygon of {session.sides} sides")
+            return True
+        if not mods & pygame.KMOD_CTRL:
             return False
         notches = max(-MAX_NOTCHES, min(MAX_NOTCHES, int(event.y)))
         if notches:
@@ -84,7 +96,8 @@ def _on_controls(pygame, event, session: Session, pointer, size, held) -> bool:
     if session.hand is not None:  # a drag of a body goes on to its release
         return False
     if event.type == pygame.MOUSEBUTTONDOWN:
-        return controls.press(session, pointer, size, event.pos, event.button, held)
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        return controls.press(session, pointer, size, event.pos, event.button, held, shift)
     if event.type == pygame.MOUSEMOTION:
         return controls.move(session, pointer, size, event.pos)
     return controls.release(session, pointer, event.button)

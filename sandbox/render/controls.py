@@ -63,6 +63,7 @@ class ControlState:
     sliders: tuple[Slider, ...] = ()
     zoom: float = 1.0
     hover: str | None = None  # the control under the pointer: its tip is shown
+    editing: bool = False  # edit mode is on (its button is drawn pressed)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ TOOLBAR = (
     ("step", "|▶", "one step on, while paused · O"),
     ("speed", "1x", "slow motion: 1x, 1/2x, 1/4x, 1/10x · S"),
     ("reset", "↺ Reset", "the scene from its start · R"),
+    ("edit", "✎ Edit", "edit: drag corners, draw a shape; Ins, F5, F6 add, Del removes · F3"),
     ("panel:scenes", "Scenes ▾", "open another scene · 1..9, [ ]"),
     ("lessons", "Lessons", "the lessons · F2"),
     ("panel:show", "Show ▾", "what is drawn: the overlays · N V X Z K C I B D U"),
@@ -104,8 +106,8 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
         return ()
     px = lay.small
     pad = lay.pad
-    gap = max(2, round(pad * 0.4))
-    inner = max(4, round(pad * 0.8))  # each side of a button's words
+    gap = max(2, round(pad * 0.3))
+    inner = max(3, round(pad * 0.6))  # each side of a button's words
     x = bar.x + pad
     buttons: list[Control] = []
     right_room = text_size(" 8.0x", px)[0] + pad  # the zoom's words at the right end
@@ -119,7 +121,7 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
             w = text_size("1/10x", px)[0] + 2 * inner  # the same width at every speed
         if x + w > bar.right - right_room:
             break
-        on = name == f"panel:{state.panel}"
+        on = name == f"panel:{state.panel}" or name == "edit" and state.editing
         rect = (x, bar.y + gap, w, bar.height - 2 * gap)
         buttons.append(Control(name, label, rect, tip, on))
         x += w + gap

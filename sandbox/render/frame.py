@@ -28,6 +28,7 @@ from ..physics.world import World
 from .bodies import draw_aabbs, draw_bodies, draw_ghost, draw_pair_bodies, has_moved
 from .controls import draw_controls
 from .demos import demo_for
+from .editor import draw_edit
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
 from .help import draw_help
@@ -132,6 +133,8 @@ def draw(
     if status.outline_test and world.controlled is not None:
         draw_convexity(view, world, world.controlled)
     draw_hand(view, world)
+    if status.edit is not None:
+        draw_edit(view, status.edit)
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 

@@ -55,6 +55,16 @@ class LessonCard:
 
 
 @dataclass(frozen=True)
+class EditView:
+    """Edit mode on screen: the corners that can be dragged and the outline being drawn
+    (world points), and the pointer's world point (the outline's loose end follows it)."""
+
+    handles: tuple[tuple[float, float], ...] = ()
+    draft: tuple[tuple[float, float], ...] | None = None
+    pointer: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
 class HudStatus:
     """What the app knows and the world does not: scene, time controls, help."""
 
@@ -84,3 +94,4 @@ class HudStatus:
     menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)
     controls: object = None  # the toolbar's state (render.controls.ControlState); None: none
     camera: object = None  # zoom and pan (render.layout.Camera); None: the fitted view
+    edit: EditView | None = None  # edit mode (None: off)

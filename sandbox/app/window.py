@@ -52,8 +52,10 @@ def run_window(options: Options) -> int:
                 mouse = _mouse_event(pygame, event, session, window)
                 if mouse is not None:
                     session.mouse(mouse)  # the session records what it does
-            elif event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and (
-                event.key in (pygame.K_z, pygame.K_y, pygame.K_s)
+            elif (
+                event.type == pygame.KEYDOWN
+                and event.mod & pygame.KMOD_CTRL
+                and (event.key in (pygame.K_z, pygame.K_y, pygame.K_s))
             ):
                 if event.key == pygame.K_s:
                     session.save()  # the path (or why not) is said on screen

@@ -6,8 +6,6 @@ replayed like keys."""
 import json
 import math
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +14,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from replaying import replay_of_one_line, replayed  # noqa: E402
 
 from sandbox.app import controls  # noqa: E402
 from sandbox.app.controls import BUTTON_KEYS, SLIDERS, Pointer, UiEvent  # noqa: E402
@@ -401,17 +401,7 @@ def test_controls_are_recorded_and_a_headless_replay_ends_in_the_same_state(tmp_
     assert kinds == {"panel", "set", "scene", "view"}
     assert {"space", "o", "backspace", "b"} <= {line["press"] for line in lines if "press" in line}
 
-    replayed = tmp_path / "replayed.json"
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
-        + ["--dump-state", str(replayed)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(replayed.read_text()) == json.loads(json.dumps(session.state()))
+    assert replayed(recording, tmp_path) == json.loads(json.dumps(session.state()))
     assert session.scene.name == "spin" and session.camera is not None and session.panel is None
 
 
@@ -431,17 +421,7 @@ def test_controls_are_recorded_and_a_headless_replay_ends_in_the_same_state(tmp_
 def test_a_bad_ui_line_in_a_replay_is_one_clear_line_and_status_2(tmp_path, line, words):
     """A replay's ui line is data, checked: out of range, unknown names, a scene file
     path, a zoom past 8x, extra fields: one stderr line naming the line, exit 2."""
-    header = {"format": "sat-sandbox-replay", "version": 2, "scene": "stack"}
-    header |= {"seed": 0, "theme": "dark"}
-    path = tmp_path / "bad.jsonl"
-    path.write_text("\n".join(json.dumps(x) for x in (header, line, {"end": 5})) + "\n")
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = replay_of_one_line(tmp_path, line)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert words in done.stderr and "bad.jsonl:2" in done.stderr

@@ -6,8 +6,6 @@ against independent values (the Polygon of the clicked corners, shapely, the dum
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +14,8 @@ from shapely.geometry import Polygon as ShapelyPolygon
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from replaying import replay_of_one_line, replayed  # noqa: E402
 
 from sandbox import Polygon, sat  # noqa: E402
 from sandbox.app import controls  # noqa: E402
@@ -256,17 +256,7 @@ def test_edits_with_the_mouse_are_recorded_and_replay_to_the_same_world(tmp_path
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     ops = [line["value"]["op"] for line in lines if line.get("ui") == "edit"]
     assert {"draw", "move_vertex", "spawn", "delete", "undo", "redo"} <= set(ops)
-    replayed = tmp_path / "replayed.json"
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
-        + ["--dump-state", str(replayed)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(replayed.read_text()) == json.loads(json.dumps(session.state()))
+    assert replayed(recording, tmp_path) == json.loads(json.dumps(session.state()))
 
 
 @pytest.mark.parametrize(
@@ -282,17 +272,6 @@ def test_edits_with_the_mouse_are_recorded_and_replay_to_the_same_world(tmp_path
 )
 def test_a_bad_edit_line_in_a_replay_is_one_line_and_status_2(tmp_path, line, words):
     """An edit line is data, checked by the editor's own command check: one line, exit 2."""
-    header = {"format": "sat-sandbox-replay", "version": 2, "scene": "stack"}
-    header |= {"seed": 0, "theme": "dark"}
-    path = tmp_path / "bad.jsonl"
-    line = {"step": 1, "ui": "edit"} | line
-    path.write_text("\n".join(json.dumps(x) for x in (header, line, {"end": 5})) + "\n")
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = replay_of_one_line(tmp_path, {"step": 1, "ui": "edit"} | line)
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert words in done.stderr and "Traceback" not in done.stderr

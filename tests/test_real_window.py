@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import require_tool
+from replaying import replayed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,17 +90,7 @@ def _window(display: str, *args: str):
 
 def _replayed(recording: Path, tmp_path: Path) -> dict:
     """The state a headless replay of `recording` ends in."""
-    replayed = tmp_path / "replayed.json"
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", "--replay", str(recording)]
-        + ["--dump-state", str(replayed)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(replayed.read_text())
+    return replayed(recording, tmp_path)
 
 
 def test_window_driven_by_real_keys_replays_to_the_identical_state(x_display, tmp_path):

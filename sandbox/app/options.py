@@ -361,22 +361,28 @@ def _check_lesson_options(args) -> None:
 def _export_folder(value: str) -> Path:
     """The folder --export-lesson writes into: it may exist (as a folder), or be made in
     a folder that exists; checked for writing by output_target on a file inside it."""
+    folder, parent = _folder(value, "--export-lesson")
+    output_target(
+        str((folder if folder.exists() else parent) / "index.md"), "--export-lesson", ".md"
+    )
+    return folder
+
+
+def _folder(value: str, option: str) -> tuple[Path, Path]:
+    """(the folder, its parent): a folder that exists, or one that can be made in a
+    folder that exists; else UsageError."""
     if not value or "\0" in value:
-        raise UsageError("--export-lesson: needs a folder name")
+        raise UsageError(f"{option}: needs a folder name")
     folder = Path(value)
     try:
         if folder.exists() and not folder.is_dir():
-            raise UsageError(f"--export-lesson {value!r}: exists and is not a folder")
+            raise UsageError(f"{option} {value!r}: exists and is not a folder")
         parent = folder.resolve().parent
     except (OSError, ValueError) as error:
-        raise UsageError(f"--export-lesson {value!r}: {error}") from None
-    if not folder.exists():
-        if not parent.is_dir():
-            raise UsageError(f"--export-lesson {value!r}: folder {str(parent)!r} does not exist")
-        output_target(str(parent / "index.md"), "--export-lesson", ".md")
-    else:
-        output_target(str(folder / "index.md"), "--export-lesson", ".md")
-    return folder
+        raise UsageError(f"{option} {value!r}: {error}") from None
+    if not folder.exists() and not parent.is_dir():
+        raise UsageError(f"{option} {value!r}: folder {str(parent)!r} does not exist")
+    return folder, parent
 
 
 def _edit_script(args) -> dict:
@@ -431,16 +437,4 @@ def _mouse_script(args) -> dict:
 
 def _save_dir(value: str | None) -> Path | None:
     """--save-dir: a folder, or one that can be made in a folder that exists."""
-    if value is None:
-        return None
-    if not value or "\0" in value:
-        raise UsageError("--save-dir: needs a folder name")
-    folder = Path(value)
-    try:
-        if folder.exists() and not folder.is_dir():
-            raise UsageError(f"--save-dir {value!r}: exists and is not a folder")
-        if not folder.exists() and not folder.resolve().parent.is_dir():
-            raise UsageError(f"--save-dir {value!r}: its parent folder does not exist")
-    except (OSError, ValueError) as error:
-        raise UsageError(f"--save-dir {value!r}: {error}") from None
-    return folder
+    return None if value is None else _folder(value, "--save-dir")[0]

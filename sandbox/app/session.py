@@ -200,11 +200,12 @@ class Session:
             if self.space is not None:
                 self.space = self.space.next_pose()
             if self.scene.demo == "broad-phase":
-                from ..physics.contacts import BROAD_PHASES
+                from ..physics.contacts import BROAD_PHASES, switch_broad_phase
 
                 names = list(BROAD_PHASES)
                 world = self.world
-                world.broad_phase = names[(names.index(world.broad_phase) + 1) % len(names)]
+                following = names[(names.index(world.broad_phase) + 1) % len(names)]
+                switch_broad_phase(world, following)
                 self.record = self.world.explain_now()
                 self.say(f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
         elif action == "overlap_start":

@@ -33,7 +33,16 @@ def broad_phase(world: World, boxes, fixed):
     """The world's broad phase on these boxes; kept on the world for the renderer."""
     result = BROAD_PHASES[world.broad_phase](boxes, fixed)
     world.broad = (boxes, result)
+    world.broad_fixed = fixed  # so that another method can be shown on the same boxes
     return result
+
+
+def switch_broad_phase(world: World, name: str) -> None:
+    """Use the broad phase `name` from now on, and make the last step's result again with
+    it on the same boxes: what is drawn (paused too) is the method named."""
+    world.broad_phase = name
+    if world.broad is not None and world.broad_fixed is not None:
+        broad_phase(world, world.broad[0], world.broad_fixed)
 
 
 def collide(world: World):

@@ -137,6 +137,7 @@ class World:
         self.grab: MouseGrab | None = None  # the body the mouse holds
         self.broad_phase = "sweep"  # or "grid", "quadtree" (contacts.BROAD_PHASES)
         self.broad = None  # the last broad phase's (boxes, result), for the renderer
+        self.broad_fixed = None  # ... and the bodies it took as fixed
         self.record: StepRecord | None = None
 
         self.position = np.array([b.shape.position for b in self.bodies], dtype=float)

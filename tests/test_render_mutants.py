@@ -1,0 +1,171 @@
+"""render/ where the mutation run found it unchecked (issue 20, item 4): the colour roles
+are the published Okabe-Ito colours, the world is centred in the scene, the panel holds its
+characters, the step-through's swept sentence, and the numbers the 3D panel prints. Each
+expected value comes from a published table, the layout's own statement, or the SAT
+report computed independently of the renderer; pixels stay the goldens' job."""
+
+from __future__ import annotations
+
+import os
+from types import SimpleNamespace
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+pygame = pytest.importorskip("pygame")
+
+from sandbox.app.headless import init_pygame  # noqa: E402
+from sandbox.app.session import Session  # noqa: E402
+from sandbox.core.walk import walkthrough  # noqa: E402
+from sandbox.render.layout import (  # noqa: E402
+    LESSON_LINES,
+    PANEL_CHARS,
+    WORLD_SIZE,
+    compute_layout,
+)
+from sandbox.render.theme import THEMES  # noqa: E402
+from sandbox.render.walk import step_words, swept_words  # noqa: E402
+from sandbox.scenes.registry import SCENES  # noqa: E402
+
+# Okabe & Ito (2008), "Color Universal Design": the published 0-255 RGB of each colour.
+ORANGE, SKY_BLUE, BLUISH_GREEN = (230, 159, 0), (86, 180, 233), (0, 158, 115)
+YELLOW, BLUE, REDDISH_PURPLE = (240, 228, 66), (0, 114, 178), (204, 121, 167)
+
+
+@pytest.mark.parametrize("name", list(THEMES))
+def test_the_pair_is_orange_and_sky_blue_in_every_theme(name):
+    """DESIGN: shape A orange, shape B sky blue, in both themes (the Okabe-Ito values)."""
+    theme = THEMES[name]
+    assert theme.shape_a == ORANGE
+    assert theme.shape_b == SKY_BLUE
+
+
+def test_the_dark_themes_roles_are_the_okabe_ito_colours():
+    """On the dark background the roles use Okabe-Ito unchanged: gap and separating axis
+    bluish green, MTV reddish purple, contacts yellow, A's and B's words in their shape's
+    colour."""
+    dark = THEMES["dark"]
+    assert dark.gap == dark.separating == BLUISH_GREEN
+    assert dark.mtv == REDDISH_PURPLE
+    assert dark.contact == YELLOW
+    assert (dark.text_a, dark.text_b) == (ORANGE, SKY_BLUE)
+
+
+def test_the_projector_themes_contacts_are_okabe_ito_blue():
+    """On the projector's light background yellow does not show: contacts are Okabe-Ito
+    blue."""
+    assert THEMES["projector"].contact == BLUE
+
+
+SIZES = [(320, 240), (640, 480), (800, 600), (1024, 768), (1280, 720), (1920, 1080),
+         (400, 3000), (7680, 240), (1000, 1000)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(
+    "bands", [(0, 0, True), (LESSON_LINES, 0, True), (0, 4, True), (0, 0, False)],
+    ids=["plain", "lesson", "card", "no-hud"],
+)
+def test_the_world_is_centred_in_the_scene(size, bands):
+    """The world (WORLD_SIZE at the layout's scale) is centred in the scene area, both
+    ways (to the pixel the rounding of its rectangle allows), and touches two opposite
+    sides of it: the largest uniform scale that fits."""
+    layout = compute_layout(size, THEMES["dark"], *bands)
+    sx, sy, sw, sh = layout.scene
+    wx, wy, ww, wh = layout.world
+    assert abs((wx + ww / 2) - (sx + sw / 2)) <= 1.0
+    assert abs((wy + wh / 2) - (sy + sh / 2)) <= 1.0
+    ox, oy = layout.origin
+    assert ox + WORLD_SIZE[0] * layout.scale / 2 == pytest.approx(sx + sw / 2, abs=1e-9)
+    assert oy + WORLD_SIZE[1] * layout.scale / 2 == pytest.approx(sy + sh / 2, abs=1e-9)
+    fits_width = WORLD_SIZE[0] * layout.scale == pytest.approx(sw, abs=1e-9)
+    fits_height = WORLD_SIZE[1] * layout.scale == pytest.approx(sh, abs=1e-9)
+    assert fits_width or fits_height
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_bands_are_as_tall_as_their_lines(size):
+    """The narration band holds the title's line, `narration_lines` body lines and a pad
+    above and below, no more; the status band one body line and a pad; the scene is the
+    rest of the height (HUD on, no lesson, no card)."""
+    layout = compute_layout(size, THEMES["dark"])
+    w, h = layout.size
+    body_line, title_line = layout.line(layout.body), layout.line(layout.title)
+    narration_h = layout.narration[3]
+    assert narration_h == title_line + layout.narration_lines * body_line + 2 * layout.pad
+    assert layout.status[3] == body_line + layout.pad
+    assert layout.scene[3] == h - narration_h - layout.status[3]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_panel_holds_its_characters_between_two_pads(size):
+    """The right panel is at least PANEL_CHARS characters of body text plus a pad each
+    side, unless that is more than 46 % of the width (the cap); never less than 30 % of
+    the width. The advance is DejaVu Sans Mono's design advance, 1233 / 2048 em (the
+    hinted advance at small sizes is a pixel more: there the panel is a character short)."""
+    layout = compute_layout(size, THEMES["dark"])
+    w = layout.size[0]
+    panel_w = layout.panel[2]
+    wanted = PANEL_CHARS * layout.body * 1233 / 2048 + 2 * layout.pad
+    assert panel_w >= min(wanted, 0.46 * w) - 1.5
+    assert 0.3 * w - 1 <= panel_w <= 0.46 * w + 1
+
+
+def test_the_swept_sentence_follows_the_steps_own_words():
+    """With a swept projection, a tested axis's narration is its own words (the same as
+    without one) followed by the swept sentence, nothing lost."""
+    session = Session(SCENES["classic"])
+    steps = walkthrough(session.record.shown.report)
+    swept = SimpleNamespace(a_swept=(1.0, 2.0), enter=0.25, leave=0.75)
+    k = next(i for i, step in enumerate(steps) if step.kind == "test")
+    alone, role = step_words(steps, k)
+    words, role_swept = step_words(steps, k, swept)
+    assert words == alone + swept_words(swept)
+    assert role_swept == role
+
+
+@pytest.mark.parametrize(
+    "enter,leave,said",
+    [
+        (0.25, 0.75, "from 0.25 to 0.75"),
+        (-0.5, 0.5, "from 0.00 to 0.50"),  # met already at the start of the step
+        (0.5, 1.7, "from 0.50 to 1.00"),  # still met at its end
+        (-2.0, 3.0, "from 0.00 to 1.00"),
+    ],
+)
+def test_the_swept_sentence_says_the_part_of_the_step_they_meet(enter, leave, said):
+    """Tutorial 003's swept test: the times of entry and exit are fractions of the step,
+    clamped to the step itself [0, 1] (a time outside the step is not in it)."""
+    swept = SimpleNamespace(a_swept=(-3.0, 4.25), enter=enter, leave=leave)
+    assert swept_words(swept) == f" Moving, A sweeps -3.0..4.2: meets B {said} of the step."
+
+
+@pytest.mark.parametrize("downs", [0, 3, 7])
+def test_the_3d_panel_prints_each_axis_gap_or_overlap_as_the_report_has_it(downs):
+    """sat-3d after `downs` steps of B moving down: each panel row naming an axis carries,
+    on the same line, 'gap g' with g = -overlap > 0 for an axis with a gap, else
+    'overlap o', from the 3D report (one decimal)."""
+    from sandbox.render.space import axis_tag
+
+    init_pygame(headless=True)
+    session = Session(SCENES["sat-3d"])
+    for _ in range(downs):
+        session.advance(frozenset({"down"}))
+    surface = pygame.Surface((1280, 720))
+    frame = session.draw(surface)
+    report = session.space.report()
+    panel = [t for t in frame.texts if t.where == "panel"]
+    rows = 0
+    for axis in report.axes:
+        (tag,) = [t for t in panel if t.text == axis_tag(axis)] or [None]
+        if tag is None:
+            continue  # below the panel's last row
+        (value,) = [t for t in panel if t.rect[1] == tag.rect[1] and t is not tag]
+        if axis.overlap < 0:
+            assert value.text == f"gap {abs(axis.overlap):.1f}"
+        else:
+            assert value.text == f"overlap {axis.overlap:.1f}"
+        rows += 1
+    assert rows >= 6
+    if downs == 0:
+        assert any(axis.overlap < 0 for axis in report.axes)

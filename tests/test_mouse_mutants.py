@@ -7,11 +7,20 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from sandbox.core.geometry import Polygon
 from sandbox.physics.body import Body
-from sandbox.physics.mouse import DAMPING_RATIO, HERTZ, grab_at, moved_to, pull
+from sandbox.physics.mouse import (
+    DAMPING_RATIO,
+    HERTZ,
+    anchor_point,
+    body_at,
+    grab_at,
+    moved_to,
+    pull,
+)
 from sandbox.physics.world import World
 
 W0 = 2 * math.pi * HERTZ
@@ -77,3 +86,44 @@ def test_a_pull_wakes_the_body_and_restarts_its_rest_clock(kwargs):
     pull(world, grab_at(world, 0, (300, 300)), DT)
     assert not world.sleeping[0]
     assert world.sleep_timer[0] == 0.0
+
+
+def test_a_turned_body_is_held_by_the_point_in_its_own_frame():
+    """The box turned a quarter turn (angle pi/2: its +x points down the screen), grabbed
+    10 px below its centre: that point is 10 along the body's own +x, anchor (10, 0); the
+    target is the pointer itself; and anchor_point gives the grabbed point back."""
+    world = box_world(gravity=(0, 900))
+    world.angle[0] = math.pi / 2
+    world.pose_changed()
+    grab = grab_at(world, 0, (300, 310))
+    assert grab.anchor == pytest.approx((10.0, 0.0), abs=1e-12)
+    assert grab.target == (300.0, 310.0)
+    assert np.allclose(anchor_point(world, grab), (300, 310), atol=1e-12)
+
+
+def test_a_grab_beside_the_centre_pulled_down_turns_the_body_clockwise():
+    """Held 10 px right of the centre (r = (10, 0)), pointer 10 px below that point:
+    F = (0, m w0^2 10), torque r x F = r_x F_y = 10 m w0^2 10 > 0 (clockwise on screen),
+    I = m (40^2 + 20^2) / 12: omega = 100 w0^2 dt 12 / 2000 after one pull."""
+    world = box_world(gravity=(0, 900))
+    pull(world, moved_to(grab_at(world, 0, (310, 300)), (310, 310)), DT)
+    assert world.omega[0] == pytest.approx(100 * W0 * W0 * DT * 12 / 2000, rel=1e-9)
+
+
+def two_boxes_world(static_first: bool) -> World:
+    """A static box and a moving box both covering (300, 300); the static one first in
+    the list when `static_first`."""
+    wall = Body("wall", Polygon.box(100, 100, position=(300, 300)), static=True)
+    box = Body("box", Polygon.box(40, 20, position=(300, 300)))
+    return World([wall, box] if static_first else [box, wall], gravity=(0, 900))
+
+
+@pytest.mark.parametrize("static_first", [True, False])
+def test_the_pointer_picks_the_moving_body_over_a_static_one(static_first):
+    """Under the pointer a moving body comes before a static one, whatever their order;
+    where only the static one is, it is picked; where there is none, None."""
+    world = two_boxes_world(static_first)
+    moving = 1 if static_first else 0
+    assert body_at(world, (300, 300)) == moving
+    assert body_at(world, (340, 340)) == 1 - moving  # inside the wall only
+    assert body_at(world, (600, 600)) is None

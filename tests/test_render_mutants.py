@@ -169,3 +169,72 @@ def test_the_3d_panel_prints_each_axis_gap_or_overlap_as_the_report_has_it(downs
     assert rows >= 6
     if downs == 0:
         assert any(axis.overlap < 0 for axis in report.axes)
+
+
+def _texts(session, size=(1280, 720)):
+    init_pygame(headless=True)
+    surface = pygame.Surface(size)
+    return surface, session.draw(surface)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1001, 641)])
+def test_the_lesson_list_names_each_lesson_with_its_number_and_length(size):
+    """F2: a box titled 'Lessons', centred on the surface, with one row per built-in lesson
+    in order, 'k  title (n stages)', rows one line apart under the title, left-aligned."""
+    from sandbox.app.lesson import built_in_lessons
+
+    session = Session(SCENES["classic"])
+    session.apply("f2")
+    surface, frame = _texts(session, size)
+    menu = [t for t in frame.help_texts if t.where == "menu"]
+    lessons = tuple(built_in_lessons())
+    assert len(lessons) >= 2
+    title, rows = menu[0], menu[1 : 1 + len(lessons)]
+    assert title.text == "Lessons"
+    tx, _, tw, _ = title.rect
+    assert abs(tx + tw / 2 - size[0] / 2) <= 1
+    assert [r.text for r in rows] == [
+        f"{k}  {lesson.title} ({len(lesson.stages)} stages)"
+        for k, lesson in enumerate(lessons, 1)
+    ]
+    assert len({r.rect[0] for r in rows}) == 1
+    tops = [r.rect[1] for r in rows]
+    steps = {b - a for a, b in zip(tops, tops[1:])}
+    assert len(steps) == 1 and steps.pop() > 0
+    assert tops[0] > title.rect[1]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_dot_panel_prints_the_numbers_worked_out_by_hand(seed):
+    """The dot-product scene after seeded arrow presses: the panel prints a and b, a . b
+    = ax bx + ay by, theta in degrees from acos(a . b / (|a| |b|)), and a's shadow length
+    a . b / |b|, each computed here from DOT_A and the tip's centre."""
+    import math
+
+    import numpy as np
+
+    from sandbox.app.headless import simulate
+    from sandbox.app.options import parse_options
+    from sandbox.scenes.builtin import DOT_A, DOT_ORIGIN
+
+    rng = np.random.default_rng(300 + seed)
+    keys = rng.choice(["left", "right", "up", "down"], 2, replace=False)
+    held = [f"{keys[0]}:0-{int(rng.integers(1, 40))}", f"{keys[1]}:0-{int(rng.integers(1, 40))}"]
+    argv = ["--headless", "--scene", "dot-product", "--frames", "40"]
+    session, _ = simulate(parse_options(argv + [a for h in held for a in ("--hold", h)]))
+    _, frame = _texts(session)
+    panel = [t.text for t in frame.texts if t.where == "panel"]
+    tip = session.world.centres()[session.world.controlled]
+    ax, ay = DOT_A
+    bx, by = tip[0] - DOT_ORIGIN[0], tip[1] - DOT_ORIGIN[1]
+    dot = ax * bx + ay * by
+    la, lb = math.hypot(ax, ay), math.hypot(bx, by)
+    theta = math.degrees(math.acos(max(-1.0, min(1.0, dot / (la * lb)))))
+    assert f"a = ({ax:.0f}, {ay:.0f})" in panel
+    assert f"b = ({bx:.0f}, {by:.0f})" in panel
+    assert f"= {dot:.0f}" in panel  # (the panel's wrap drops the leading spaces)
+    assert f"= {la:.1f} × {lb:.1f} × {dot / (la * lb):.3f}" in panel
+    sign = "positive" if dot > 0 else ("negative" if dot < 0 else "zero")
+    assert f"sign: {sign}" in panel
+    assert f"θ = {theta:.1f}°" in panel
+    assert f"a's shadow on b: {dot / lb:.1f}" in panel

@@ -180,7 +180,8 @@ def _texts(session, size=(1280, 720)):
 @pytest.mark.parametrize("size", [(1280, 720), (1001, 641)])
 def test_the_lesson_list_names_each_lesson_with_its_number_and_length(size):
     """F2: a box titled 'Lessons', centred on the surface, with one row per built-in lesson
-    in order, 'k  title (n stages)', rows one line apart under the title, left-aligned."""
+    in order, 'k  title (n stages)', rows one line apart under the title, left-aligned,
+    and under them the keys, whole (the box is sized to its longest line: nothing cut)."""
     from sandbox.app.lesson import built_in_lessons
 
     session = Session(SCENES["classic"])
@@ -202,6 +203,8 @@ def test_the_lesson_list_names_each_lesson_with_its_number_and_length(size):
     steps = {b - a for a, b in zip(tops, tops[1:])}
     assert len(steps) == 1 and steps.pop() > 0
     assert tops[0] > title.rect[1]
+    foot = menu[1 + len(lessons)]
+    assert foot.text.startswith("1..9 starts a lesson") and foot.text.endswith("closes")
 
 
 @pytest.mark.parametrize("seed", range(4))

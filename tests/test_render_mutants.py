@@ -241,3 +241,87 @@ def test_the_dot_panel_prints_the_numbers_worked_out_by_hand(seed):
     assert f"sign: {sign}" in panel
     assert f"θ = {theta:.1f}°" in panel
     assert f"a's shadow on b: {dot / lb:.1f}" in panel
+
+
+MANY_AXES = """title = "many axes"
+gravity = [0, 0]
+[[body]]
+name = "dodecagon"
+shape = "regular"
+sides = 12
+radius = 100
+position = [300, 360]
+controlled = true
+[[body]]
+name = "post"
+shape = "box"
+width = 60
+height = 600
+position = [431, 360]
+static = true
+"""
+
+
+@pytest.mark.parametrize("size", ["320x240"])
+def test_the_deciding_row_is_drawn_when_not_all_rows_fit(tmp_path, size):
+    """A dodecagon (6 distinct axes) 1 px left of a tall post: only the post's own x axis,
+    the last of the 8 tested, separates them. In a small window not every row fits: the
+    rows drawn are the first ones in test order plus the separating one ('the row that
+    decides always among them'), and '+N more of 8 axes' counts the others."""
+    from sandbox.app.headless import simulate
+    from sandbox.app.options import parse_options
+
+    scene = tmp_path / "many.toml"
+    scene.write_text(MANY_AXES)
+    options = parse_options(["--headless", "--scene", str(scene), "--frames", "1", "--size", size])
+    session, _ = simulate(options)
+    init_pygame(headless=True)
+    frame = session.draw(pygame.Surface(options.size), fps=None)
+    report = session.record.shown.report
+    assert len(report.axes) == 8 and report.separating is report.axes[-1]
+    rows = {int(w.split()[1]) for w, _ in frame.marks if w.startswith("ruler ") and "scale" not in w}
+    assert report.separating.index in rows
+    missing = len(report.axes) - len(rows)
+    assert missing > 0  # the case under test: not all rows fit
+    assert rows - {report.separating.index} == {a.index for a in report.axes[: len(rows) - 1]}
+    assert any(t.text.startswith(f"+{missing} more of 8 axes") for t in frame.texts)
+
+
+def test_a_translucent_patch_has_the_size_asked_for():
+    """The halo behind a label is a patch of exactly the (width, height) asked for, at
+    least 1 x 1, filled with the colour asked for."""
+    from sandbox.render.view import translucent_patch
+
+    init_pygame(headless=True)
+    patch = translucent_patch((37.9, 11.2), (10, 20, 30, 200))
+    assert patch.get_size() == (37, 11)
+    assert tuple(patch.get_at((36, 10))) == (10, 20, 30, 200)
+    assert translucent_patch((0, -3), (0, 0, 0, 0)).get_size() == (1, 1)
+
+
+def test_the_step_through_narration_adds_the_swept_sentence():
+    """tunnelling, tick 9, step-through on a tested axis of the swept bullet's pair: the
+    narration is that step's words followed by what A's shadow does over the whole step,
+    A's interval at the step's start stretched by the motion along the axis (computed
+    here from the vertices)."""
+    import numpy as np
+
+    from sandbox.render.hud import narration
+
+    session = Session(SCENES["tunnelling"])
+    for _ in range(9):
+        session.advance(frozenset())
+    record = session.record
+    shown = record.shown
+    (event,) = [e for e in record.sweeps if e.body == shown.a]
+    start = session.world.bodies[shown.a].shape.placed(event.start, 0.0)
+    steps = walkthrough(shown.report)
+    k = next(i for i, step in enumerate(steps) if step.kind == "test")
+    u = np.asarray(steps[k].axis.axis)
+    along = np.asarray(start.vertices) @ u
+    lo, hi = float(along.min()), float(along.max())
+    shift = float(np.dot(u, event.motion))
+    lo, hi = min(lo, lo + shift), max(hi, hi + shift)
+    words, _ = narration(session.world, record, walk=k)
+    assert words.startswith(step_words(steps, k)[0])
+    assert f" Moving, A sweeps {lo:.1f}..{hi:.1f}: " in words

@@ -18,6 +18,7 @@ from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
 from sandbox.core.walk import walkthrough  # noqa: E402
 from sandbox.render.layout import (  # noqa: E402
+    CARD_LINES,
     LESSON_LINES,
     PANEL_CHARS,
     WORLD_SIZE,
@@ -98,6 +99,18 @@ def test_the_bands_are_as_tall_as_their_lines(size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_card_band_holds_its_lines_and_a_pad_under_the_scene(size):
+    """A prediction's card band is CARD_LINES body lines and one pad tall, right above the
+    status band; the scene ends where it starts (the world gave it the room)."""
+    layout = compute_layout(size, THEMES["dark"], 0, CARD_LINES)
+    body_line = layout.line(layout.body)
+    cx, cy, cw, ch = layout.card
+    assert ch == CARD_LINES * body_line + layout.pad
+    assert cy + ch == layout.status[1]
+    assert layout.scene[1] + layout.scene[3] == cy
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_panel_holds_its_characters_between_two_pads(size):
     """The right panel is at least PANEL_CHARS characters of body text plus a pad each
     side, unless that is more than 46 % of the width (the cap); never less than 30 % of
@@ -131,6 +144,7 @@ def test_the_swept_sentence_follows_the_steps_own_words():
         (-0.5, 0.5, "from 0.00 to 0.50"),  # met already at the start of the step
         (0.5, 1.7, "from 0.50 to 1.00"),  # still met at its end
         (-2.0, 3.0, "from 0.00 to 1.00"),
+        (0.5, 0.5, "from 0.50 to 0.50"),  # touching for an instant counts (DESIGN)
     ],
 )
 def test_the_swept_sentence_says_the_part_of_the_step_they_meet(enter, leave, said):

@@ -339,3 +339,32 @@ def test_the_step_through_narration_adds_the_swept_sentence():
     words, _ = narration(session.world, record, walk=k)
     assert words.startswith(step_words(steps, k)[0])
     assert f" Moving, A sweeps {lo:.1f}..{hi:.1f}: " in words
+
+
+@pytest.mark.parametrize("outline", range(4))
+def test_the_filled_discs_of_the_convexity_test_are_the_reflex_corners(outline):
+    """The concave scene's corner test (tutorial 004): a reflex corner's marker is a disc
+    filled in the overlap colour, a convex corner's a ring. The markers whose ring is
+    overlap-coloured all round are exactly as many as the outline's reflex corners,
+    counted here from the signs of the cross products of its edges (against its winding).
+    (A colour role, read from four pixels on each marker's ring, not a golden.)"""
+    import numpy as np
+
+    session = Session(SCENES["concave"])
+    for _ in range(outline):
+        session.apply("f")
+    surface, frame = _texts(session)
+    theme = THEMES[session.theme]
+    v = np.asarray(session.world.shape(session.world.controlled).vertices)
+    before, after = v - np.roll(v, 1, axis=0), np.roll(v, -1, axis=0) - v
+    turn = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0]
+    winding = np.sum(v[:, 0] * np.roll(v[:, 1], -1) - np.roll(v[:, 0], -1) * v[:, 1])
+    reflex = int(np.sum(turn * winding < -1e-9))
+    assert reflex >= 1
+    filled = 0
+    for x, y, w, h in frame.markers:
+        cx, cy, r = x + w / 2, y + h / 2, w / 2 - 2
+        ring = [(0, 1 - r), (0, r - 1), (1 - r, 0), (r - 1, 0)]
+        colours = [tuple(surface.get_at((round(cx + dx), round(cy + dy))))[:3] for dx, dy in ring]
+        filled += colours.count(theme.overlap) >= 2
+    assert filled == reflex

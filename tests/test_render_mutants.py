@@ -368,3 +368,20 @@ def test_the_filled_discs_of_the_convexity_test_are_the_reflex_corners(outline):
         colours = [tuple(surface.get_at((round(cx + dx), round(cy + dy))))[:3] for dx, dy in ring]
         filled += colours.count(theme.overlap) >= 2
     assert filled == reflex
+
+
+@pytest.mark.parametrize("small_first", [True, False])
+def test_the_pair_words_name_which_shape_is_inside_which(small_first):
+    """A 20 x 20 box wholly inside a 200 x 200 box: the HUD sentence says 'A is inside B'
+    when the small box is A, 'B is inside A' when it is B; the depth printed is the
+    shortest way out, 10 + 100 = 110 px (centres shared)."""
+    from sandbox.core.geometry import Polygon
+    from sandbox.core.pair import sat
+    from sandbox.render.hud import _pair_words
+
+    small, big = Polygon.box(20, 20, position=(300, 300)), Polygon.box(200, 200, position=(300, 300))
+    report = sat(small, big) if small_first else sat(big, small)
+    words, role = _pair_words(report)
+    who = "A is inside B" if small_first else "B is inside A"
+    assert words.startswith(f"{who}: the shortest way out, 110.0")
+    assert role == "overlap"

@@ -385,3 +385,42 @@ def test_the_pair_words_name_which_shape_is_inside_which(small_first):
     who = "A is inside B" if small_first else "B is inside A"
     assert words.startswith(f"{who}: the shortest way out, 110.0")
     assert role == "overlap"
+
+
+def test_each_grid_cells_count_sits_at_the_cells_centre():
+    """Broad phase on the uniform grid (F once), after 30 steps: each cell shared by two or
+    more bodies is labelled with their number, centred on the cell (the cell's bounds
+    from the grid, mapped through the view), to the pixel; a label pushed inside the
+    scene's edge is the only exception."""
+    import numpy as np
+
+    from sandbox.render.view import View
+
+    session = Session(SCENES["broad-phase"])
+    session.apply("f")
+    assert session.world.broad_phase == "grid"
+    for _ in range(30):
+        session.advance(frozenset())
+    surface, frame = _texts(session)
+    view = View(surface, THEMES[session.theme])
+    _, result = session.world.broad
+    centres: dict[str, list] = {}
+    for cell in result.cells:
+        if len(cell.bodies) > 1:
+            x0, y0, x1, y1 = result.cell_bounds(cell)
+            centres.setdefault(str(len(cell.bodies)), []).append(
+                view.p((x0 + x1) / 2, (y0 + y1) / 2)
+            )
+    inner = view.scene_inner
+    checked = 0
+    for label in frame.texts:
+        if label.where != "scene" or not label.text.isdigit():
+            continue
+        x, y, w, h = label.rect
+        if x <= inner.left or y <= inner.top or x + w >= inner.right or y + h >= inner.bottom:
+            continue  # clamped inside the scene
+        centre = np.array([x + w / 2, y + h / 2])
+        nearest = min(float(np.hypot(*(centre - p))) for p in centres[label.text])
+        assert nearest <= 1.1, f"count {label.text} at {label.rect}"
+        checked += 1
+    assert checked >= 10

@@ -465,3 +465,39 @@ def test_panel_text_keeps_inside_the_panels_margins(name, size):
     for text in texts:
         x, _, w, _ = text.rect
         assert panel.x + pad <= x and x + w <= panel.right - 1.5 * pad + 0.5, text
+
+
+def _inks(surface, rect) -> set:
+    """The colours present in a text's rectangle (its glyphs' full-coverage pixels carry
+    the text's own colour exactly)."""
+    x, y, w, h = rect
+    return {tuple(surface.get_at((i, j)))[:3] for i in range(x, x + w) for j in range(y, y + h)}
+
+
+def test_the_3d_panel_colours_each_axis_name_by_its_role():
+    """sat-3d's false-positive pose: the deciding (separating) axis's name is written in
+    the gap colour, the other edge x edge axes' names in the text colour, the face axes'
+    names dimmed (they are not the lesson of this scene). Read from the glyphs' colour."""
+    from sandbox.render.space import axis_tag
+
+    session = Session(SCENES["sat-3d"])
+    surface, frame = _texts(session)
+    theme = THEMES[session.theme]
+    report = session.space.report()
+    assert report.separating is not None
+    by_text = {t.text: t for t in frame.texts if t.where == "panel"}
+    seen = set()
+    for axis in report.axes:
+        label = by_text.get(axis_tag(axis))
+        if label is None:
+            continue
+        if axis.index == report.separating.index:
+            role = "gap"
+        else:
+            role = "text" if axis.feature == "edge x edge" else "text_dim"
+        inks = _inks(surface, label.rect)
+        assert getattr(theme, role) in inks, (label.text, role)
+        others = {"gap", "text", "text_dim"} - {role}
+        assert not any(getattr(theme, other) in inks for other in others), label.text
+        seen.add(role)
+    assert seen == {"gap", "text", "text_dim"}

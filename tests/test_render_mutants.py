@@ -501,3 +501,27 @@ def test_the_3d_panel_colours_each_axis_name_by_its_role():
         assert not any(getattr(theme, other) in inks for other in others), label.text
         seen.add(role)
     assert seen == {"gap", "text", "text_dim"}
+
+
+def test_the_step_through_footer_counts_the_axes_tested_so_far():
+    """six-axes, step-through (A, then '.' each step): under the rulers, 'k of 6 axes
+    tested' where k is the number of axes the walk has tested up to and including the
+    current step (from core's walkthrough); once SAT stops early, ': early exit'. Rows
+    not reached yet say 'not yet'; after the early exit the rest say 'not tested'."""
+    session = Session(SCENES["six-axes"])
+    report = session.record.shown.report
+    steps = walkthrough(report)
+    n = len(report.axes)
+    session.apply("a")
+    for k in range(len(steps)):
+        _, frame = _texts(session)
+        panel = [t.text for t in frame.texts if t.where == "panel"]
+        tested = len({s.axis.index for s in steps[: k + 1] if s.kind == "test"})
+        untested = {a.index for s in steps[: k + 1] for a in s.untested}
+        footer = f"{tested} of {n} axes tested" + (": early exit" if untested else "")
+        assert footer in panel, (k, panel)
+        reached = {s.axis.index for s in steps[: k + 1] if s.axis is not None}
+        assert panel.count("not tested") == len(untested)
+        assert panel.count("not yet") == n - len(reached | untested)
+        session.apply(".")
+    assert untested  # the walk did end early

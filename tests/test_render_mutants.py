@@ -563,3 +563,40 @@ def test_switching_the_broad_phase_while_paused_draws():
     assert session.paused
     session.apply("f")
     _texts(session)
+
+
+def _classic_colliding():
+    from sandbox.app.headless import simulate
+    from sandbox.app.options import parse_options
+
+    argv = ["--headless", "--scene", "classic", "--frames", "45", "--hold", "right:0-44"]
+    session, _ = simulate(parse_options(argv))
+    return session
+
+
+def test_the_rulers_key_writes_a_and_b_in_their_shapes_text_colours():
+    """The rulers' key: the word 'A' is written in A's text colour and 'B' in B's, not in
+    the plain text colour (read from the glyphs)."""
+    session = _classic_colliding()
+    surface, frame = _texts(session)
+    theme = THEMES[session.theme]
+    panel = {t.text: t for t in frame.texts if t.where == "panel"}
+    for word, role in (("A", theme.text_a), ("B", theme.text_b)):
+        inks = _inks(surface, panel[word].rect)
+        assert role in inks and theme.text not in inks, word
+
+
+def test_the_mtv_row_is_tagged_mtv():
+    """Colliding (classic, the triangle pushed into the polygon): the ruler row of the
+    report's MTV axis carries the tag 'MTV' on its line, and no other row does."""
+    from sandbox.render.rulers import axis_name
+
+    session = _classic_colliding()
+    _, frame = _texts(session)
+    report = session.record.shown.report
+    assert report.colliding and report.mtv_axis is not None
+    panel = [t for t in frame.texts if t.where == "panel"]
+    (tag,) = [t for t in panel if t.text == "MTV"]
+    middle = tag.rect[1] + tag.rect[3] / 2
+    on_line = [t.text for t in panel if abs(t.rect[1] + t.rect[3] / 2 - middle) <= 1 and t is not tag]
+    assert axis_name(report.mtv_axis) in on_line

@@ -58,13 +58,23 @@ def test_the_projector_themes_contacts_are_okabe_ito_blue():
     assert THEMES["projector"].contact == BLUE
 
 
-SIZES = [(320, 240), (640, 480), (800, 600), (1024, 768), (1280, 720), (1920, 1080),
-         (400, 3000), (7680, 240), (1000, 1000)]
+SIZES = [
+    (320, 240),
+    (640, 480),
+    (800, 600),
+    (1024, 768),
+    (1280, 720),
+    (1920, 1080),
+    (400, 3000),
+    (7680, 240),
+    (1000, 1000),
+]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize(
-    "bands", [(0, 0, True), (LESSON_LINES, 0, True), (0, 4, True), (0, 0, False)],
+    "bands",
+    [(0, 0, True), (LESSON_LINES, 0, True), (0, 4, True), (0, 0, False)],
     ids=["plain", "lesson", "card", "no-hud"],
 )
 def test_the_world_is_centred_in_the_scene(size, bands):
@@ -209,12 +219,11 @@ def test_the_lesson_list_names_each_lesson_with_its_number_and_length(size):
     tx, _, tw, _ = title.rect
     assert abs(tx + tw / 2 - size[0] / 2) <= 1
     assert [r.text for r in rows] == [
-        f"{k}  {lesson.title} ({len(lesson.stages)} stages)"
-        for k, lesson in enumerate(lessons, 1)
+        f"{k}  {lesson.title} ({len(lesson.stages)} stages)" for k, lesson in enumerate(lessons, 1)
     ]
     assert len({r.rect[0] for r in rows}) == 1
     tops = [r.rect[1] for r in rows]
-    steps = {b - a for a, b in zip(tops, tops[1:])}
+    steps = {b - a for a, b in zip(tops, tops[1:], strict=False)}
     assert len(steps) == 1 and steps.pop() > 0
     assert tops[0] > title.rect[1]
     foot = menu[1 + len(lessons)]
@@ -300,7 +309,9 @@ def test_the_deciding_row_is_drawn_when_not_all_rows_fit(tmp_path, size):
     frame = session.draw(pygame.Surface(options.size), fps=None)
     report = session.record.shown.report
     assert len(report.axes) == 8 and report.separating is report.axes[-1]
-    rows = {int(w.split()[1]) for w, _ in frame.marks if w.startswith("ruler ") and "scale" not in w}
+    rows = {
+        int(w.split()[1]) for w, _ in frame.marks if w.startswith("ruler ") and "scale" not in w
+    }
     assert report.separating.index in rows
     missing = len(report.axes) - len(rows)
     assert missing > 0  # the case under test: not all rows fit
@@ -386,7 +397,10 @@ def test_the_pair_words_name_which_shape_is_inside_which(small_first):
     from sandbox.core.pair import sat
     from sandbox.render.hud import _pair_words
 
-    small, big = Polygon.box(20, 20, position=(300, 300)), Polygon.box(200, 200, position=(300, 300))
+    small, big = (
+        Polygon.box(20, 20, position=(300, 300)),
+        Polygon.box(200, 200, position=(300, 300)),
+    )
     report = sat(small, big) if small_first else sat(big, small)
     words, role = _pair_words(report)
     who = "A is inside B" if small_first else "B is inside A"
@@ -598,5 +612,7 @@ def test_the_mtv_row_is_tagged_mtv():
     panel = [t for t in frame.texts if t.where == "panel"]
     (tag,) = [t for t in panel if t.text == "MTV"]
     middle = tag.rect[1] + tag.rect[3] / 2
-    on_line = [t.text for t in panel if abs(t.rect[1] + t.rect[3] / 2 - middle) <= 1 and t is not tag]
+    on_line = [
+        t.text for t in panel if abs(t.rect[1] + t.rect[3] / 2 - middle) <= 1 and t is not tag
+    ]
     assert axis_name(report.mtv_axis) in on_line

@@ -616,3 +616,17 @@ def test_the_mtv_row_is_tagged_mtv():
         t.text for t in panel if abs(t.rect[1] + t.rect[3] / 2 - middle) <= 1 and t is not tag
     ]
     assert axis_name(report.mtv_axis) in on_line
+
+
+def test_the_status_line_says_how_far_back_a_rewind_went():
+    """60 steps run, then Backspace 30 times (one step each, 1/60 s a step): the status
+    line says 'rewound 0.50 s' (30 / 60), and the tick shown is 30."""
+    session = Session(SCENES["classic"])
+    for _ in range(60):
+        session.advance(frozenset())
+    for _ in range(30):
+        session.apply("backspace")
+    _, frame = _texts(session)
+    status = " ".join(t.text for t in frame.texts if t.where == "status")
+    assert "rewound 0.50 s" in status
+    assert "tick 30" in status

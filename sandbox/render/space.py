@@ -12,6 +12,7 @@ import pygame
 from ..scenes.space import POSES
 from .primitives import dashed
 from .view import KEY_LABEL, View
+from .words import wrap
 
 
 def axis_words(t) -> str:
@@ -124,8 +125,9 @@ def draw_space_numbers(view: View, space, top: int) -> None:
     )
     y += step
     if report.faces_alone_say_colliding and not report.colliding:
-        view.text_px("faces alone: a false positive", (x0, y), lay.small, theme.gap)
-        y += step
+        for line in wrap("faces alone: a false positive", view.chars(x1 - x0, lay.small)):
+            view.text_px(line, (x0, y), lay.small, theme.gap)
+            y += step
     for t in report.axes:
         if y + step > view.panel_rect.bottom - lay.pad:
             view.text_px("...", (x0, y), lay.small, theme.text_dim)

@@ -509,31 +509,28 @@ def _rebuild(world: World, bodies: list[Body], origin: list, moved_body=None) ->
     for name in _KEPT:
         setattr(fresh, name, getattr(world, name))
     new_of = {old: new for new, old in enumerate(origin) if old is not None}
-    rows = [(new, old) for new, old in enumerate(origin) if old is not None and new != moved_body]
-    if rows:
-        new, old = (np.array(side, dtype=int) for side in zip(*rows, strict=True))
-        for name in ("position", "angle", "velocity", "omega"):
-            getattr(fresh, name)[new] = getattr(world, name)[old]
+    kept = list(new_of.items())  # (old, new) of every body kept
+    unmoved = [(old, new) for old, new in kept if new != moved_body]
+    # Poses and speeds; and what the sliders set (Tune), which is the world's, not the
+    # bodies': friction and bounce for every kept body, mass for the unmoved ones (a
+    # reshaped body's mass follows its new area from its own density).
+    for names, pairs in (
+        (("position", "angle", "velocity", "omega"), unmoved),
+        (("friction_of", "restitution_of"), kept),
+        (("inv_mass", "inv_inertia"), unmoved),
+    ):
+        if not pairs:
+            continue
+        old, new = (np.array(side, dtype=int) for side in zip(*pairs, strict=True))
+        for name in names:
+            values = getattr(fresh, name).copy()
+            values[new] = getattr(world, name)[old]
+            setattr(fresh, name, values)
     for name in ("partner", "focus"):
         old = getattr(world, name)
         setattr(fresh, name, None if old is None else new_of.get(old))
     if world.grab is not None and world.grab.body in new_of:
         fresh.grab = replace(world.grab, body=new_of[world.grab.body])
-    # What the sliders set (Tune) is the world's, not the bodies': kept for kept bodies
-    # (a reshaped body's mass follows its new area from its own density).
-    for name, skip_moved in (
-        ("friction_of", False),
-        ("restitution_of", False),
-        ("inv_mass", True),
-        ("inv_inertia", True),
-    ):
-        kept = [(n, o) for n, o in enumerate(origin) if o is not None]
-        kept = [(n, o) for n, o in kept if not (skip_moved and n == moved_body)]
-        if kept:
-            values = getattr(fresh, name).copy()
-            n_idx, o_idx = (np.array(side, dtype=int) for side in zip(*kept, strict=True))
-            values[n_idx] = getattr(world, name)[o_idx]
-            setattr(fresh, name, values)
     fresh._contacts = [
         (new_of[c[0]], new_of[c[1]], *c[2:])
         for c in world._contacts

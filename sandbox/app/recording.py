@@ -69,6 +69,14 @@ UNRECORDED = {"quit", "fullscreen"} | EDIT_ACTIONS
 _END_ROOM = len(json.dumps({"end": MAX_FRAMES})) + 1  # kept free for the end line
 
 
+def rebuilds_world(what) -> bool:
+    """A press (key name) or a control (UiEvent) that builds the world anew: reset, a
+    scene, F, Y, a scene from the list (a replay holds at most MAX_REBUILDS of them)."""
+    if isinstance(what, str):
+        return KEY_ACTIONS[what].action in REBUILD_ACTIONS
+    return isinstance(what, UiEvent) and what.kind == "scene"
+
+
 class _RefusedError(ValueError):
     """A line the replay refuses; the message says why (the caller names file and line)."""
 
@@ -122,24 +130,26 @@ class Recorder:
         """A key the session is about to act on (held keys and Escape are not presses)."""
         binding = KEY_ACTIONS.get(key)
         if binding is not None and not binding.held and binding.action not in UNRECORDED:
-            if binding.action in REBUILD_ACTIONS:
-                if self._rebuilds >= MAX_REBUILDS:
-                    self._stop(step, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
-                    return
-                self._rebuilds += 1
-            self._write({"step": step, "press": key})
+            if self._counted(step, key):
+                self._write({"step": step, "press": key})
 
     def mouse(self, step: int, event: MouseEvent) -> None:
         self._write(event.to_json(step))
 
     def ui(self, step: int, event: UiEvent) -> None:
         """A control no key stands for; a scene chosen counts as a rebuild."""
-        if event.kind == "scene":
+        if self._counted(step, event):
+            self._write(event.to_json(step))
+
+    def _counted(self, step: int, what) -> bool:
+        """False, the recording stopped, when `what` would rebuild the world once more
+        than a replay allows (MAX_REBUILDS); else True, and a rebuild counted."""
+        if rebuilds_world(what):
             if self._rebuilds >= MAX_REBUILDS:
                 self._stop(step, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
-                return
+                return False
             self._rebuilds += 1
-        self._write(event.to_json(step))
+        return True
 
     def held(self, step: int, held: frozenset[str]) -> None:
         """About to step (a step of the clock, or O) with these keys held."""
@@ -341,10 +351,7 @@ def load_replay(path: Path) -> Replay:
             else:
                 events.append(_event(item, events[-1][0] if events else 0))
                 what = events[-1][1]
-                rebuilds_world = (
-                    isinstance(what, str) and KEY_ACTIONS[what].action in REBUILD_ACTIONS
-                ) or (isinstance(what, UiEvent) and what.kind == "scene")
-                if rebuilds_world:
+                if rebuilds_world(what):
                     rebuilds += 1
                     if rebuilds > MAX_REBUILDS:
                         raise _RefusedError(

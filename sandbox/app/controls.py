@@ -44,6 +44,7 @@ BUTTON_KEYS = {
     "zoom_out": "-",
     "zoom_in": "=",
     "fit": "0",
+    "edit": "f3",
 }
 
 # The Show panel's rows: (overlay flag, words); the key is the keymap's.
@@ -74,7 +75,7 @@ SLIDERS = {
 class UiEvent:
     """A recorded control that no key stands for (see the module docstring)."""
 
-    kind: str  # "panel", "scene", "set", "view"
+    kind: str  # "panel", "scene", "set", "view", "mode", "draft", "edit"
     value: object = None
 
     def to_json(self, step: int) -> dict:
@@ -248,16 +249,16 @@ def sliders(session) -> tuple:
 def control_state(session):
     """The toolbar's state (render.controls.ControlState) for this session."""
     from ..render.controls import ControlState
-    from .keymap import KEYMAP
+    from .keymap import KEY_FOR_ACTION
     from .session import SPEEDS
 
-    keys = {b.action: b.keys[0] for b in KEYMAP}
     scenes = tuple(
         (str(k + 1) if k < 9 else "", scene.title) for k, scene in enumerate(session.scenes)
     )
     here = session.scenes.index(session.scene) if session.scene in session.scenes else -1
     overlays = tuple(
-        (flag, words, keys[flag], getattr(session.overlays, flag)) for flag, words in SHOWN_OVERLAYS
+        (flag, words, KEY_FOR_ACTION[flag], getattr(session.overlays, flag))
+        for flag, words in SHOWN_OVERLAYS
     )
     return ControlState(
         paused=session.paused,
@@ -339,20 +340,16 @@ def _set(session, name: str, value: float) -> None:
 
 def zoom_key(session, action: str) -> None:
     """= and - zoom about the middle of the view; 0 fits the whole scene."""
-    from ..render.layout import ZOOM_RANGE, Camera
+    from ..render.layout import Camera, zoom_by
 
     camera = session.camera
     if action == "fit":
         session.camera = None
         return
-    zoom = (camera.zoom if camera else 1.0) * (ZOOM_STEP if action == "zoom_in" else 1 / ZOOM_STEP)
-    zoom = min(max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1])
-    if zoom <= ZOOM_RANGE[0]:
-        session.camera = None
-    else:
-        base = camera if camera is not None else Camera()
-        session.camera = Camera(zoom, base.x, base.y)
-    session.say(f"zoom {zoom:.1f}x" + (" (0: fit)" if session.camera else ""))
+    zoom = zoom_by(camera, ZOOM_STEP if action == "zoom_in" else 1 / ZOOM_STEP)
+    base = camera if camera is not None else Camera()
+    session.camera = None if zoom is None else Camera(zoom, base.x, base.y)
+    session.say(f"zoom {zoom or 1.0:.1f}x" + (" (0: fit)" if session.camera else ""))
 
 
 @dataclass
@@ -391,18 +388,15 @@ def press(
     name = control.name
     if name in BUTTON_KEYS:
         session.apply(BUTTON_KEYS[name], held)
-    elif name == "edit":
-        session.apply("f3", held)
     elif name.startswith("panel:"):
         wanted = name.removeprefix("panel:")
         session.ui(UiEvent("panel", None if session.panel == wanted else wanted))
     elif name.startswith("scene:"):
         session.ui(UiEvent("scene", session.scenes[int(name.removeprefix("scene:"))].name))
     elif name.startswith("overlay:"):
-        from .keymap import KEYMAP
+        from .keymap import KEY_FOR_ACTION
 
-        flag = name.removeprefix("overlay:")
-        session.apply(next(b.keys[0] for b in KEYMAP if b.action == flag), held)
+        session.apply(KEY_FOR_ACTION[name.removeprefix("overlay:")], held)
     elif name.startswith("slider:"):
         slider = next(s for s in sliders(session) if s.name == name.removeprefix("slider:"))
         if slider.enabled:
@@ -420,13 +414,14 @@ CLOSE_REACH = 12  # screen px: a press this near the first corner closes the out
 def _edit_press(session, pointer: Pointer, size, pixel, shift: bool) -> bool:
     """Edit mode, a press in the scene: on a corner's handle, take the corner; else a
     corner of the outline being drawn (on its first corner: close it)."""
-    from ..render.layout import world_transform
+    from ..render.layout import screen_to_world, world_transform
 
-    scale, ox, oy = world_transform(session.layout(size), session.camera)
-    sx, sy, sw, sh = session.layout(size).scene
+    lay = session.layout(size)
+    scale, ox, oy = world_transform(lay, session.camera)
+    sx, sy, sw, sh = lay.scene
     if not (sx <= pixel[0] < sx + sw and sy <= pixel[1] < sy + sh):
         return False
-    x, y = session.world_point(size, pixel)
+    x, y = screen_to_world(lay, session.camera, pixel)
     if session.draft is None:
         for name, k, hx, hy in session.handles():
             if math.hypot(hx * scale + ox - pixel[0], hy * scale + oy - pixel[1]) <= HANDLE_REACH:
@@ -453,9 +448,9 @@ def _slide(session, lay, control, slider, x: float) -> None:
 def move(session, pointer: Pointer, size, pixel) -> bool:
     """The pointer moved; True when a slider or a pan took it. Sets the hovered control."""
     from ..render.controls import hit, layout_controls
-    from ..render.layout import panned
+    from ..render.layout import panned, screen_to_world
 
-    lay = session.layout(size)
+    lay = session.layout(size)  # once an event: it takes the session's whole status
     if pointer.pan_from is not None:
         dx, dy = pixel[0] - pointer.pan_from[0], pixel[1] - pointer.pan_from[1]
         pointer.pan_from = (float(pixel[0]), float(pixel[1]))
@@ -463,7 +458,7 @@ def move(session, pointer: Pointer, size, pixel) -> bool:
         if camera != session.camera:
             session.ui(UiEvent("view", (camera.zoom, camera.x, camera.y)))
         return True
-    session.pointer = session.world_point(size, pixel)
+    session.pointer = screen_to_world(lay, session.camera, pixel)
     if pointer.corner is not None:  # a corner dragged: the overlays follow it live
         from .editor import move_vertex_command
 

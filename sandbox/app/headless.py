@@ -7,7 +7,6 @@ import os
 from contextlib import contextmanager
 
 from .controls import UiEvent
-from .editor import EditHistory
 from .errors import UsageError
 from .keymap import KEY_ACTIONS
 from .options import Options
@@ -135,7 +134,6 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     replay_held: frozenset[str] = frozenset()
     due = 0  # the next replay event
     step = 0
-    editing = None  # (the world edited, its EditHistory): --edit's undo and redo
     while True:
         while due < len(events) and events[due][0] <= (session.clock if by_clock else step):
             what = events[due][1]
@@ -164,7 +162,7 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
             else:  # a MouseEvent
                 session.mouse(key)
         for command in options.edits.get(step, ()):
-            editing = edit_session(session, command, editing)
+            edit_session(session, command)
         if recorder is not None and recorder.stopped is not None:
             raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
         if (session.clock if by_clock else step) >= frames:
@@ -177,17 +175,13 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     return session, recorder
 
 
-def edit_session(session: Session, command: dict, editing):
-    """Apply an editor command (--edit) to the session's world; `editing` is the
-    (world, EditHistory) of earlier edits, begun again when the world was replaced (a
-    reset, another scene). A refused edit is a UsageError saying why. After an edit the
-    pair on show is explained afresh and the rewind's present is the edited world."""
-    if editing is None or editing[0] is not session.world:
-        editing = (session.world, EditHistory())
-    result = editing[1].apply(session.world, command)
+def edit_session(session: Session, command: dict) -> None:
+    """Apply an editor command (--edit) to the session's world, through its edit history
+    (Session.edits, begun again when the world is replaced: a reset, another scene). A
+    refused edit is a UsageError saying why."""
+    result = session.edits.apply(session.world, command)
     if not result.ok:
         shown = json.dumps(command)
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
         raise UsageError(f"--edit {shown}: refused at step {session.steps}: {result.reason}")
     session.after_edit()
-    return editing

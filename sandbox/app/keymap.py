@@ -78,6 +78,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("escape",), "quit", "close help, lesson list or panel; else quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
+KEY_FOR_ACTION = {b.action: b.keys[0] for b in KEYMAP}  # the key a button presses
 # Actions the session records as what they did (app/controls.UiEvent: a mode, an edit
 # with the pointer's world point), never as the key: a replay has no pointer.
 EDIT_ACTIONS = {

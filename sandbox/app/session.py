@@ -360,7 +360,8 @@ class Session:
             self.close_draft("A")
 
     def close_draft(self, show: str) -> None:
-        """The outline drawn so far becomes a body (shape A, or B), or is refused."""
+        """The outline drawn so far becomes a body (shape A, or B; the outline goes), or
+        is refused (the outline stays to be mended)."""
         from .controls import UiEvent
         from .editor import draw_command
 
@@ -369,8 +370,6 @@ class Session:
             self.say("a shape needs three corners at least")
             return
         self.ui(UiEvent("edit", {"command": draw_command(points), "show": show, "merge": False}))
-        if self.message is not None and self.message.startswith("drew"):
-            self.ui(UiEvent("draft", None))
 
     def apply_edit(self, command: dict, show: str | None = None, merge: bool = False):
         """An editor command on the world, through the edit history (undo / redo); a
@@ -381,8 +380,10 @@ class Session:
             self.say(result.reason)
             return result
         self.after_edit()
-        if show is not None and result.body is not None and command["op"] == "draw":
-            self._pick(self.world.index(result.body), show == "A")
+        if command["op"] == "draw":  # the outline drawn is a body now
+            self.draft = None
+            if show is not None:
+                self._pick(self.world.index(result.body), show == "A")
         self.say(result.said)
         return result
 
@@ -447,10 +448,9 @@ class Session:
 
     def world_point(self, size: tuple[int, int], pixel) -> tuple[float, float]:
         """A window pixel as a world point, for the layout (and zoom) of this size."""
-        from ..render.layout import world_transform
+        from ..render.layout import screen_to_world
 
-        scale, ox, oy = world_transform(self.layout(size), self.camera)
-        return ((pixel[0] - ox) / scale, (pixel[1] - oy) / scale)
+        return screen_to_world(self.layout(size), self.camera, pixel)
 
     def _pick(self, body: int, as_a: bool) -> None:
         """A click: show the pair against this body (B), or with it as shape A (shift)."""
@@ -631,6 +631,7 @@ class Session:
 
     def status(self, fps: float | None):
         from ..render.overlays import HudStatus
+        from .controls import control_state
 
         number = self.scenes.index(self.scene) + 1 if self.scene in self.scenes else 0
         pages = help_pages()
@@ -666,7 +667,7 @@ class Session:
             card_band=stage is not None and stage.predict is not None,
             hiding=self.lesson is not None and self.lesson.hiding,
             menu=tuple((m.title, len(m.stages)) for m in self.menu) if self.menu else None,
-            controls=self._control_state() if self.toolbar else None,
+            controls=control_state(self) if self.toolbar else None,
             camera=self.camera,
             edit=self._edit_view(),
         )
@@ -679,11 +680,6 @@ class Session:
         handles = tuple((x, y) for _, _, x, y in self.handles()) if self.draft is None else ()
         pointer = None if self.pointer is None else tuple(self.pointer)
         return EditView(handles, self.draft, pointer)
-
-    def _control_state(self):
-        from .controls import control_state
-
-        return control_state(self)
 
     def draw(self, surface, fps: float | None = None):
         from ..render.frame import draw

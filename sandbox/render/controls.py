@@ -150,34 +150,25 @@ def _panel(lay: Layout, state: ControlState, buttons: list[Control]) -> tuple[Co
         for slider in state.sliders:
             rows.append((f"slider:{slider.name}", slider.label, "", False, slider.enabled))
     surface_w, top_limit = lay.size[0], pad
+    row_h = 2 * line if state.panel == "tune" else line  # a slider: its words, its track
     if state.panel == "tune":
-        width = max(text_size("M" * 30, px)[0], 0) + 2 * pad
-        height = len(rows) * 2 * line + 2 * pad
+        width = text_size("M" * 30, px)[0] + 2 * pad
     else:
         widest = max(text_size(f"{label}   {tip}", px)[0] for _, label, tip, _, _ in rows)
         width = widest + 3 * pad
-        height = len(rows) * line + 2 * pad
     bottom = lay.toolbar[1] - pad // 2
-    columns = 1
-    while bottom - height < top_limit and columns < 4:  # too tall: in columns
+    columns, per = 1, len(rows)
+    while bottom - (per * row_h + 2 * pad) < top_limit and columns < 4:  # too tall: columns
         columns += 1
         per = -(-len(rows) // columns)
-        height = per * (2 * line if state.panel == "tune" else line) + 2 * pad
+    height = per * row_h + 2 * pad
     width_all = width * columns
-    x0 = min(opener.rect[0], surface_w - width_all - pad)
-    x0 = max(pad, x0)
+    x0 = max(pad, min(opener.rect[0], surface_w - width_all - pad))
     y0 = max(top_limit, bottom - height)
-    per = -(-len(rows) // columns)
     out = [Control("panel", "", (x0, y0, width_all, height))]  # the panel's own area
     for k, (name, label, tip, on, enabled) in enumerate(rows):
         column, row = divmod(k, per)
-        x = x0 + column * width + pad
-        if state.panel == "tune":
-            y = y0 + pad + row * 2 * line
-            rect = (x, y, width - 2 * pad, 2 * line)
-        else:
-            y = y0 + pad + row * line
-            rect = (x, y, width - 2 * pad, line)
+        rect = (x0 + column * width + pad, y0 + pad + row * row_h, width - 2 * pad, row_h)
         out.append(Control(name, label, rect, tip, on, enabled))
     return tuple(out)
 

@@ -35,7 +35,7 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
     lo, hi = min(a, b), max(a, b)
     cs, rows = _pair_rows(world.contact_set, lo, hi)
     if not len(rows) and world.sleeping[[a, b]].any():  # asleep: as it fell asleep
-        cs, rows = _pair_rows(getattr(world, "resting", None), lo, hi)
+        cs, rows = _pair_rows(world.resting, lo, hi)
     if len(rows):
         for k in rows.tolist():
             normal = cs.normal[k]  # from body lo toward body hi

@@ -173,14 +173,24 @@ def world_transform(layout: Layout, camera: Camera | None) -> tuple[float, float
     return s, sx + sw / 2 - camera.x * s, sy + sh / 2 - camera.y * s
 
 
+def screen_to_world(layout: Layout, camera: Camera | None, pixel) -> tuple[float, float]:
+    """The world point drawn at screen point `pixel` (world_transform undone)."""
+    s, ox, oy = world_transform(layout, camera)
+    return ((pixel[0] - ox) / s, (pixel[1] - oy) / s)
+
+
+def zoom_by(camera: Camera | None, factor: float) -> float | None:
+    """The zoom after `factor`, within ZOOM_RANGE; None at the fitted zoom."""
+    zoom = min(max((camera.zoom if camera else 1.0) * factor, ZOOM_RANGE[0]), ZOOM_RANGE[1])
+    return None if zoom <= ZOOM_RANGE[0] else zoom
+
+
 def zoomed(layout: Layout, camera: Camera | None, factor: float, pixel) -> Camera | None:
     """The camera after zooming by `factor` about screen point `pixel` (that world point
     stays under it), within ZOOM_RANGE; None once back to the fitted zoom."""
-    s, ox, oy = world_transform(layout, camera)
-    wx, wy = (pixel[0] - ox) / s, (pixel[1] - oy) / s
-    zoom = (camera.zoom if camera else 1.0) * factor
-    zoom = min(max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1])
-    if zoom <= ZOOM_RANGE[0]:
+    wx, wy = screen_to_world(layout, camera, pixel)
+    zoom = zoom_by(camera, factor)
+    if zoom is None:
         return None
     s2 = layout.scale * zoom
     sx, sy, sw, sh = layout.scene

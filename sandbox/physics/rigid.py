@@ -14,6 +14,9 @@ One step of dt (Erin Catto, "Solver2D", box2d.org 2024: *soft step*)::
                    relax  (no bias)                remove the push velocity again
                                                    (`relax_iterations` >= 1 passes)
     restitution  once: contacts that closed faster than the threshold bounce
+    shock        once, only under a body resting on a much lighter one: bottom up,
+                 nothing leaves its support faster than restitution allows
+                 (`_shock_propagation`: Gauss-Seidel cannot carry an 80:1 chain)
 
 The penetration bias is the SAT separation (minus the MTV depth) measured at each
 contact point and updated as the bodies move within the step: the anchors are
@@ -239,6 +242,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     for col in colours:
         if col.bounces:
             _restitute(col, flat)
+    if whole is not None:
+        _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps)
 
     # Store the impulses for the next step's warm start and for the overlays.
     contacts.normal_impulse = np.zeros_like(contacts.separation)
@@ -566,6 +571,105 @@ def _solve(col, flat, first=0, soft=True) -> None:
         x += (now - was) * mjt
         was[...] = now
     flat[index] = x  # (as flat.put, in the same order, in a third of the time)
+
+
+# A body more than this many times heavier than the one it rests on gets the shock pass.
+HEAVY_RATIO = 4.0
+
+
+def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
+    """No rebound under a heavy body: shock propagation (Guendelman, Bridson and Fedkiw
+    2003) of the step's final velocities, bottom up.
+
+    A heavy box landing on a light one on the floor is a chain that Gauss-Seidel passes
+    cannot carry: each pass moves the heavy box by the light one's share (1/80 of the
+    way at 80:1), so the light box is pressed into the floor, the contacts store the
+    heavy box's momentum, and the next step hands it back as a bounce (e = 0: 0.42 of
+    the impact speed; Box2D v3 0.48). Physically the floor holds the light box, and the
+    light box, held, holds the heavy one.
+
+    So, after the last substep and restitution: levels count contacts from the fixed
+    (and sleeping) bodies, over the contacts that pushed this step::
+
+        level 0   floor                       level k+1 rests on level k
+        level 1   light box   <- held
+        level 2   heavy box   <- may not leave the light box faster than it may
+
+    Under each body that rests on one more than `HEAVY_RATIO` times lighter (its support
+    cone, down to the floor), level by level upward, each contact is solved with its
+    lower body held fixed, on the upper body alone: it may not leave the lower one
+    faster than restitution says (e times the closing speed, for a contact that closed
+    faster than the bounce threshold) or than it was already leaving when the step
+    began, and no more impulse is taken back than the contact gave this step. It never
+    pushes (closing is the solver's business), so a pile cannot gain height from it; a
+    body on equal ones, or anything in free space (no fixed body), is left alone. The
+    stored impulses stay as solved, for the warm start."""
+    pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
+    pushed = (pmax[0] + pmax[1]) > 0.0
+    ia, ib = whole.ia, whole.ib
+    ma, mb = inv_m[ia], inv_m[ib]
+    uneven = pushed & (ma > 0.0) & (mb > 0.0)
+    uneven &= (mb > HEAVY_RATIO * ma) | (ma > HEAVY_RATIO * mb)
+    if not uneven.any():
+        return  # the common case: a few array operations a step
+    n = len(inv_m)
+    far = n + 1  # not resting on anything fixed
+    level = np.where(inv_m > 0.0, far, 0)
+    pa, pb = ia[pushed], ib[pushed]
+    while True:
+        new = level.copy()
+        np.minimum.at(new, pa, level[pb] + 1)
+        np.minimum.at(new, pb, level[pa] + 1)
+        if (new == level).all():
+            break
+        level = new
+    la, lb = level[ia], level[ib]
+    a_lower = pushed & (lb == la + 1) & (lb < far)
+    upward = a_lower | (pushed & (la == lb + 1) & (la < far))
+    upper = np.where(a_lower, ib, ia)
+    lower = np.where(a_lower, ia, ib)
+    below = np.zeros(n, dtype=bool)  # the support cones
+    below[upper[uneven & upward & (inv_m[upper] * HEAVY_RATIO < inv_m[lower])]] = True
+    while True:
+        grown = below.copy()
+        grown[lower[upward & below[upper]]] = True
+        if (grown == below).all():
+            break
+        below = grown
+    rows = np.flatnonzero(upward & below[upper])
+    if not len(rows):
+        return
+    # One row per manifold, at the midpoint of its points (J is linear in the anchor).
+    valid = whole.nmass[:, rows] > 0.0
+    count = valid.sum(axis=0)
+    jn = whole.jn[:, :, rows]
+    j = (jn[0] * valid[0] + jn[1] * valid[1]) / count  # (6, r)
+    index = whole.index[:, rows]  # (6, r)
+    r = np.arange(len(rows))
+    first = np.where(a_lower[rows], 3, 0)  # the upper body's three columns
+    u = upper[rows]
+    inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, r)
+    ju = np.stack([j[first + k, r] for k in range(3)])  # (3, r)
+    flat_u = np.stack([index[first + k, r] for k in range(3)])
+    k_u = np.add.reduce(ju * ju * inv_u, axis=0)
+    k_u = np.where(k_u > 0.0, k_u, np.inf)
+    relative = whole.relative[:, rows]  # closing speed as the step began (< 0: closing)
+    closing = -np.where(valid, relative, np.inf).min(axis=0)
+    bounce = np.where(closing > BOUNCE_THRESHOLD, whole.e[rows] * closing, 0.0)
+    opening = (relative[0] * valid[0] + relative[1] * valid[1]) / count
+    leave_at_most = np.maximum(bounce, opening)
+    given = (pmax[0, rows] + pmax[1, rows]) * substeps  # at most this much impulse pushed
+    for lv in np.unique(level[u]).tolist():
+        at = np.flatnonzero(level[u] == lv)
+        # A body on two supports has two rows: one after the other (lower bodies are
+        # held, so only the upper body may not repeat within a colour).
+        colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
+        for c in np.unique(colour).tolist():
+            k = at[colour == c]
+            vn = np.add.reduce(j[:, k] * flat.take(index[:, k]), axis=0)
+            change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
+            change = np.maximum(change, -given[k])
+            flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
 
 
 def _lcp_offset(col, vn, old, ms, bias):

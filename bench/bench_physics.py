@@ -416,6 +416,42 @@ def pile_step(rows, frames):
     label = f"300-body falling pile: step (median ms, {frames} steps)"
     _timed_steps(world, space, frames, label, rows)
     rows.update(_colour_solves(world, "300-body pile"))
+    rows.update(_numpy_floor(world, "300-body pile"))
+
+
+def _numpy_floor(world, label, repeats=20):
+    """The least a numpy solver of this pile's contacts could cost: 2 x substeps passes
+    (the solve and relax passes the stacking targets need) of an idealised Jacobi pass
+    that has no colours at all: per pass one gather, the normal row's impulse, one
+    scatter (8 numpy calls on every point at once, no friction, no block solve). Not a
+    solver (nothing here is checked); a floor, to set beside pymunk's whole step."""
+    cs = world.contact_set
+    m = len(cs.a)
+    index = (3 * np.stack([cs.a, cs.b]))[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
+    index = np.concatenate([index, index], axis=1)  # (6, 2m): both points
+    rng = np.random.default_rng(0)
+    jn = rng.standard_normal((6, 2 * m))
+    mjn = jn * 1e-3
+    mass = np.ones(2 * m)
+    bias = np.zeros(2 * m)
+    flat = np.zeros(3 * len(world.bodies))
+    impulse = np.zeros(2 * m)
+    passes = 2 * world.substeps
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(passes):
+            vn = np.add.reduce(jn * flat.take(index), axis=0)
+            new = np.maximum(impulse - mass * (vn + bias), 0.0)
+            change = (new - impulse) * mjn
+            impulse = new
+            flat += np.bincount(index.ravel(), change.ravel(), minlength=len(flat))
+        times.append(time.perf_counter() - t0)
+    return {
+        f"{label}: numpy floor, {passes} bare Jacobi passes over {m} manifolds (ms, ours)": {
+            "ours": 1e3 * statistics.median(times)
+        }
+    }
 
 
 L_SHAPE = [(0, 0), (30, 0), (30, 60), (90, 60), (90, 90), (0, 90)]

@@ -12,6 +12,7 @@ import pytest
 import shapely.geometry as sg
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from replaying import replayed
 
 from sandbox.app import editor
 from sandbox.app.cli import main
@@ -579,14 +580,42 @@ def test_bad_or_refused_edits_are_one_line_and_exit_2(capsys, tmp_path, edit, wh
     assert not out.exists()
 
 
-def test_edit_needs_headless_and_no_record(capsys, tmp_path):
+def test_edit_needs_headless(capsys):
     status, err = run(capsys, "--edit", '0:{"op": "undo"}')
     assert status == 2 and "--headless" in err
+
+
+def test_edits_are_recorded_and_replay_to_the_same_world(capsys, tmp_path):
+    """--edit with --record: the recording holds each edit as an `edit` line at its step,
+    and its replay (a subprocess, as a user runs it) ends in the very state of the run
+    that recorded it; the editor applied by hand between steps gives the same bodies."""
+    rec, out = tmp_path / "r.jsonl", tmp_path / "s.json"
+    commands = {0: EDITS[0], 5: EDITS[1], 10: delete_command(name="falling 3")}
+    argv = ["--headless", "--frames", 30, "--scene", "gravity", "--dump-state", out]
+    argv += ["--record", rec]
+    for step, command in commands.items():
+        argv += ["--edit", f"{step}:{json.dumps(command)}"]
+    status, err = run(capsys, *argv)
+    assert status == 0, err
+    lines = [json.loads(line) for line in rec.read_text().splitlines()]
+    edits = [line for line in lines if line.get("ui") == "edit"]
+    assert [(e["step"], e["value"]) for e in edits] == list(commands.items())
+    recorded = json.loads(out.read_text())
+    assert replayed(rec, tmp_path) == recorded
+    world = SCENES["gravity"].world(0)
+    for step in range(30):
+        if step in commands:
+            assert apply(world, commands[step]).ok
+        world.step(1 / 60)
+    assert recorded["bodies"] == json.loads(json.dumps(world.snapshot()))["bodies"]
+
+
+def test_a_refused_edit_while_recording_writes_no_recording(capsys, tmp_path):
     rec = tmp_path / "r.jsonl"
-    status, err = run(
-        capsys, "--headless", "--frames", 1, "--record", rec, "--edit", '0:{"op": "undo"}'
-    )
-    assert status == 2 and "--record" in err
+    argv = ["--headless", "--frames", 5, "--scene", "stack", "--record", rec]
+    status, err = run(capsys, *argv, "--edit", '0:{"op": "undo"}')
+    assert status == 2 and err.count("\n") == 1 and "nothing to undo" in err, err
+    assert not rec.exists()
 
 
 def test_an_edited_world_saves_and_loads_as_it_stands(capsys, tmp_path):

@@ -277,8 +277,9 @@ def control_state(session):
 # -- what they do --------------------------------------------------------------------
 
 
-def apply_ui(session, event: UiEvent) -> None:
-    """The event's effect on the session, unrecorded (Session.ui records, then acts)."""
+def apply_ui(session, event: UiEvent):
+    """The event's effect on the session, unrecorded (Session.ui records, then acts); an
+    edit returns the editor's result (app/editor.EditResult), the others None."""
     from ..render.layout import Camera
 
     if event.kind == "panel":
@@ -304,7 +305,8 @@ def apply_ui(session, event: UiEvent) -> None:
         session.draft = event.value
     elif event.kind == "edit":
         value = event.value
-        session.apply_edit(value["command"], value["show"], value["merge"])
+        return session.apply_edit(value["command"], value["show"], value["merge"])
+    return None
 
 
 def _set(session, name: str, value: float) -> None:

@@ -176,12 +176,14 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
 
 
 def edit_session(session: Session, command: dict) -> None:
-    """Apply an editor command (--edit) to the session's world, through its edit history
-    (Session.edits, begun again when the world is replaced: a reset, another scene). A
-    refused edit is a UsageError saying why."""
-    result = session.edits.apply(session.world, command)
+    """Apply an editor command (--edit) to the session's world as the window's editor
+    does, through Session.ui: recorded when recording (as an `edit` line), then applied
+    through the edit history (Session.edits, begun again when the world is replaced: a
+    reset, another scene). A refused edit is a UsageError saying why (the run stops, so
+    no recording is written)."""
+    event = UiEvent("edit", {"command": command, "show": None, "merge": False})
+    result = session.ui(event)
     if not result.ok:
         shown = json.dumps(command)
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
         raise UsageError(f"--edit {shown}: refused at step {session.steps}: {result.reason}")
-    session.after_edit()

@@ -391,8 +391,6 @@ def _edit_script(args) -> dict:
         return {}
     if not args.headless:
         raise UsageError("--edit is for --headless runs (in a window, edit with the mouse)")
-    if args.record is not None:
-        raise UsageError("--edit and --record cannot be used together (a recording has no edits)")
     if len(args.edit) > MAX_EDITS:
         raise UsageError(f"--edit: at most {MAX_EDITS:,} edits in a run, got {len(args.edit):,}")
     edits: dict = {}

@@ -303,14 +303,15 @@ class Session:
             self.hand = None
             world.grab = None
 
-    def ui(self, event) -> None:
-        """A control no key stands for (app/controls.UiEvent): recorded, then done."""
+    def ui(self, event):
+        """A control no key stands for (app/controls.UiEvent): recorded, then done; an
+        edit's result is returned (refused or not)."""
         from .controls import apply_ui
 
         if self.recorder is not None:
             self.recorder.ui(self.clock, event)
             self._recorder_stopped()
-        apply_ui(self, event)
+        return apply_ui(self, event)
 
     # editing (issue 19; the model is app/editor.py) ------------------------------------
 

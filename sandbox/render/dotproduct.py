@@ -142,18 +142,13 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
         (f"sign: {f.sign}", getattr(theme, ROLE[f.sign])),
         (f"a's shadow on b: {f.dot / f.length_b if f.length_b else 0.0:.1f}", theme.text),
         ("", theme.text),
-        ("SAT drops the pentagon on b's", theme.text_dim),
-        ("axis: only the least and the", theme.text_dim),
-        ("greatest vertex matter.", theme.text_dim),
-    ]
-    step = lay.line(lay.body)
-    chars = view.chars(panel.right - lay.pad * 1.5 - x, lay.body)
-    rows[-3:] = [
         (
             "SAT drops the pentagon on b's axis: only the least and the greatest vertex matter.",
             theme.text_dim,
-        )
+        ),
     ]
+    step = lay.line(lay.body)
+    chars = view.chars(panel.right - lay.pad * 1.5 - x, lay.body)
     for text, color in rows:
         for part in wrap(text, chars) or [""]:
             if y + step > panel.bottom - lay.pad:

@@ -31,7 +31,6 @@ def axis_tag(t) -> str:
 
 def narration_words(space) -> tuple[str, str]:
     report = space.report()
-    faces = sum(1 for t in report.axes if t.feature != "edge x edge")
     if report.colliding:
         least = report.mtv_axis
         return (
@@ -41,7 +40,6 @@ def narration_words(space) -> tuple[str, str]:
         )
     sep = report.separating
     if report.faces_alone_say_colliding:
-        del faces
         return (f"Faces overlap, yet {axis_tag(sep)} has gap {-sep.overlap:.1f}: apart.", "gap")
     return (f"Apart: {axis_words(sep)} shows a gap of {-sep.overlap:.1f}.", "gap")
 

@@ -540,26 +540,6 @@ def run(capsys, *argv):
     return status, capsys.readouterr().err
 
 
-def test_edit_option_drives_the_editor_headless(capsys, tmp_path):
-    """--edit at steps 0, 5 and 10: the dump holds the spawned and drawn bodies and not
-    the deleted one, and matches the editor applied by hand between steps."""
-    out = tmp_path / "s.json"
-    commands = {0: EDITS[0], 5: EDITS[1], 10: delete_command(name="falling 3")}
-    argv = ["--headless", "--frames", 30, "--scene", "gravity", "--dump-state", out]
-    for step, command in commands.items():
-        argv += ["--edit", f"{step}:{json.dumps(command)}"]
-    status, err = run(capsys, *argv)
-    assert status == 0, err
-    dumped = json.loads(out.read_text())
-    world = SCENES["gravity"].world(0)
-    for step in range(30):
-        if step in commands:
-            assert apply(world, commands[step]).ok
-        world.step(1 / 60)
-    assert dumped["bodies"] == json.loads(json.dumps(world.snapshot()))["bodies"]
-    assert "falling 3" not in [b["name"] for b in dumped["bodies"]]
-
-
 @pytest.mark.parametrize(
     "edit, why",
     [
@@ -585,29 +565,33 @@ def test_edit_needs_headless(capsys):
     assert status == 2 and "--headless" in err
 
 
-def test_edits_are_recorded_and_replay_to_the_same_world(capsys, tmp_path):
-    """--edit with --record: the recording holds each edit as an `edit` line at its step,
-    and its replay (a subprocess, as a user runs it) ends in the very state of the run
-    that recorded it; the editor applied by hand between steps gives the same bodies."""
+@pytest.mark.parametrize("record", [False, True])
+def test_edit_option_drives_the_editor_headless(capsys, tmp_path, record):
+    """--edit at steps 0, 5 and 10: the dump holds the spawned and drawn bodies and not
+    the deleted one, and matches the editor applied by hand between steps. With --record,
+    the recording holds each edit as an `edit` line at its step, and its replay (a
+    subprocess, as a user runs it) ends in the very state of the run that recorded it."""
     rec, out = tmp_path / "r.jsonl", tmp_path / "s.json"
     commands = {0: EDITS[0], 5: EDITS[1], 10: delete_command(name="falling 3")}
     argv = ["--headless", "--frames", 30, "--scene", "gravity", "--dump-state", out]
-    argv += ["--record", rec]
+    argv += ["--record", rec] if record else []
     for step, command in commands.items():
         argv += ["--edit", f"{step}:{json.dumps(command)}"]
     status, err = run(capsys, *argv)
     assert status == 0, err
-    lines = [json.loads(line) for line in rec.read_text().splitlines()]
-    edits = [line for line in lines if line.get("ui") == "edit"]
-    assert [(e["step"], e["value"]) for e in edits] == list(commands.items())
-    recorded = json.loads(out.read_text())
-    assert replayed(rec, tmp_path) == recorded
+    dumped = json.loads(out.read_text())
     world = SCENES["gravity"].world(0)
     for step in range(30):
         if step in commands:
             assert apply(world, commands[step]).ok
         world.step(1 / 60)
-    assert recorded["bodies"] == json.loads(json.dumps(world.snapshot()))["bodies"]
+    assert dumped["bodies"] == json.loads(json.dumps(world.snapshot()))["bodies"]
+    assert "falling 3" not in [b["name"] for b in dumped["bodies"]]
+    if record:
+        lines = [json.loads(line) for line in rec.read_text().splitlines()]
+        edits = [line for line in lines if line.get("ui") == "edit"]
+        assert [(e["step"], e["value"]) for e in edits] == list(commands.items())
+        assert replayed(rec, tmp_path) == dumped
 
 
 def test_a_refused_edit_while_recording_writes_no_recording(capsys, tmp_path):

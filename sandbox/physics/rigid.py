@@ -600,7 +600,9 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     lower body held fixed, on the upper body alone: it may not leave the lower one
     faster than restitution says (e times the closing speed, for a contact that closed
     faster than the bounce threshold) or than it was already leaving when the step
-    began, and no more impulse is taken back than the contact gave this step. It never
+    began, and no more impulse is taken back than the contact gave this step. A lower
+    body moving away from it (down, into its own support, which Gauss-Seidel left
+    unfinished) counts as standing still: the upper body is never pulled after it. It never
     pushes (closing is the solver's business), so a pile cannot gain height from it; a
     body on equal ones, or anything in free space (no fixed body), is left alone. The
     stored impulses stay as solved, for the warm start."""
@@ -651,6 +653,8 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, r)
     ju = np.stack([j[first + k, r] for k in range(3)])  # (3, r)
     flat_u = np.stack([index[first + k, r] for k in range(3)])
+    jl = np.stack([j[3 - first + k, r] for k in range(3)])  # the lower body's
+    flat_l = np.stack([index[3 - first + k, r] for k in range(3)])
     k_u = np.add.reduce(ju * ju * inv_u, axis=0)
     k_u = np.where(k_u > 0.0, k_u, np.inf)
     relative = whole.relative[:, rows]  # closing speed as the step began (< 0: closing)
@@ -666,7 +670,11 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
         colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
         for c in np.unique(colour).tolist():
             k = at[colour == c]
-            vn = np.add.reduce(j[:, k] * flat.take(index[:, k]), axis=0)
+            # The lower body is held: where it moves away from the upper one (into what
+            # it rests on), the upper one is measured against it standing still.
+            lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
+            vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
+            vn += np.minimum(lower_part, 0.0)
             change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
             change = np.maximum(change, -given[k])
             flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]

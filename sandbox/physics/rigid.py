@@ -602,10 +602,11 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     faster than the bounce threshold) or than it was already leaving when the step
     began, and no more impulse is taken back than the contact gave this step. A lower
     body moving away from it (down, into its own support, which Gauss-Seidel left
-    unfinished) counts as standing still: the upper body is never pulled after it. It never
-    pushes (closing is the solver's business), so a pile cannot gain height from it; a
-    body on equal ones, or anything in free space (no fixed body), is left alone. The
-    stored impulses stay as solved, for the warm start."""
+    unfinished) counts as standing still: the upper body is never pulled after it (that
+    would make energy). The pass never pushes (closing is the solver's business), so a
+    pile cannot gain height from it; a body on equal ones, or anything in free space
+    (no fixed body), is left alone. The stored impulses stay as solved, for the warm
+    start."""
     pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
     pushed = (pmax[0] + pmax[1]) > 0.0
     ia, ib = whole.ia, whole.ib

@@ -365,7 +365,7 @@ def _timed_steps(world, space, frames, label, rows):
     rows[label] = {side: 1000 * statistics.median(t) for side, t in times.items() if t}
 
 
-def _colour_solves(world, label, steps=10):
+def _where_the_step_goes(world, label, steps=10):
     """Ours only, untimed steps after the timed ones: where the step goes. How many
     colour solves a step (substeps x (solve + relax) x colours) and what one costs, and
     the milliseconds of the whole solver and of the narrow phase a step (each call timed,
@@ -415,7 +415,7 @@ def pile_step(rows, frames):
     space, _ = _pymunk_space(world.bodies)
     label = f"300-body falling pile: step (median ms, {frames} steps)"
     _timed_steps(world, space, frames, label, rows)
-    rows.update(_colour_solves(world, "300-body pile"))
+    rows.update(_where_the_step_goes(world, "300-body pile"))
     rows.update(_numpy_floor(world, "300-body pile"))
 
 
@@ -496,7 +496,7 @@ def concave_pile_step(rows, frames, count=60):
     p = Pair(bodies)
     label = f"{count} falling Ls (2 pieces each): step (median ms, {frames} steps)"
     _timed_steps(p.world, p.space, frames, label, rows)
-    rows.update(_colour_solves(p.world, f"{count} Ls"))
+    rows.update(_where_the_step_goes(p.world, f"{count} Ls"))
 
 
 # -- issue 17: three engines side by side ---------------------------------------------------------

@@ -14,6 +14,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
+from swept_bullet import swept_bullet_at_tick_9  # noqa: E402
+
 from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.app.session import Session  # noqa: E402
 from sandbox.core.walk import walkthrough  # noqa: E402
@@ -345,25 +347,13 @@ def test_the_step_through_narration_adds_the_swept_sentence():
     narration is that step's words followed by what A's shadow does over the whole step,
     A's interval at the step's start stretched by the motion along the axis (computed
     here from the vertices)."""
-    import numpy as np
-
     from sandbox.render.hud import narration
 
-    session = Session(SCENES["tunnelling"])
-    for _ in range(9):
-        session.advance(frozenset())
-    record = session.record
-    shown = record.shown
-    (event,) = [e for e in record.sweeps if e.body == shown.a]
-    start = session.world.bodies[shown.a].shape.placed(event.start, 0.0)
-    steps = walkthrough(shown.report)
+    bullet = swept_bullet_at_tick_9()
+    steps = bullet.steps
     k = next(i for i, step in enumerate(steps) if step.kind == "test")
-    u = np.asarray(steps[k].axis.axis)
-    along = np.asarray(start.vertices) @ u
-    lo, hi = float(along.min()), float(along.max())
-    shift = float(np.dot(u, event.motion))
-    lo, hi = min(lo, lo + shift), max(hi, hi + shift)
-    words, _ = narration(session.world, record, walk=k)
+    lo, hi = bullet.swept_interval(steps[k].axis.axis)
+    words, _ = narration(bullet.session.world, bullet.record, walk=k)
     assert words.startswith(step_words(steps, k)[0])
     assert f" Moving, A sweeps {lo:.1f}..{hi:.1f}: " in words
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from random_shapes import random_shape
+from swept_bullet import swept_bullet_at_tick_9
 
 from sandbox.app.session import Session
 from sandbox.core.geometry import Polygon
@@ -177,24 +178,15 @@ def test_a_swept_pair_adds_the_velocity_extended_shadow_to_each_step():
     the step stretched by the motion along the axis (computed here from the vertices)."""
     from sandbox.render.walk import step_words, swept_axis
 
-    session = Session(SCENES["tunnelling"])
-    for _ in range(9):
-        session.advance(frozenset())
-    record = session.record
-    shown = record.shown
-    (event,) = [e for e in record.sweeps if e.body == shown.a]
-    start = session.world.bodies[shown.a].shape.placed(event.start, 0.0)
-    steps = walkthrough(shown.report)
+    bullet = swept_bullet_at_tick_9()
+    steps = bullet.steps
     checked = 0
     for k, step in enumerate(steps):
         if step.kind != "test":
             continue
-        swept = swept_axis(record, shown, step.axis)
+        swept = swept_axis(bullet.record, bullet.shown, step.axis)
         assert swept is not None
-        u = np.asarray(swept.axis)
-        lo, hi = projections(start, u)
-        shift = float(np.dot(u, event.motion))
-        assert swept.a_swept == pytest.approx((min(lo, lo + shift), max(hi, hi + shift)))
+        assert swept.a_swept == pytest.approx(bullet.swept_interval(swept.axis))
         words, _ = step_words(steps, k, swept)
         assert f"Moving, A sweeps {swept.a_swept[0]:.1f}..{swept.a_swept[1]:.1f}" in words
         checked += 1

@@ -607,14 +607,16 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     pile cannot gain height from it; a body on equal ones, or anything in free space
     (no fixed body), is left alone. The stored impulses stay as solved, for the warm
     start."""
-    pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
-    pushed = (pmax[0] + pmax[1]) > 0.0
     ia, ib = whole.ia, whole.ib
     ma, mb = inv_m[ia], inv_m[ib]
-    uneven = pushed & (ma > 0.0) & (mb > 0.0)
-    uneven &= (mb > HEAVY_RATIO * ma) | (ma > HEAVY_RATIO * mb)
+    uneven = (ma > 0.0) & (mb > 0.0) & ((mb > HEAVY_RATIO * ma) | (ma > HEAVY_RATIO * mb))
     if not uneven.any():
         return  # the common case: a few array operations a step
+    pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
+    pushed = (pmax[0] + pmax[1]) > 0.0
+    uneven &= pushed
+    if not uneven.any():
+        return
     n = len(inv_m)
     far = n + 1  # not resting on anything fixed
     level = np.where(inv_m > 0.0, far, 0)

@@ -26,8 +26,11 @@ def xdo(*args: str) -> str:
     if args[0] == "mousemove":  # within the app's window, wherever the server put it
         args = ("mousemove", "--window", WINDOW["id"], *args[1:])
     done = subprocess.run(
-        ["xdotool", *args], env={**os.environ, "DISPLAY": DISPLAY}, check=True,
-        capture_output=True, text=True,
+        ["xdotool", *args],
+        env={**os.environ, "DISPLAY": DISPLAY},
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return done.stdout.strip()
 

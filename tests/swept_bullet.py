@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from driving import advance, open_session
 
-from sandbox.app.session import Session
+from sandbox.app.state import Session
 from sandbox.core.walk import walkthrough
 from sandbox.scenes.registry import SCENES
 
@@ -33,10 +34,10 @@ class SweptBullet:
 
 
 def swept_bullet_at_tick_9() -> SweptBullet:
-    session = Session(SCENES["tunnelling"])
+    session = open_session(SCENES["tunnelling"])
     for _ in range(9):
-        session.advance(frozenset())
-    record = session.record
+        advance(session, frozenset())
+    record = session.step_record
     shown = record.shown
     (event,) = [e for e in record.sweeps if e.body == shown.a]
     start = session.world.bodies[shown.a].shape.placed(event.start, 0.0)

@@ -6,8 +6,8 @@ settles the bodies instead of blowing them apart."""
 from __future__ import annotations
 
 import numpy as np
+from driving import open_session, press
 
-from sandbox.app.session import Session
 from sandbox.physics.broadphase import brute_force_pairs
 from sandbox.physics.contacts import BROAD_PHASES
 from sandbox.render.broadview import counts
@@ -49,14 +49,14 @@ def test_the_counts_shown_are_the_results_own():
 
 
 def test_f_cycles_the_methods_and_y_starts_overlapping():
-    session = Session(SCENES["broad-phase"])
+    session = open_session(SCENES["broad-phase"])
     seen = [session.world.broad_phase]
     for _ in range(3):
-        session.apply("f")
+        press(session, "f")
         seen.append(session.world.broad_phase)
     assert seen == ["sweep", "grid", "quadtree", "sweep"]
-    session.apply("f")
-    session.apply("y")
+    press(session, "f")
+    press(session, "y")
     assert session.world.broad_phase == "grid"  # the method survives the restart
     world = session.world
     moving = ~world.static

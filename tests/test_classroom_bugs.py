@@ -3,9 +3,9 @@
 import json
 
 import numpy as np
+from driving import advance, draw_session, hud_status, open_session, press, world_point
 
 from sandbox.app.cli import main
-from sandbox.app.session import Session
 from sandbox.scenes.registry import SCENES
 
 
@@ -13,22 +13,22 @@ def test_reversing_gravity_wakes_sleeping_bodies():
     """`--scene gravity`: by step 400 every body sleeps on the floor; G then sends them
     all up to the ceiling (each rises more than 100 px), and G again brings them down.
     Before the fix the sleeping bodies never moved."""
-    session = Session(SCENES["gravity"])
+    session = open_session(SCENES["gravity"])
     world = session.world
     moving = ~world.static
     for _ in range(400):
-        session.advance(frozenset())
+        advance(session, frozenset())
     assert world.sleeping[moving].all()
     floor = world.position[moving, 1].copy()
-    session.apply("g")
+    press(session, "g")
     assert not world.sleeping.any()
     for _ in range(300):
-        session.advance(frozenset())
+        advance(session, frozenset())
     ceiling = world.position[moving, 1].copy()
     assert (floor - ceiling > 100).all(), floor - ceiling
-    session.apply("g")
+    press(session, "g")
     for _ in range(300):
-        session.advance(frozenset())
+        advance(session, frozenset())
     assert (world.position[moving, 1] - ceiling > 100).all()
 
 
@@ -60,38 +60,38 @@ def test_a_headless_step_through_stays_open(tmp_path):
     state = tmp_path / "s.json"
     assert main([*argv, "--dump-state", str(state)]) == 0
     assert json.loads(state.read_text())["tick"] == 5
-    session = Session(SCENES["six-axes"])
+    session = open_session(SCENES["six-axes"])
     for _ in range(5):
-        session.advance(frozenset())
+        advance(session, frozenset())
     for key in ("a", ".", "."):
-        session.apply(key)
+        press(session, key)
     assert session.walk == 2 and session.paused
 
 
 def test_a_message_about_the_last_scene_goes_with_it():
     """'speed 1/2x', said in one scene, is gone once another opens (whose speed is 1x)."""
-    session = Session(SCENES["classic"])
-    session.apply("s")
+    session = open_session(SCENES["classic"])
+    press(session, "s")
     assert session.message == "speed 1/2x"
-    session.apply("2")
-    assert session.message is None and session.status(None).speed_label == "1x"
+    press(session, "2")
+    assert session.message is None and hud_status(session, None).speed_label == "1x"
 
 
 def test_keys_that_do_nothing_here_say_so():
     """F, Y, J and L in the classic scene each say where they work; nothing changes."""
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     before = session.world.position.copy()
     said = {}
     for key in ("f", "y", "j", "l"):
         session.message = None
-        session.apply(key)
+        press(session, key)
         said[key] = session.message
     assert said["f"].startswith("F: this scene has no switch")
     assert said["y"] == "Y restarts the broad-phase scene only"
     assert said["j"] == said["l"] == "J and L turn the view in the 3D scene only"
     assert (session.world.position == before).all()
-    broad = Session(SCENES["broad-phase"])
-    broad.apply("y")
+    broad = open_session(SCENES["broad-phase"])
+    press(broad, "y")
     assert broad.message == "restarted overlapping"  # short enough never to be cut
 
 
@@ -99,12 +99,12 @@ def test_the_mtv_row_says_none_when_apart():
     """Apart, the MTV row says so instead of '(0.00000, 0.00000)'; colliding, the numbers."""
     import pygame
 
-    session = Session(SCENES["classic"])
-    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    session = open_session(SCENES["classic"])
+    texts = [t.text for t in draw_session(pygame.Surface((1280, 720)), session).texts]
     assert "MTV: none (apart)" in texts and not any(t.startswith("MTV (") for t in texts)
-    session = Session(SCENES["squares"])  # they start overlapping
-    mx, my = session.record.shown.report.mtv
-    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    session = open_session(SCENES["squares"])  # they start overlapping
+    mx, my = session.step_record.shown.report.mtv
+    texts = [t.text for t in draw_session(pygame.Surface((1280, 720)), session).texts]
     assert f"MTV ({mx:.5f}, {my:.5f})" in texts
 
 
@@ -144,15 +144,15 @@ def test_an_mtv_scene_says_its_report_is_from_before_the_push():
 
     from sandbox.render.hud import narration
 
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     for _ in range(45):
-        session.advance(frozenset({"right"}))
-    shown = session.record.shown
+        advance(session, frozenset({"right"}))
+    shown = session.step_record.shown
     assert shown.report.depth > 0.5
     world = session.world
     drawn = [shapely.Polygon(np.asarray(world.shape(i).vertices)) for i in (shown.a, shown.b)]
     assert drawn[0].intersection(drawn[1]).area < 1e-6
-    words, _ = narration(world, session.record)
+    words, _ = narration(world, session.step_record)
     assert words.startswith("Before the push: colliding")
 
 
@@ -174,13 +174,13 @@ def test_the_hud_off_gives_the_world_its_room():
     assert off.scene[1] == 0 and off.scene[3] == toolbar_top
     assert off.narration[3] == off.status[3] == 0
     assert off.scale > on.scale
-    session = Session(SCENES["classic"])
-    session.apply("u")
-    report = session.draw(pygame.Surface(size))
+    session = open_session(SCENES["classic"])
+    press(session, "u")
+    report = draw_session(pygame.Surface(size), session)
     assert not [t for t in report.texts if t.where in ("narration", "status")]
     x, y = 300.0, 400.0
     pixel = (x * off.scale + off.origin[0], y * off.scale + off.origin[1])
-    assert np.allclose(session.world_point(size, pixel), (x, y))
+    assert np.allclose(world_point(session, size, pixel), (x, y))
 
 
 def test_the_minkowski_arrow_points_as_the_mtv_and_keeps_off_the_pair():
@@ -190,15 +190,15 @@ def test_the_minkowski_arrow_points_as_the_mtv_and_keeps_off_the_pair():
     that covers the least of the pair on show."""
     import pygame
 
-    session = Session(SCENES["classic"], theme="projector")
+    session = open_session(SCENES["classic"], theme="projector")
     for key in ("d", "m"):  # the inset on, the push off: the triangle goes in
-        session.apply(key)
+        press(session, key)
     for _ in range(50):
-        session.advance(frozenset({"right"}))
-    report = session.draw(pygame.Surface((1024, 768)))
+        advance(session, frozenset({"right"}))
+    report = draw_session(pygame.Surface((1024, 768)), session)
     ((tail, head),) = [points for what, points in report.marks if what == "minkowski mtv"]
     drawn = np.subtract(head, tail)
-    mtv = np.asarray(session.record.shown.report.mtv)
+    mtv = np.asarray(session.step_record.shown.report.mtv)
     cos = float(np.sum(drawn * mtv)) / (np.hypot(*drawn) * np.hypot(*mtv))
     assert cos > 0.999  # the same direction, not the reverse
     from sandbox.render.minkowski import _corner
@@ -215,12 +215,12 @@ def test_the_3d_scene_draws_and_labels_the_edges_its_axis_names():
     (numpy's cross, independent of the renderer)."""
     import pygame
 
-    session = Session(SCENES["sat-3d"])
+    session = open_session(SCENES["sat-3d"])
     report = session.space.report()
     axis = report.separating
     assert axis.feature == "edge x edge"
     i, j = axis.feature_index
-    frame = session.draw(pygame.Surface((1280, 720)))
+    frame = draw_session(pygame.Surface((1280, 720)), session)
     texts = {t.text for t in frame.texts}
     assert {f"A e{i}", f"B e{j}"} <= texts
     assert {f"3d edge A e{i}", f"3d edge B e{j}"} <= {what for what, _ in frame.marks}
@@ -244,24 +244,24 @@ def test_the_spin_scene_holds_at_its_moment_of_impact():
 
     from sandbox.render.hud import narration
 
-    session = Session(SCENES["spin"])
+    session = open_session(SCENES["spin"])
     world = session.world
     before = world.velocity.copy()
     while not session.paused:
         before = world.velocity.copy()
-        session.advance(frozenset())
+        advance(session, frozenset())
         assert world.tick < 60
     assert world.tick == 23 and session.message.startswith("the moment of impact")
-    shown = session.record.shown
+    shown = session.step_record.shown
     normal = np.asarray(shown.report.normal) if shown.report.depth else np.array([1.0, 0.0])
     change = sum(abs(float(np.sum((world.velocity[i] - before[i]) * normal))) for i in (0, 1))
-    words, _ = narration(world, session.record, impact=session.impact)
+    words, _ = narration(world, session.step_record, impact=session.impact)
     assert words.startswith("Impact:") and f"by {change:.0f} px/s" in words, (words, change)
-    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    texts = [t.text for t in draw_session(pygame.Surface((1280, 720)), session).texts]
     assert any(t.startswith("Impact:") for t in texts)  # the frame says it too
-    session.apply("space")  # goes on: no second hold
+    press(session, "space")  # goes on: no second hold
     for _ in range(60):
-        session.advance(frozenset())
+        advance(session, frozenset())
     assert not session.paused and world.tick == 83
 
 
@@ -272,16 +272,16 @@ def test_the_stack_shows_the_weight_passed_down():
     above: 9 m g dt, within 5 %."""
     import pygame
 
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     for _ in range(10):
-        session.advance(frozenset())
+        advance(session, frozenset())
     world = session.world
-    shown = session.record.shown
+    shown = session.step_record.shown
     names = (world.bodies[shown.a].name, world.bodies[shown.b].name)
     assert names == ("column 1", "column 0")
     pair = {shown.a, shown.b}
-    impulse = sum(sum(c.impulses) for c in session.record.contacts if {c.a, c.b} == pair)
+    impulse = sum(sum(c.impulses) for c in session.step_record.contacts if {c.a, c.b} == pair)
     weight = 9 * world.bodies[shown.a].mass * 900 / 60
     assert abs(impulse * world.substeps / weight - 1) < 0.05
-    frame = session.draw(pygame.Surface((1280, 720)))
+    frame = draw_session(pygame.Surface((1280, 720)), session)
     assert any(t.text.startswith("Resting contact") for t in frame.texts)

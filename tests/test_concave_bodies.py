@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from driving import advance, dump_state, open_session, press
 
 from sandbox.core.compound import Compound
 from sandbox.core.geometry import Polygon
@@ -182,20 +183,19 @@ def test_the_command_line_runs_a_toml_scene_with_a_concave_body(tmp_path):
 def test_f_switches_the_learner_outline_and_keeps_the_rest():
     """In scene concave, F gives the learner's body the next outline (L, arrow, star, T,
     box, then L again); its centre of mass stays, and every other body is untouched."""
-    from sandbox.app.session import Session
     from sandbox.scenes.builtin import OUTLINES
     from sandbox.scenes.registry import SCENES
 
-    session = Session(SCENES["concave"])
+    session = open_session(SCENES["concave"])
     for _ in range(30):
-        session.advance(frozenset())
+        advance(session, frozenset())
     names = []
     for _ in range(len(OUTLINES)):
         world = session.world
         c = world.controlled
         centre = world.centres()[c].copy()
         others = np.delete(world.position, c, axis=0)
-        session.apply("f")
+        press(session, "f")
         world = session.world
         names.append(world.bodies[c].name)
         assert world.centres()[c] == pytest.approx(centre, abs=1e-9)
@@ -214,13 +214,13 @@ def test_dump_state_names_the_pieces_on_show(tmp_path):
 
     init_pygame(headless=True)
     session, _ = simulate(parse_options(["--headless", "--scene", "concave", "--frames", "40"]))
-    state = session.state()
+    state = dump_state(session)
     sat = state["sat"]
     assert (sat["a"], sat["b"]) == ("L", "cup")
     bodies = {b["name"]: b for b in state["bodies"]}
     assert len(bodies["L"]["pieces"]) == 2 and len(bodies["cup"]["pieces"]) == 3
     world = session.world
-    shown = session.record.shown
+    shown = session.step_record.shown
     assert sat["a_piece"] == shown.a_piece and sat["b_piece"] == shown.b_piece
     a_piece = world.shape(world.index("L")).pieces[sat["a_piece"]]
     b_piece = world.shape(world.index("cup")).pieces[sat["b_piece"]]

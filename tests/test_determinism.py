@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from driving import dump_state
 
 ROOT = Path(__file__).resolve().parent.parent
 SANDBOX = ROOT / "sandbox"
@@ -202,7 +203,7 @@ def state_hash(scene: str) -> str:
     for hold in SCRIPT["holds"]:
         argv += ["--hold", hold]
     session, _ = simulate(parse_options(argv))
-    text = json.dumps(session.state(), sort_keys=True)
+    text = json.dumps(dump_state(session), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -7,8 +7,8 @@ import math
 
 import numpy as np
 import pytest
+from driving import advance, open_session
 
-from sandbox.app.session import Session
 from sandbox.core.dot import dot_facts, project_vertices
 from sandbox.scenes.builtin import DOT_A, DOT_ORIGIN
 from sandbox.scenes.registry import SCENES
@@ -52,7 +52,7 @@ def test_a_square_on_a_diagonal_axis_keeps_two_opposite_corners():
 def test_the_scene_narrates_the_vectors_the_learner_moves():
     """Moving the tip of b straight down past the origin's level turns the angle past
     90°: the sign in words goes from positive to negative."""
-    session = Session(SCENES["dot-product"])
+    session = open_session(SCENES["dot-product"])
     world = session.world
     from sandbox.render.dotproduct import narration_words
 
@@ -64,5 +64,5 @@ def test_the_scene_narrates_the_vectors_the_learner_moves():
     words, role = narration_words(world)
     b = np.array([-50.0, -40.0])
     assert f"a·b = {np.dot(DOT_A, b):.0f}: negative" in words and role == "gap"
-    session.advance(frozenset({"down"}))  # the arrows move the tip, as in every scene
+    advance(session, frozenset({"down"}))  # the arrows move the tip, as in every scene
     assert world.centres()[tip][1] > DOT_ORIGIN[1] - 40.0

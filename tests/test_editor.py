@@ -14,12 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from replaying import replayed
 
-from sandbox.app import editor
+from sandbox.app import edit_commands, editor
 from sandbox.app.cli import main
-from sandbox.app.editor import (
+from sandbox.app.edit_commands import (
     EditError,
-    EditHistory,
-    apply,
     check_command,
     delete_command,
     draw_command,
@@ -27,6 +25,7 @@ from sandbox.app.editor import (
     parse_edit,
     spawn_command,
 )
+from sandbox.app.editor import EditHistory, apply
 from sandbox.core.compound import Compound, piece_pairs
 from sandbox.core.decompose import decompose
 from sandbox.core.geometry import Circle, Polygon
@@ -630,7 +629,7 @@ JSON = st.recursive(
 FIELDS = st.sampled_from(
     ["op", "points", "body", "vertex", "to", "kind", "at", "sides", "size", "name", "static"]
 )
-OPS_ = st.sampled_from(list(editor.OPS))
+OPS_ = st.sampled_from(list(edit_commands.OPS))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)

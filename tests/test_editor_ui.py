@@ -15,14 +15,25 @@ from shapely.geometry import Polygon as ShapelyPolygon
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from driving import (  # noqa: E402
+    Control,
+    advance,
+    corner_handles,
+    dispatch,
+    dump_state,
+    layout_for,
+    open_session,
+    press,
+    save,
+    undo,
+)
 from replaying import replay_of_one_line, replayed  # noqa: E402
 
 from sandbox import Polygon, sat  # noqa: E402
-from sandbox.app import controls  # noqa: E402
-from sandbox.app.controls import Pointer, UiEvent  # noqa: E402
+from sandbox.app import toolbar as controls  # noqa: E402
 from sandbox.app.headless import init_pygame, new_session  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
-from sandbox.app.session import Session  # noqa: E402
+from sandbox.app.toolbar import Gesture as Pointer  # noqa: E402
 from sandbox.render.layout import world_transform  # noqa: E402
 from sandbox.scenes.registry import SCENES, load_scene  # noqa: E402
 
@@ -37,7 +48,7 @@ def _pygame():
 
 def _pixel(session, point):
     """The window pixel where world point `point` is drawn."""
-    s, ox, oy = world_transform(session.layout(SIZE), session.camera)
+    s, ox, oy = world_transform(layout_for(session, SIZE), session.camera)
     return (point[0] * s + ox, point[1] * s + oy)
 
 
@@ -48,12 +59,12 @@ def _click(session, point, shift=False):
 
 
 def _dump(session):
-    return json.dumps(session.state(), sort_keys=True)
+    return json.dumps(dump_state(session), sort_keys=True)
 
 
 def _edit_mode(scene="classic"):
-    session = Session(SCENES[scene])
-    session.apply("f3")
+    session = open_session(SCENES[scene])
+    press(session, "f3")
     assert session.mode == "edit"
     return session
 
@@ -78,10 +89,10 @@ def test_clicked_corners_closed_on_the_first_become_that_polygon_as_shape_a(cloc
     got = world.shape(new)
     assert np.allclose(sorted(map(tuple, got.vertices)), sorted(map(tuple, expected.vertices)))
     assert ShapelyPolygon(got.vertices).area == pytest.approx(expected.area)
-    shown = session.record.shown
+    shown = session.step_record.shown
     assert shown.a == new
     report = sat(got, world.shape(shown.b))
-    assert session.state()["sat"]["colliding"] == report.colliding
+    assert dump_state(session)["sat"]["colliding"] == report.colliding
 
 
 def test_shift_click_on_the_first_corner_makes_the_drawn_body_shape_b():
@@ -91,7 +102,7 @@ def test_shift_click_on_the_first_corner_makes_the_drawn_body_shape_b():
     for corner in corners:
         _click(session, corner)
     _click(session, corners[0], shift=True)
-    assert session.record.shown.b == session.world.index("drawn 1")
+    assert session.step_record.shown.b == session.world.index("drawn 1")
 
 
 def test_enter_backspace_and_escape_while_drawing():
@@ -100,11 +111,11 @@ def test_enter_backspace_and_escape_while_drawing():
     session = _edit_mode()
     for corner in [(520.0, 120.0), (640.0, 130.0), (600.0, 230.0), (700.0, 300.0)]:
         _click(session, corner)
-    assert session.apply("backspace") and len(session.draft) == 3
-    assert session.apply("escape") and session.draft is None and session.mode == "edit"
+    assert not press(session, "backspace").quit and len(session.draft) == 3
+    assert not press(session, "escape").quit and session.draft is None and session.mode == "edit"
     for corner in [(520.0, 120.0), (640.0, 130.0), (600.0, 230.0)]:
         _click(session, corner)
-    assert session.apply("return") and "drawn 1" in [b.name for b in session.world.bodies]
+    assert not press(session, "return").quit and "drawn 1" in [b.name for b in session.world.bodies]
 
 
 def test_a_self_crossing_outline_is_refused_with_the_reason_and_nothing_added():
@@ -114,7 +125,7 @@ def test_a_self_crossing_outline_is_refused_with_the_reason_and_nothing_added():
     before = len(session.world.bodies)
     for corner in [(500.0, 120.0), (650.0, 250.0), (650.0, 120.0), (500.0, 250.0)]:
         _click(session, corner)
-    session.apply("return")
+    press(session, "return")
     assert len(session.world.bodies) == before
     assert "cross" in session.message
     assert session.draft is not None
@@ -127,7 +138,7 @@ def test_dragging_a_handle_moves_the_corner_and_the_report_follows():
     session = _edit_mode()
     start = _dump(session)
     world = session.world
-    a = session.record.shown.a
+    a = session.step_record.shown.a
     name = world.bodies[a].name
     corner = tuple(float(v) for v in world.shape(a).vertices[0])
     target = (corner[0] + 90.0, corner[1] + 10.0)
@@ -139,31 +150,31 @@ def test_dragging_a_handle_moves_the_corner_and_the_report_follows():
     controls.release(session, pointer, 1)
     moved = world.shape(world.index(name))
     assert np.allclose(moved.vertices[0], target, atol=1e-6)
-    b = world.shape(session.record.shown.b)
+    b = world.shape(session.step_record.shown.b)
     report = sat(moved, b)
-    assert session.record.shown.report.colliding == report.colliding
+    assert session.step_record.shown.report.colliding == report.colliding
     shapely_touch = ShapelyPolygon(moved.vertices).intersects(ShapelyPolygon(b.vertices))
     assert report.colliding == shapely_touch
-    session.undo()
+    undo(session)
     assert json.loads(_dump(session))["bodies"] == json.loads(start)["bodies"]
 
 
 def test_entering_edit_mode_pauses_a_world_under_gravity():
     """Corners are dragged on a still world: F3 in a rigid scene pauses it."""
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     assert not session.paused
-    session.apply("f3")
+    press(session, "f3")
     assert session.paused
 
 
 def test_spawn_keys_drop_a_box_a_polygon_and_a_circle_at_the_pointer_and_delete_removes():
     """Insert, F5 and F6 drop a box, a regular polygon of `sides` corners and a circle,
     each centred at the pointer's world point; Delete over one removes it."""
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     session.sides = 7
     for key, point in (("insert", (300.0, 150.0)), ("f5", (420.0, 150.0)), ("f6", (540.0, 150.0))):
-        session.pointer = point
-        session.apply(key)
+        session.cursor = point
+        press(session, key)
     world = session.world
     box, polygon, circle = (world.index(n) for n in ("box 1", "polygon 1", "circle 1"))
     assert np.allclose(world.shape(box).centroid, (300.0, 150.0))
@@ -171,35 +182,35 @@ def test_spawn_keys_drop_a_box_a_polygon_and_a_circle_at_the_pointer_and_delete_
     assert np.allclose(world.shape(polygon).centroid, (420.0, 150.0))
     assert np.allclose(world.shape(circle).position, (540.0, 150.0))
     count = len(world.bodies)
-    session.pointer = (540.0, 150.0)
-    session.apply("delete")
+    session.cursor = (540.0, 150.0)
+    press(session, "delete")
     assert len(world.bodies) == count - 1 and "circle 1" not in [b.name for b in world.bodies]
-    session.pointer = (5.0, 360.0)  # the left wall: a boundary, never deleted
-    session.apply("delete")
+    session.cursor = (5.0, 360.0)  # the left wall: a boundary, never deleted
+    press(session, "delete")
     assert len(world.bodies) == count - 1 and session.message
 
 
 def test_undo_and_redo_of_a_spawn_restore_the_dump_bit_for_bit():
     """Ctrl+Z after a spawn gives the dump from before it; Ctrl+Y gives it back."""
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     before = _dump(session)
-    session.pointer = (300.0, 150.0)
-    session.apply("insert")
+    session.cursor = (300.0, 150.0)
+    press(session, "insert")
     after = _dump(session)
-    session.undo()
+    undo(session)
     assert _dump(session) == before
-    session.undo(redo=True)
+    undo(session, redo=True)
     assert _dump(session) == after
 
 
 def test_a_slider_setting_survives_an_edit():
     """Friction set by the slider is the world's: a spawn (which rebuilds the world from
     its bodies) keeps it for every body that was there."""
-    session = Session(SCENES["stack"])
-    session.ui(UiEvent("set", ("friction", 0.9)))
+    session = open_session(SCENES["stack"])
+    dispatch(session, Control("set", ("friction", 0.9)))
     count = len(session.world.bodies)
-    session.pointer = (300.0, 150.0)
-    session.apply("insert")
+    session.cursor = (300.0, 150.0)
+    press(session, "insert")
     assert np.all(session.world.friction_of[:count] == 0.9)
 
 
@@ -210,14 +221,14 @@ def test_ctrl_s_saves_a_scene_file_that_loads_to_the_same_world(tmp_path):
     session.save_dir = tmp_path
     for corner in [(520.0, 120.0), (640.0, 130.0), (600.0, 230.0)]:
         _click(session, corner)
-    session.apply("return")
-    session.pointer = (300.0, 150.0)
-    session.apply("insert")
-    path = session.save()
+    press(session, "return")
+    session.cursor = (300.0, 150.0)
+    press(session, "insert")
+    path = save(session)
     assert path == str(tmp_path / "stack-001.toml") and path in session.message
-    assert session.save() == str(tmp_path / "stack-002.toml")  # never overwrites
-    loaded = Session(load_scene(path))
-    assert loaded.state()["bodies"] == session.state()["bodies"]
+    assert save(session) == str(tmp_path / "stack-002.toml")  # never overwrites
+    loaded = open_session(load_scene(path))
+    assert dump_state(loaded)["bodies"] == dump_state(session)["bodies"]
 
 
 def test_edits_with_the_mouse_are_recorded_and_replay_to_the_same_world(tmp_path):
@@ -228,35 +239,35 @@ def test_edits_with_the_mouse_are_recorded_and_replay_to_the_same_world(tmp_path
 
     def run(steps):
         for _ in range(steps):
-            session.advance(frozenset())
+            advance(session, frozenset())
 
     run(10)
-    session.apply("f3")
+    press(session, "f3")
     for corner in [(520.0, 120.0), (640.0, 130.0), (600.0, 230.0)]:
         _click(session, corner)
     _click(session, (520.0, 120.0))
-    name, k, x, y = session.handles()[0]
+    name, k, x, y = corner_handles(session)[0]
     pointer = Pointer()
     assert controls.press(session, pointer, SIZE, _pixel(session, (x, y)), 1)
     controls.move(session, pointer, SIZE, _pixel(session, (x + 15.0, y - 5.0)))
     controls.release(session, pointer, 1)
-    session.apply("space")
+    press(session, "space")
     run(20)
-    session.pointer = (300.0, 150.0)
-    session.apply("f5")
+    session.cursor = (300.0, 150.0)
+    press(session, "f5")
     run(10)
-    session.pointer = (300.0, 150.0)
-    session.apply("delete")
-    session.undo()
-    session.undo(redo=True)
-    session.undo()
+    session.cursor = (300.0, 150.0)
+    press(session, "delete")
+    undo(session)
+    undo(session, redo=True)
+    undo(session)
     run(15)
     assert recorder.stopped is None
     recording.write_text("\n".join(recorder.lines(session.clock)) + "\n")
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     ops = [line["value"]["op"] for line in lines if line.get("ui") == "edit"]
     assert {"draw", "move_vertex", "spawn", "delete", "undo", "redo"} <= set(ops)
-    assert replayed(recording, tmp_path) == json.loads(json.dumps(session.state()))
+    assert replayed(recording, tmp_path) == json.loads(json.dumps(dump_state(session)))
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,8 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
+from driving import draw_session  # noqa: E402
+
 from sandbox.app.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,7 +299,7 @@ def test_the_comparison_tolerates_another_blitter_path(scene):
         options = parse_options(argv + [arg for hold in holds for arg in ("--hold", hold)])
         session, _ = simulate(options)
         surface = pygame.Surface(options.size, 0, depth)
-        session.draw(surface, fps=None)
+        draw_session(surface, session, fps=None)
         return pygame.surfarray.array3d(surface)
 
     ours, other_path, pushed = frame(60, 32), frame(60, 24), frame(60, 32, "right:0-10")

@@ -18,6 +18,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from driving import draw_session, open_session
 
 from sandbox.app import atomic
 from sandbox.app.cli import main
@@ -638,7 +639,6 @@ def test_far_away_body_is_drawn_without_dashing_to_it():
     dashed now, and the frame is drawn."""
     import pygame
 
-    from sandbox.app.session import Session
     from sandbox.core.geometry import Circle, Polygon
     from sandbox.physics.body import Body
     from sandbox.physics.world import World
@@ -651,5 +651,5 @@ def test_far_away_body_is_drawn_without_dashing_to_it():
     pygame.display.init()
     pygame.font.init()
     surface = pygame.Surface(CANVAS)
-    Session(Scene("far", "Far", "far away", build)).draw(surface)
+    draw_session(surface, open_session(Scene("far", "Far", "far away", build)))
     assert surface.get_at((0, 0)) is not None

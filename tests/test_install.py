@@ -79,7 +79,7 @@ def test_the_wheel_holds_the_package_and_its_font_alone(installed):
     }
     assert "sandbox/assets/DejaVuSansMono.ttf" in names
     assert "sandbox/assets/DejaVuSansMono-LICENSE.txt" in names
-    from sandbox.app.lesson import BUILT_IN
+    from sandbox.app.lesson_plan import BUILT_IN
 
     assert {f"sandbox/assets/lessons/{name}.toml" for name in BUILT_IN} <= set(names)
     assert not [n for n in names if n.startswith(("tests/", "bench/")) or n.endswith(".pyc")]

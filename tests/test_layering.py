@@ -186,3 +186,106 @@ def test_no_import_circle_in_render():
     """No render module imports, even lazily, one that imports it back (the demos'
     renderers and the HUD once did: the demo registry, render/demos.py, now sits between)."""
     assert _cycle(_module_graph(PACKAGE / "render")) is None
+
+
+# --- the whole package: no circle, no import hidden in a function (issue 33) ----------
+
+# What a function may import: the optional export extra, and pygame at its start-up
+# (app/headless.init_pygame sets SDL's variables first).
+LATE_IMPORTS_ALLOWED = {"imageio", "imageio.v3", "PIL", "imageio_ffmpeg", "pygame"}
+APP_MODULE_LINES = 400
+
+
+def _dotted(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_sites(path: Path, known: set[str]) -> list[tuple[int, str, bool]]:
+    """(line, module, inside a function?) of every import of the file, relative ones made
+    absolute and `from . import name` read as the module `name` when it is one; imports
+    under `if TYPE_CHECKING:` are left out (they never run)."""
+    dotted = _dotted(path)
+    package = dotted if path.name == "__init__.py" else dotted.rsplit(".", 1)[0]
+    sites = []
+
+    def visit(node, in_function: bool) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child, in_function)
+            return
+        if isinstance(node, ast.Import):
+            sites.extend((node.lineno, alias.name, in_function) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module
+            for alias in node.names:
+                inner = f"{name}.{alias.name}"
+                sites.append((node.lineno, inner if inner in known else name, in_function))
+        inside = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inside)
+
+    visit(ast.parse(path.read_text()), False)
+    return sites
+
+
+def _package_graph() -> dict[str, set[str]]:
+    """Every module of sandbox/ -> the modules of sandbox/ it imports (lazy ones too)."""
+    known = {_dotted(p) for p in MODULES}
+    return {
+        _dotted(p): {name for _, name, _ in _import_sites(p, known) if name in known}
+        for p in MODULES
+    }
+
+
+def test_import_sites_skip_type_checking_and_see_functions():
+    """The import reader leaves out TYPE_CHECKING imports, marks imports inside functions,
+    and reads `from . import x` as the module x."""
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from . import actions\n"
+        "if TYPE_CHECKING:\n"
+        "    from .world import World\n"
+        "def f():\n"
+        "    import pygame\n"
+    )
+    path = PACKAGE / "app" / "probe_for_the_test.py"
+    try:
+        path.write_text(source)
+        sites = _import_sites(path, {"sandbox.app.actions"})
+    finally:
+        path.unlink()
+    assert [(name, late) for _, name, late in sites] == [
+        ("typing", False),
+        ("sandbox.app.actions", False),
+        ("pygame", True),
+    ]
+
+
+def test_no_import_circle_anywhere_in_the_package():
+    """No module of sandbox/ imports, even inside a function, one that imports it back."""
+    assert _cycle(_package_graph()) is None
+
+
+def test_functions_import_only_optional_extras_and_pygame():
+    """An import inside a function is only ever the optional export extra or pygame's
+    start-up: never a module of sandbox/ or numpy put off to dodge a circle."""
+    known = {_dotted(p) for p in MODULES}
+    late = [
+        f"{p.relative_to(ROOT)}:{line} imports {name}"
+        for p in MODULES
+        for line, name, in_function in _import_sites(p, known)
+        if in_function and name not in LATE_IMPORTS_ALLOWED
+    ]
+    assert not late, "\n".join(late)
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "app").glob("*.py")), ids=lambda p: p.name)
+def test_app_module_is_at_most_400_lines(path):
+    """No app module grows past 400 lines: one concern a module."""
+    lines = len(path.read_text().splitlines())
+    assert lines <= APP_MODULE_LINES, f"{path.name} has {lines} lines"

@@ -8,6 +8,8 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
+from driving import advance, draw_session, hud_status, open_scene, open_session, press  # noqa: E402
+
 from sandbox.app.headless import init_pygame, simulate  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
 from sandbox.render.layout import WORLD_SIZE, compute_layout  # noqa: E402
@@ -25,7 +27,7 @@ def _frame(scene, theme, frames, holds, size, extra=()):
         argv += ["--hold", hold]
     session, _ = simulate(parse_options(argv))
     surface = pygame.Surface(size)
-    return session, surface, session.draw(surface)
+    return session, surface, draw_session(surface, session)
 
 
 def _overlaps(texts):
@@ -138,7 +140,7 @@ def test_projector_1024_texts_are_large_enough():
 def test_touching_at_depth_zero_is_drawn_as_touching(theme):
     """Pushed into the polygon and let go: colliding at depth 0, so no MTV arrow."""
     session, surface, report = _frame("classic", theme, 80, ["right:0-40"], (1280, 720))
-    shown = session.record.shown.report
+    shown = session.step_record.shown.report
     assert shown.colliding and shown.depth == 0.0
     texts = [t.text for t in report.texts]
     assert "touching" in texts and "◪ collision: touching" in texts
@@ -176,7 +178,7 @@ def test_bad_size_is_one_line_and_exit_2(bad, capsys, tmp_path):
 def test_tunnelling_keeps_its_moment_and_draws_the_skipped_step():
     """60 px per step (3600 px/s at 60 steps/s) across a wall 6 px thick (its box)."""
     session, _, report = _frame("tunnelling", "dark", 30, [], (1280, 720))
-    moment = session.status(None).moment
+    moment = hud_status(session, None).moment
     assert moment is not None and moment.tick == 9  # 100 + 60 * 8 = 580 < wall < 640
     texts = [t.text for t in report.texts]
     assert "tick 9: moved 60 px in one step;" in texts
@@ -185,35 +187,34 @@ def test_tunnelling_keeps_its_moment_and_draws_the_skipped_step():
 
 
 def test_tunnelling_starts_in_slow_motion_and_tab_shows_either_bullet():
-    from sandbox.app.session import SPEEDS, Session
+    from sandbox.app.state import SPEEDS
     from sandbox.scenes.registry import SCENES
 
-    session = Session(SCENES["tunnelling"])
+    session = open_session(SCENES["tunnelling"])
     assert SPEEDS[session.speed_index][1] == "1/10x"
 
     def names():
-        shown = session.record.shown
+        shown = session.step_record.shown
         return tuple(session.world.bodies[i].name for i in (shown.a, shown.b))
 
     assert names() == ("bullet, swept test", "wall (bottom)")
-    session.apply("tab")
+    press(session, "tab")
     assert names() == ("bullet, discrete test", "wall (top)")
-    session.advance(frozenset())
+    advance(session, frozenset())
     assert names() == ("bullet, discrete test", "wall (top)")
-    session.apply("tab")
+    press(session, "tab")
     assert names() == ("bullet, swept test", "wall (bottom)")
-    session.open(SCENES["classic"])
+    open_scene(session, SCENES["classic"])
     assert SPEEDS[session.speed_index][1] == "1x"
 
 
 @pytest.mark.parametrize("key", ["b", "k", "u", "n", "v"])
 def test_toasts_use_the_words_of_the_help(key):
     from sandbox.app.keymap import KEY_ACTIONS
-    from sandbox.app.session import Session
     from sandbox.scenes.registry import SCENES
 
-    session = Session(SCENES["classic"])
-    session.apply(key)
+    session = open_session(SCENES["classic"])
+    press(session, key)
     words = KEY_ACTIONS[key].description.removeprefix("overlay: ")
     assert session.message in (f"{words}: on", f"{words}: off")
 

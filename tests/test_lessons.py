@@ -19,15 +19,18 @@ import numpy as np
 import pygame
 import pytest
 import shapely
+from driving import advance, draw_session, dump_state, hud_status, open_session, press, start_lesson
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toml_text import toml_value
 
+from sandbox.app import lesson_run
 from sandbox.app.cli import main
 from sandbox.app.errors import UsageError
 from sandbox.app.keymap import controls_from
-from sandbox.app.lesson import BUILT_IN, built_in_lessons, lesson_folder, load_lesson
-from sandbox.app.session import Session
+from sandbox.app.lesson_plan import BUILT_IN, built_in_lessons, lesson_folder
+from sandbox.app.rehearsal import load_lesson
+from sandbox.app.state import Session
 from sandbox.core.geometry import Circle
 from sandbox.render.overlays import Overlays
 from sandbox.scenes.lesson_file import OVERLAY_NAMES
@@ -53,10 +56,10 @@ def run(argv: list[str], folder: Path | None = None) -> tuple[int, str, str]:
 
 def opened(name: str, index: int) -> Session:
     """A session at stage `index` of built-in lesson `name`, its opening played."""
-    session = Session(SCENES["classic"])
-    session.run_lesson(PLANS[name], index)
+    session = open_session(SCENES["classic"])
+    start_lesson(session, PLANS[name], index)
     while session.lesson.phase == "opening":
-        session.advance(frozenset())
+        advance(session, frozenset())
     return session
 
 
@@ -125,12 +128,12 @@ def test_a_prediction_freezes_the_world_until_answered(name, index):
     assert session.lesson.phase == "asking" and session.paused
     before = session.world.position.copy()
     for key in ("o", "space", "p"):
-        session.apply(key)
+        press(session, key)
     assert session.paused and np.array_equal(session.world.position, before)
     assert session.message.startswith("answer first")
-    card = session.status(None).card
+    card = hud_status(session, None).card
     assert card.verdict is None and [k for k, _ in card.choices] == list(
-        session.lesson.answer_keys(session)
+        lesson_run.answer_keys(session)
     )
 
 
@@ -142,16 +145,16 @@ def test_answers_show_the_evidence_right_or_wrong(name, index, right):
     session = opened(name, index)
     stage = PLANS[name].stages[index].stage
     predict = stage.predict
-    shown = session.record.shown
+    shown = session.step_record.shown
     truth = _truth(session, stage)
-    keys = session.lesson.answer_keys(session)
+    keys = lesson_run.answer_keys(session)
     key = next(k for k in keys if (k in truth) == right)
-    session.apply(key)
+    press(session, key)
     while session.lesson.phase == "showing":
-        session.advance(frozenset())
+        advance(session, frozenset())
     assert session.lesson.phase == "answered" and session.paused
     assert session.lesson.verdict.right is right
-    card = session.status(None).card
+    card = hud_status(session, None).card
     assert card.right is right
     assert card.verdict.startswith("Right" if right else "Not quite")
     if predict.kind == "axis":  # the step-through stops on a separating axis
@@ -171,7 +174,7 @@ def test_answers_show_the_evidence_right_or_wrong(name, index, right):
 def _truth(session, stage) -> set[str]:
     """The right keys, found without the lesson's own judge."""
     predict = stage.predict
-    shown = session.record.shown
+    shown = session.step_record.shown
     if predict.kind == "axis":
         a, b = polygon_of(shown.a_shape), polygon_of(shown.b_shape)
         assert a.distance(b) > 0  # apart, says shapely: some axis must separate
@@ -261,17 +264,17 @@ def test_choice_answers_are_true():
     assert touched == 23
     # pushing-out, "the tilted box ends flat?" and "the pyramid shifts and settles?"
     answered = opened("pushing-out", 3)
-    answered.apply("1")
+    press(answered, "1")
     while answered.lesson.phase == "showing":
-        answered.advance(frozenset())
+        advance(answered, frozenset())
     tilted = answered.world.index("tilted box")
     turns = answered.world.angle[tilted] / (np.pi / 2)
     assert abs(turns - round(turns)) < 0.01 and abs(answered.world.omega[tilted]) < 0.05
     stack = opened("pushing-out", 5)
     start = stack.world.position.copy()
-    stack.apply("2")
+    press(stack, "2")
     while stack.lesson.phase == "showing":
-        stack.advance(frozenset())
+        advance(stack, frozenset())
     moved = np.hypot(*(stack.world.position - start).T)
     pyramid = [i for i, b in enumerate(stack.world.bodies) if b.name.startswith("pyramid")]
     assert moved[pyramid].max() > 1.0  # it shifted ...
@@ -285,27 +288,27 @@ def test_choice_answers_are_true():
 def test_stage_keys_page_explore_and_return():
     """Page Down / Up go through the stages; End explores (Page Up rewinds again, and a
     scene key opens a scene); Home reopens the stage as authored; R does too."""
-    session = Session(SCENES["classic"])
-    session.run_lesson(PLANS["shadows"], 0)
-    session.apply("page down")
+    session = open_session(SCENES["classic"])
+    start_lesson(session, PLANS["shadows"], 0)
+    press(session, "page down")
     assert session.lesson.index == 1 and session.scene.name == "squares"
-    session.apply("page up")
-    session.apply("page up")  # the first stage: says so, stays
+    press(session, "page up")
+    press(session, "page up")  # the first stage: says so, stays
     assert session.lesson.index == 0 and "first stage" in session.message
-    session.apply("page down")
+    press(session, "page down")
     for _ in range(30):
-        session.advance(frozenset())
-    session.apply("end")
+        advance(session, frozenset())
+    press(session, "end")
     assert session.lesson.exploring
     tick = session.world.tick
-    session.apply("page up")  # a rewind of a second now, not a stage
+    press(session, "page up")  # a rewind of a second now, not a stage
     assert session.lesson.index == 1 and session.world.tick < tick
-    session.apply("3")  # scene 3 opens while the lesson waits
+    press(session, "3")  # scene 3 opens while the lesson waits
     assert session.scene.name == "squares" and session.lesson.exploring
-    session.apply("home")
+    press(session, "home")
     assert not session.lesson.exploring and session.lesson.index == 1
     assert session.world.tick == 0 and session.lesson.phase == "opening"
-    status = session.status(None)
+    status = hud_status(session, None)
     assert status.lesson_line == "stage 2 of 7 · Shadows and the separating axis"
     assert status.scene_title == PLANS["shadows"].stages[1].stage.title
 
@@ -313,14 +316,14 @@ def test_stage_keys_page_explore_and_return():
 def test_a_stage_opens_the_same_way_every_time():
     """Reopening a stage (Home, R, or Page Up then Down) gives bit-identical worlds."""
     states = []
-    session = Session(SCENES["classic"])
-    session.run_lesson(PLANS["pushing-out"], 3)
+    session = open_session(SCENES["classic"])
+    start_lesson(session, PLANS["pushing-out"], 3)
     for reopen in (None, "home", "r", ("page up", "page down")):
         for key in reopen if isinstance(reopen, tuple) else (reopen,) if reopen else ():
-            session.apply(key)
+            press(session, key)
         while session.lesson.phase == "opening":
-            session.advance(frozenset())
-        state = session.state()
+            advance(session, frozenset())
+        state = dump_state(session)
         del state["steps"]  # the session's own count of steps goes on
         states.append(json.dumps(state, sort_keys=True))
     assert len(set(states)) == 1
@@ -331,24 +334,24 @@ def test_stage_settings_are_applied():
     session = opened("shadows", 4)  # axis = 3 in six-axes
     assert session.paused and session.walk == 2
     session = opened("pushing-out", 4)  # spin at 1/4x, impulses on
-    assert session.status(None).speed_label == "1/4x" and session.overlays.show_impulses
+    assert hud_status(session, None).speed_label == "1/4x" and session.overlays.show_impulses
     session = opened("needs-help", 3)  # A and B named
-    shown = session.record.shown
+    shown = session.step_record.shown
     names = (session.world.bodies[shown.a].name, session.world.bodies[shown.b].name)
     assert names == ("bullet, discrete test", "wall (top)")
 
 
 def test_lesson_list_from_the_window_keys():
     """F2 lists the lessons; 2 starts the second; Escape closes the list before quitting."""
-    session = Session(SCENES["classic"])
-    session.apply("f2")
-    assert session.status(None).menu[1][0] == PLANS["pushing-out"].lesson.title
-    assert session.apply("escape") and session.menu is None  # closed, not quit
-    session.apply("h")
-    assert session.apply("escape") and not session.overlays.show_help  # the help too
-    assert session.apply("escape") is False  # then Escape quits
-    session.apply("f2")
-    session.apply("2")
+    session = open_session(SCENES["classic"])
+    press(session, "f2")
+    assert hud_status(session, None).menu[1][0] == PLANS["pushing-out"].lesson.title
+    assert not press(session, "escape").quit and session.menu is None  # closed, not quit
+    press(session, "h")
+    assert not press(session, "escape").quit and not session.overlays.show_help  # the help too
+    assert press(session, "escape").quit  # then Escape quits
+    press(session, "f2")
+    press(session, "2")
     assert session.lesson.plan.lesson.title == PLANS["pushing-out"].lesson.title
     assert session.scene.name == "squares"
 
@@ -356,10 +359,10 @@ def test_lesson_list_from_the_window_keys():
 def test_status_line_and_card_are_drawn(tmp_path):
     """The frame shows 'title · stage k of n' and the card's question, at 20 px or more
     in the projector theme at 1024x768."""
-    session = Session(SCENES["classic"], theme="projector")
-    session.run_lesson(PLANS["shadows"], 3)
+    session = open_session(SCENES["classic"], theme="projector")
+    start_lesson(session, PLANS["shadows"], 3)
     surface = pygame.Surface((1024, 768))
-    report = session.draw(surface)
+    report = draw_session(surface, session)
     texts = {t.text: t for t in report.texts}
     assert any("stage 4 of 7" in text for text in texts)
     question = next(t for t in report.texts if t.text.startswith("? Predict"))

@@ -9,10 +9,10 @@ import math
 
 import numpy as np
 import pytest
+from driving import advance, mouse, open_session
 
 from sandbox.app.cli import main
-from sandbox.app.pointer import MouseEvent
-from sandbox.app.session import Session
+from sandbox.app.mouse_input import MouseEvent
 from sandbox.core.geometry import Polygon
 from sandbox.physics.body import Body
 from sandbox.physics.mouse import HERTZ, MAX_ACCELERATION, grab_at, moved_to
@@ -95,41 +95,41 @@ def test_a_direct_drag_in_a_tutorial_scene_reaches_the_pointer_or_slides_by_the_
     """classic (no gravity): the triangle, dragged by its centre to a free spot 144 px
     away, moves at most 3000 px/s (50 px a step) and is exactly there after 3 steps;
     dragged into the polygon, the MTV leaves them touching."""
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     world = session.world
     start = tuple(world.centres()[world.index("triangle")])
-    session.mouse(MouseEvent("press", *start))
-    session.mouse(MouseEvent("move", 150.0, 300.0))
-    session.advance(frozenset())
+    mouse(session, MouseEvent("press", *start))
+    mouse(session, MouseEvent("move", 150.0, 300.0))
+    advance(session, frozenset())
     moved = np.hypot(*(world.centres()[world.index("triangle")] - start))
     assert moved == pytest.approx(50.0)
-    session.advance(frozenset())
-    session.advance(frozenset())
+    advance(session, frozenset())
+    advance(session, frozenset())
     assert tuple(world.centres()[world.index("triangle")]) == pytest.approx((150.0, 300.0))
     polygon_centre = tuple(world.centres()[world.index("polygon")])
-    session.mouse(MouseEvent("move", *polygon_centre))
+    mouse(session, MouseEvent("move", *polygon_centre))
     for _ in range(5):
-        session.advance(frozenset())
+        advance(session, frozenset())
     from sandbox.core.pair import sat
 
     # The step's record shows the overlap before the push (at most 50 px, one step's
     # travel); after the push the two at most touch.
-    assert 0 < session.record.shown.report.depth <= 50.0 + 1e-9
+    assert 0 < session.step_record.shown.report.depth <= 50.0 + 1e-9
     now = sat(world.shape(world.index("triangle")), world.shape(world.index("polygon")))
     assert now.depth < 1e-6
-    session.mouse(MouseEvent("release", *polygon_centre))
+    mouse(session, MouseEvent("release", *polygon_centre))
     assert world.grab is None and session.hand is None
 
 
 @pytest.mark.parametrize("scene, per_notch", [("stack", "omega"), ("classic", "angle")])
 def test_the_wheel_turns_the_held_body(scene, per_notch):
     """Under gravity a notch adds 2 rad/s of spin; without, it turns the shape 0.1 rad."""
-    session = Session(SCENES[scene])
+    session = open_session(SCENES[scene])
     world = session.world
     i = world.index("player" if scene == "stack" else "triangle")
-    session.mouse(MouseEvent("press", *world.centres()[i]))
+    mouse(session, MouseEvent("press", *world.centres()[i]))
     before = (float(world.omega[i]), float(world.angle[i]))
-    session.mouse(MouseEvent("wheel", notches=3))
+    mouse(session, MouseEvent("wheel", notches=3))
     if per_notch == "omega":
         assert world.omega[i] == pytest.approx(before[0] + 6.0)
     else:
@@ -139,20 +139,20 @@ def test_the_wheel_turns_the_held_body(scene, per_notch):
 def test_clicks_pick_the_pair_on_show():
     """stack (A: column 1 on column 0): a click on column 5 makes it B; a shift-click on
     column 3 makes it A."""
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     world = session.world
 
     def shown():
-        s = session.record.shown
+        s = session.step_record.shown
         return world.bodies[s.a].name, world.bodies[s.b].name
 
     five = tuple(world.centres()[world.index("column 5")])
-    session.mouse(MouseEvent("press", *five))
-    session.mouse(MouseEvent("release", *five))
+    mouse(session, MouseEvent("press", *five))
+    mouse(session, MouseEvent("release", *five))
     assert shown() == ("column 1", "column 5")
     three = tuple(world.centres()[world.index("column 3")])
-    session.mouse(MouseEvent("press", *three, shift=True))
-    session.mouse(MouseEvent("release", *three))
+    mouse(session, MouseEvent("press", *three, shift=True))
+    mouse(session, MouseEvent("release", *three))
     assert shown() == ("column 3", "column 5")
     assert world.grab is None  # a shift-press picks, it does not grab
 

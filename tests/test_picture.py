@@ -11,6 +11,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
+from driving import draw_session, hud_status  # noqa: E402
+
 from sandbox.app.headless import init_pygame, simulate  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
 from sandbox.core.geometry import Polygon  # noqa: E402
@@ -48,9 +50,9 @@ def test_each_edge_label_sits_by_its_own_edge(scene, holds):
     options = parse_options(argv + [a for h in holds for a in ("--hold", h)])
     session, _ = simulate(options)
     surface = pygame.Surface(options.size)
-    report = session.draw(surface, fps=None)
+    report = draw_session(surface, session, fps=None)
     view = _view_of(session, surface)
-    shown = session.record.shown
+    shown = session.step_record.shown
     shapes = [s for s in (shown.a_shape, shown.b_shape) if isinstance(s, Polygon)]
     theme = THEMES[session.theme]
     gap = 10 * view.k / view.s
@@ -88,7 +90,7 @@ def _frame(scene: str, frames: int, holds=(), size="1280x720"):
     options = parse_options(argv + [a for h in holds for a in ("--hold", h)])
     session, _ = simulate(options)
     surface = pygame.Surface(options.size)
-    report = session.draw(surface, fps=None)
+    report = draw_session(surface, session, fps=None)
     marks = {}
     for what, points in report.marks:
         marks.setdefault(what, []).append(np.asarray(points, dtype=float))
@@ -99,7 +101,7 @@ def _view_of(session, surface) -> View:
     """The view the session's frame was drawn with (its bands, toolbar and zoom)."""
     from sandbox.render.layout import bands
 
-    bands_now = bands(session.status(None), session.overlays)
+    bands_now = bands(hud_status(session, None), session.overlays)
     return View(surface, THEMES[session.theme], *bands_now, camera=session.camera)
 
 
@@ -112,7 +114,7 @@ def test_the_axis_drawn_is_the_reports_separating_axis_with_its_intervals(seed, 
     rng = np.random.default_rng(seed)
     held = [f"left:0-{int(rng.integers(5, 40))}", f"up:0-{int(rng.integers(0, 30))}"]
     session, view, marks = _frame("classic", 45, held, size)
-    report = session.record.shown.report
+    report = session.step_record.shown.report
     assert not report.colliding and report.separating is not None
     (axis,) = marks["axis"]
     along = (axis[1] - axis[0]) / view.s  # one world unit along the drawn axis
@@ -135,7 +137,7 @@ def test_the_mtv_arrow_is_the_reports_mtv_from_a_s_centre(seed):
     rng = np.random.default_rng(100 + seed)
     frames = int(rng.integers(30, 60))
     session, view, marks = _frame("classic", frames, [f"right:0-{frames - 1}"])
-    shown = session.record.shown
+    shown = session.step_record.shown
     report = shown.report
     assert report.colliding and report.depth > 0.05
     (arrow,) = marks["mtv"]
@@ -185,7 +187,7 @@ def test_each_ruler_row_is_its_axis_in_the_report(scene, frames, holds):
     are the report's intervals on that axis: lengths and the offset between them, at the
     row's scale (one scale for every row)."""
     session, view, marks = _frame(scene, frames, holds)
-    report = session.record.shown.report
+    report = session.step_record.shown.report
     rows = {int(w.split()[1]) for w in marks if w.startswith("ruler ") and "scale" not in w}
     assert rows == {axis.index for axis in report.axes}
     scales = {float(marks[f"ruler {axis.index} scale"][0][0][0]) for axis in report.axes}

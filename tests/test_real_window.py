@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import require_tool
+from driving import layout_for, open_scene, open_session, press
 from replaying import replayed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -328,17 +329,16 @@ def test_window_toolbar_panels_sliders_zoom_and_pan_with_a_real_mouse_replay(x_d
     right button, open Show ▾ and tick bounding boxes, close the panel with Escape. The
     window's state has it all (gravity, restitution, the scene) and the recording, with
     its ui lines, replays headless to the identical state."""
-    from sandbox.app.controls import control_state
-    from sandbox.app.session import Session
+    from sandbox.app.view_model import control_state
     from sandbox.render.controls import layout_controls, track
     from sandbox.scenes.registry import SCENES
 
     size = (1280, 720)
     # a model session laid out as the window is, to find where each control is drawn
-    model = Session(SCENES["stack"])
+    model = open_session(SCENES["stack"])
 
     def where(name, fraction=None):
-        lay = model.layout(size)
+        lay = layout_for(model, size)
         control = next(c for c in layout_controls(lay, control_state(model)) if c.name == name)
         if fraction is None:
             x, y, w, h = control.rect
@@ -371,7 +371,7 @@ def test_window_toolbar_panels_sliders_zoom_and_pan_with_a_real_mouse_replay(x_d
         model.panel = "scenes"
         click(window, where("scene:10"))
         model.panel = None
-        model.open(SCENES["spin"])
+        open_scene(model, SCENES["spin"])
         time.sleep(0.4)
         click(window, where("pause"))
         click(window, where("step"))
@@ -416,13 +416,12 @@ def test_window_editor_draw_drag_spawn_delete_undo_save_and_replay(x_display, tm
     box at the pointer, Delete it, Ctrl+Z brings it back, Ctrl+S saves. The saved file
     opens to the very bodies the window ended with; the recording replays to the
     identical state."""
-    from sandbox.app.session import Session
     from sandbox.render.layout import world_transform
     from sandbox.scenes.registry import SCENES
 
-    model = Session(SCENES["stack"])
-    model.apply("f3")  # laid out as the window is in edit mode (paused)
-    scale, ox, oy = world_transform(model.layout((1280, 720)), None)
+    model = open_session(SCENES["stack"])
+    press(model, "f3")  # laid out as the window is in edit mode (paused)
+    scale, ox, oy = world_transform(layout_for(model, (1280, 720)), None)
 
     def at(x, y):
         return [str(round(x * scale + ox)), str(round(y * scale + oy))]

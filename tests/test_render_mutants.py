@@ -14,10 +14,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
+from driving import advance, draw_session, hud_status, open_session, press  # noqa: E402
 from swept_bullet import swept_bullet_at_tick_9  # noqa: E402
 
 from sandbox.app.headless import init_pygame  # noqa: E402
-from sandbox.app.session import Session  # noqa: E402
 from sandbox.core.walk import walkthrough  # noqa: E402
 from sandbox.render.layout import (  # noqa: E402
     CARD_LINES,
@@ -139,8 +139,8 @@ def test_the_panel_holds_its_characters_between_two_pads(size):
 def test_the_swept_sentence_follows_the_steps_own_words():
     """With a swept projection, a tested axis's narration is its own words (the same as
     without one) followed by the swept sentence, nothing lost."""
-    session = Session(SCENES["classic"])
-    steps = walkthrough(session.record.shown.report)
+    session = open_session(SCENES["classic"])
+    steps = walkthrough(session.step_record.shown.report)
     swept = SimpleNamespace(a_swept=(1.0, 2.0), enter=0.25, leave=0.75)
     k = next(i for i, step in enumerate(steps) if step.kind == "test")
     alone, role = step_words(steps, k)
@@ -174,11 +174,11 @@ def test_the_3d_panel_prints_each_axis_gap_or_overlap_as_the_report_has_it(downs
     from sandbox.render.space import axis_tag
 
     init_pygame(headless=True)
-    session = Session(SCENES["sat-3d"])
+    session = open_session(SCENES["sat-3d"])
     for _ in range(downs):
-        session.advance(frozenset({"down"}))
+        advance(session, frozenset({"down"}))
     surface = pygame.Surface((1280, 720))
-    frame = session.draw(surface)
+    frame = draw_session(surface, session)
     report = session.space.report()
     panel = [t for t in frame.texts if t.where == "panel"]
     rows = 0
@@ -202,14 +202,14 @@ def _view_of(session, surface):
     from sandbox.render.layout import bands
     from sandbox.render.view import View
 
-    laid = bands(session.status(None), session.overlays)
+    laid = bands(hud_status(session, None), session.overlays)
     return View(surface, THEMES[session.theme], *laid, camera=session.camera)
 
 
 def _texts(session, size=(1280, 720)):
     init_pygame(headless=True)
     surface = pygame.Surface(size)
-    return surface, session.draw(surface)
+    return surface, draw_session(surface, session)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1001, 641)])
@@ -217,10 +217,10 @@ def test_the_lesson_list_names_each_lesson_with_its_number_and_length(size):
     """F2: a box titled 'Lessons', centred on the surface, with one row per built-in lesson
     in order, 'k  title (n stages)', rows one line apart under the title, left-aligned,
     and under them the keys, whole (the box is sized to its longest line: nothing cut)."""
-    from sandbox.app.lesson import built_in_lessons
+    from sandbox.app.lesson_plan import built_in_lessons
 
-    session = Session(SCENES["classic"])
-    session.apply("f2")
+    session = open_session(SCENES["classic"])
+    press(session, "f2")
     surface, frame = _texts(session, size)
     menu = [t for t in frame.help_texts if t.where == "menu"]
     lessons = tuple(built_in_lessons())
@@ -317,8 +317,8 @@ def test_the_deciding_row_is_drawn_when_not_all_rows_fit(tmp_path, size):
     options = parse_options(["--headless", "--scene", str(scene), "--frames", "1", "--size", size])
     session, _ = simulate(options)
     init_pygame(headless=True)
-    frame = session.draw(pygame.Surface(options.size), fps=None)
-    report = session.record.shown.report
+    frame = draw_session(pygame.Surface(options.size), session, fps=None)
+    report = session.step_record.shown.report
     assert len(report.axes) == 8 and report.separating is report.axes[-1]
     rows = {
         int(w.split()[1]) for w, _ in frame.marks if w.startswith("ruler ") and "scale" not in w
@@ -367,9 +367,9 @@ def test_the_filled_discs_of_the_convexity_test_are_the_reflex_corners(outline):
     (A colour role, read from four pixels on each marker's ring, not a golden.)"""
     import numpy as np
 
-    session = Session(SCENES["concave"])
+    session = open_session(SCENES["concave"])
     for _ in range(outline):
-        session.apply("f")
+        press(session, "f")
     surface, frame = _texts(session)
     theme = THEMES[session.theme]
     v = np.asarray(session.world.shape(session.world.controlled).vertices)
@@ -414,11 +414,11 @@ def test_each_grid_cells_count_sits_at_the_cells_centre():
     scene's edge is the only exception."""
     import numpy as np
 
-    session = Session(SCENES["broad-phase"])
-    session.apply("f")
+    session = open_session(SCENES["broad-phase"])
+    press(session, "f")
     assert session.world.broad_phase == "grid"
     for _ in range(30):
-        session.advance(frozenset())
+        advance(session, frozenset())
     surface, frame = _texts(session)
     view = _view_of(session, surface)
     _, result = session.world.broad
@@ -462,9 +462,9 @@ def test_panel_text_keeps_inside_the_panels_margins(name, size):
     the panel's left edge plus a pad and its right edge less one and a half pads (the
     column the panel writes in), every scene, after 3 steps, at five window sizes."""
 
-    session = Session(SCENES[name])
+    session = open_session(SCENES[name])
     for _ in range(3):
-        session.advance(frozenset())
+        advance(session, frozenset())
     surface, frame = _texts(session, size)
     view = _view_of(session, surface)
     panel, pad = view.panel_rect, view.layout.pad
@@ -488,7 +488,7 @@ def test_the_3d_panel_colours_each_axis_name_by_its_role():
     names dimmed (they are not the lesson of this scene). Read from the glyphs' colour."""
     from sandbox.render.space import axis_tag
 
-    session = Session(SCENES["sat-3d"])
+    session = open_session(SCENES["sat-3d"])
     surface, frame = _texts(session)
     theme = THEMES[session.theme]
     report = session.space.report()
@@ -516,11 +516,11 @@ def test_the_step_through_footer_counts_the_axes_tested_so_far():
     tested' where k is the number of axes the walk has tested up to and including the
     current step (from core's walkthrough); once SAT stops early, ': early exit'. Rows
     not reached yet say 'not yet'; after the early exit the rest say 'not tested'."""
-    session = Session(SCENES["six-axes"])
-    report = session.record.shown.report
+    session = open_session(SCENES["six-axes"])
+    report = session.step_record.shown.report
     steps = walkthrough(report)
     n = len(report.axes)
-    session.apply("a")
+    press(session, "a")
     for k in range(len(steps)):
         _, frame = _texts(session)
         panel = [t.text for t in frame.texts if t.where == "panel"]
@@ -531,7 +531,7 @@ def test_the_step_through_footer_counts_the_axes_tested_so_far():
         reached = {s.axis.index for s in steps[: k + 1] if s.axis is not None}
         assert panel.count("not tested") == len(untested)
         assert panel.count("not yet") == n - len(reached | untested)
-        session.apply(".")
+        press(session, ".")
     assert untested  # the walk did end early
 
 
@@ -541,17 +541,17 @@ def test_the_broad_phase_scene_draws_each_method_and_names_it():
     the panel's first line names the method in use."""
     from sandbox.render.broadview import SAID
 
-    session = Session(SCENES["broad-phase"])
+    session = open_session(SCENES["broad-phase"])
     for _ in range(10):
-        session.advance(frozenset())
+        advance(session, frozenset())
     seen = []
     for _ in range(3):
-        session.advance(frozenset())
+        advance(session, frozenset())
         _, frame = _texts(session)
         panel = [t.text for t in frame.texts if t.where == "panel"]
         assert SAID[session.world.broad_phase] in panel
         seen.append(session.world.broad_phase)
-        session.apply("f")
+        press(session, "f")
     assert sorted(seen) == ["grid", "quadtree", "sweep"]
 
 
@@ -559,14 +559,14 @@ def test_switching_the_broad_phase_while_paused_draws():
     """Paused in the broad-phase scene, F (the next method) and the frame drawn before
     any step: the window draws every frame while paused, so this must not fail. (It
     failed: the last step's result of the old method was drawn as the new one's.)"""
-    session = Session(SCENES["broad-phase"])
-    session.advance(frozenset())
-    session.apply("space")
+    session = open_session(SCENES["broad-phase"])
+    advance(session, frozenset())
+    press(session, "space")
     assert session.paused
     from sandbox.render.broadview import SAID
 
     for method in ("grid", "quadtree", "sweep"):
-        session.apply("f")
+        press(session, "f")
         assert session.world.broad_phase == method
         _, frame = _texts(session)
         assert SAID[method] in [t.text for t in frame.texts if t.where == "panel"]
@@ -601,7 +601,7 @@ def test_the_mtv_row_is_tagged_mtv():
 
     session = _classic_colliding()
     _, frame = _texts(session)
-    report = session.record.shown.report
+    report = session.step_record.shown.report
     assert report.colliding and report.mtv_axis is not None
     panel = [t for t in frame.texts if t.where == "panel"]
     (tag,) = [t for t in panel if t.text == "MTV"]
@@ -615,11 +615,11 @@ def test_the_mtv_row_is_tagged_mtv():
 def test_the_status_line_says_how_far_back_a_rewind_went():
     """60 steps run, then Backspace 30 times (one step each, 1/60 s a step): the status
     line says 'rewound 0.50 s' (30 / 60), and the tick shown is 30."""
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     for _ in range(60):
-        session.advance(frozenset())
+        advance(session, frozenset())
     for _ in range(30):
-        session.apply("backspace")
+        press(session, "backspace")
     _, frame = _texts(session)
     status = " ".join(t.text for t in frame.texts if t.where == "status")
     assert "rewound 0.50 s" in status

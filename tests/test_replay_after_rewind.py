@@ -17,14 +17,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from driving import advance, dump_state, mouse, open_session, press
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sandbox.app import recording
 from sandbox.app.cli import main
-from sandbox.app.pointer import MouseEvent
+from sandbox.app.mouse_input import MouseEvent
 from sandbox.app.recording import Recorder
-from sandbox.app.session import Session
+from sandbox.app.state import Session
 from sandbox.scenes.registry import SCENES
 
 
@@ -204,7 +205,7 @@ def test_random_headless_scripts_replay_to_the_state_shown(script):
 
 def dump(session: Session) -> bytes:
     """The --dump-state document, as app/outputs.py writes it."""
-    return (json.dumps(session.state(), indent=1, sort_keys=True) + "\n").encode()
+    return (json.dumps(dump_state(session), indent=1, sort_keys=True) + "\n").encode()
 
 
 def replay_lines(folder: Path, lines: list[str]) -> bytes:
@@ -233,22 +234,22 @@ WINDOW_INPUT = st.one_of(
 def test_random_window_sessions_replay_to_the_state_shown(scene, inputs):
     """As run_window calls the session: keys with the keys held at the time, mouse
     events (a move or release only while pressed), steps only while not paused."""
-    session = Session(SCENES[scene])
+    session = open_session(SCENES[scene])
     recorder = Recorder(SCENES[scene], 0, "dark")
     session.recorder = recorder
     held: frozenset[str] = frozenset()
     for item in inputs:
         if item[0] == "key":
-            session.apply(item[1], held)
+            press(session, item[1], held)
         elif item[0] == "hold":
             held = item[1]
         elif item[0] == "time":
             for _ in range(item[1] if not session.paused else 0):
-                session.advance(held)
+                advance(session, held)
         elif item[1] == "wheel":
-            session.mouse(MouseEvent("wheel", notches=1))
+            mouse(session, MouseEvent("wheel", notches=1))
         elif item[1] == "press" or session.hand is not None:
-            session.mouse(MouseEvent(item[1], float(item[2]), float(item[3])))
+            mouse(session, MouseEvent(item[1], float(item[2]), float(item[3])))
     assert recorder.stopped is None
     with tempfile.TemporaryDirectory() as folder:
         assert replay_lines(Path(folder), recorder.lines(session.clock)) == dump(session)
@@ -322,15 +323,15 @@ def test_a_window_recording_stops_at_the_size_limit_and_replays_to_that_moment(
     """In a window the session goes on, the recording stops where the next line would
     pass the limit, the screen says so, and the file replays to the state at that step."""
     monkeypatch.setattr(recording, "MAX_REPLAY_BYTES", 4096)
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     recorder = Recorder(SCENES["stack"], 0, "dark")
     session.recorder = recorder
     seen = {}
-    session.mouse(MouseEvent("press", 150.0, 400.0))
+    mouse(session, MouseEvent("press", 150.0, 400.0))
     for step in range(300):
         seen[session.clock] = dump(session)
-        session.mouse(MouseEvent("move", 150.0 + step, 400.0 - step / 2))
-        session.advance(frozenset())
+        mouse(session, MouseEvent("move", 150.0 + step, 400.0 - step / 2))
+        advance(session, frozenset())
     stop = recorder.stopped_at
     assert stop is not None and 0 < stop < 300
     assert session.message == recorder.stopped and "limit" in recorder.stopped
@@ -342,10 +343,10 @@ def test_a_window_recording_stops_at_the_size_limit_and_replays_to_that_moment(
 
 def test_a_recording_stops_at_the_longest_replay(monkeypatch):
     monkeypatch.setattr(recording, "MAX_FRAMES", 40)
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     recorder = Recorder(SCENES["classic"], 0, "dark")
     session.recorder = recorder
     for _ in range(50):
-        session.advance(frozenset())
+        advance(session, frozenset())
     assert recorder.stopped_at == 40 and session.clock == 50
     assert json.loads(recorder.lines(session.clock)[-1]) == {"end": 40}

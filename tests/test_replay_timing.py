@@ -10,8 +10,8 @@ import json
 
 import pytest
 
+from sandbox.app import stepping
 from sandbox.app.cli import main
-from sandbox.app.session import Session
 
 # Keys held and pressed in the middle of a 90-tick run of the gravity scene.
 MID_RUN = (
@@ -37,13 +37,13 @@ def hold_args(holds):
 def trace(monkeypatch):
     """The world's snapshot after every step of every run in this test, in order."""
     states: list[dict] = []
-    advance = Session.advance
+    advance = stepping.advance
 
-    def advance_and_keep(self, held):
-        advance(self, held)
-        states.append(json.loads(json.dumps(self.world.snapshot())))
+    def advance_and_keep(session, held):
+        advance(session, held)
+        states.append(json.loads(json.dumps(session.world.snapshot())))
 
-    monkeypatch.setattr(Session, "advance", advance_and_keep)
+    monkeypatch.setattr(stepping, "advance", advance_and_keep)
     return states
 
 

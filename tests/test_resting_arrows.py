@@ -12,16 +12,17 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from driving import advance, draw_session, layout_for, open_session, press
+
 from sandbox.app.headless import init_pygame  # noqa: E402
-from sandbox.app.session import Session  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 
 def _asleep_stack(steps=300):
     init_pygame(headless=True)
-    session = Session(SCENES["stack"])
+    session = open_session(SCENES["stack"])
     for _ in range(steps):
-        session.advance(frozenset())
+        advance(session, frozenset())
     return session
 
 
@@ -30,7 +31,7 @@ def test_a_sleeping_column_keeps_the_weight_each_contact_carries():
     points carry the weight of 9 boxes a step, m g dt x 9 (by hand), within 0.1 %."""
     session = _asleep_stack()
     world = session.world
-    a, b = session.record.shown.a, session.record.shown.b
+    a, b = session.step_record.shown.a, session.step_record.shown.b
     assert {world.bodies[a].name, world.bodies[b].name} == {"column 0", "column 1"}
     assert world.sleeping[a] and world.sleeping[b]
     rows = np.flatnonzero((world.resting.a == min(a, b)) & (world.resting.b == max(a, b)))
@@ -44,13 +45,13 @@ def test_the_impulse_arrows_stay_drawn_at_the_contact_points_while_asleep():
     """Asleep, the frame still draws one arrow a contact point of the pair, from the
     point itself (the top corners of column 0, mapped through the view)."""
     session = _asleep_stack()
-    frame = session.draw(pygame.Surface((1280, 720)))
+    frame = draw_session(pygame.Surface((1280, 720)), session)
     arrows = [points for what, points in frame.marks if what == "impulse"]
     assert len(arrows) == 2
     world = session.world
     column0 = world.shape(world.index("column 0"))
     top = column0.vertices[np.argsort(column0.vertices[:, 1])[:2]]  # its two top corners
-    lay = session.layout((1280, 720))
+    lay = layout_for(session, (1280, 720))
     drawn = np.array([tail for tail, _ in arrows])
     expected = top * lay.scale + np.array(lay.origin)
     for corner in expected:
@@ -61,5 +62,5 @@ def test_waking_drops_what_was_kept():
     """G (gravity reversed) wakes every body: nothing is kept as resting any more."""
     session = _asleep_stack()
     assert session.world.resting is not None
-    session.apply("g")
+    press(session, "g")
     assert session.world.resting is None

@@ -8,17 +8,18 @@ and why it is allowed. The tutorials' MTV worlds keep their words.
 import numpy as np
 import pygame
 import shapely
+from driving import advance, draw_session, open_session
 
-from sandbox.app.session import Session
+from sandbox.app.state import Session
 from sandbox.render.hud import narration
 from sandbox.render.words import RESTING_OVERLAP, collision_state
 from sandbox.scenes.registry import SCENES
 
 
 def _settled(name: str, steps: int = 300) -> Session:
-    session = Session(SCENES[name])
+    session = open_session(SCENES[name])
     for _ in range(steps):
-        session.advance(frozenset())
+        advance(session, frozenset())
     return session
 
 
@@ -27,18 +28,18 @@ def test_a_body_at_rest_reads_resting_contact_with_its_overlap():
     finds a positive area; the depth is under the slop); the flag and the narration say
     resting contact and give the overlap in px."""
     session = _settled("gravity")
-    shown = session.record.shown
+    shown = session.step_record.shown
     report = shown.report
     a = shapely.Polygon(np.asarray(shown.a_shape.vertices))
     b = shapely.Polygon(np.asarray(shown.b_shape.vertices))
     assert a.intersection(b).area > 0 and 0 < report.depth <= RESTING_OVERLAP
     assert collision_state(report, rigid=True) == "resting"
-    words, _ = narration(session.world, session.record)
+    words, _ = narration(session.world, session.step_record)
     assert words == (
         f"Resting contact, {report.depth:.2g} px deep: under the 0.45 px slop, it is held, "
         "not pushed."
     )
-    texts = [t.text for t in session.draw(pygame.Surface((1280, 720))).texts]
+    texts = [t.text for t in draw_session(pygame.Surface((1280, 720)), session).texts]
     assert "◪ collision: resting" in texts
 
 
@@ -57,10 +58,10 @@ def test_a_deep_overlap_in_a_rigid_world_is_still_a_collision():
 
 def test_the_tutorial_mtv_scenes_keep_their_words():
     """Classic, pushed in: colliding with the MTV, as tutorial 003 says it."""
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     session.world.resolve = False
     for _ in range(60):
-        session.advance(frozenset({"right"}))
+        advance(session, frozenset({"right"}))
     assert not session.world.rigid
-    words, _ = narration(session.world, session.record)
+    words, _ = narration(session.world, session.step_record)
     assert words.startswith("Colliding: every axis overlaps")

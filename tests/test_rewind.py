@@ -8,10 +8,11 @@ import json
 
 import numpy as np
 import pytest
+from driving import advance, open_session, press
 
 from sandbox.app.cli import main
-from sandbox.app.history import KEEP_STEPS, snapshot, snapshot_bytes
-from sandbox.app.session import Session
+from sandbox.app.history import KEEP_STEPS
+from sandbox.physics.rewind import save_state, state_bytes
 from sandbox.scenes.registry import SCENES
 
 ARRAYS = ("position", "angle", "velocity", "omega", "sleeping", "sleep_timer")
@@ -31,47 +32,47 @@ def keys_at(step: int) -> frozenset[str]:
 
 @pytest.mark.parametrize("scene", ["gravity", "classic"])
 def test_back_and_forward_restores_every_state_bit_for_bit(scene):
-    session = Session(SCENES[scene])
+    session = open_session(SCENES[scene])
     seen = [state(session.world)]
     for step in range(90):
-        session.advance(keys_at(step))
+        advance(session, keys_at(step))
         seen.append(state(session.world))
-    session.apply("backspace")
+    press(session, "backspace")
     assert session.paused and same(state(session.world), seen[89])
-    session.apply("page up")
+    press(session, "page up")
     assert same(state(session.world), seen[29]) and session.steps == 29
-    session.apply("o")
+    press(session, "o")
     assert same(state(session.world), seen[30])
-    session.apply("page down")
+    press(session, "page down")
     assert same(state(session.world), seen[90]) and session.history.at is None
-    session.apply("page up")
-    session.apply("page up")
+    press(session, "page up")
+    press(session, "page up")
     assert same(state(session.world), seen[0])  # no further back than the first kept
 
 
 def test_stepping_on_from_the_past_repeats_the_first_time_exactly():
     """The pile falls for 100 steps; rewound 40 and stepped on with the same keys, the
     world is at step 100 bit for bit as the first time; the future was dropped."""
-    session = Session(SCENES["pile"])
+    session = open_session(SCENES["pile"])
     for step in range(100):
-        session.advance(keys_at(step))
+        advance(session, keys_at(step))
     first = state(session.world)
     for _ in range(40):
-        session.apply("backspace")
+        press(session, "backspace")
     assert session.steps == 60
     for step in range(60, 100):
-        session.advance(keys_at(step))
+        advance(session, keys_at(step))
     assert same(state(session.world), first)
     assert session.history.span()[2] == 100
 
 
 def test_at_least_ten_seconds_are_kept_and_no_more_than_twelve():
-    session = Session(SCENES["classic"])
+    session = open_session(SCENES["classic"])
     for _ in range(KEEP_STEPS + 100):
-        session.advance(frozenset())
+        advance(session, frozenset())
     first, shown, last = session.history.span()
     assert last - first == KEEP_STEPS >= 600 and shown == last
-    assert len(session.history.snapshots) == KEEP_STEPS + 1
+    assert len(session.history.kept) == KEEP_STEPS + 1
 
 
 def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path):
@@ -98,10 +99,10 @@ def test_a_recording_across_a_rewind_replays_to_the_state_shown(capsys, tmp_path
 
 def test_a_snapshot_of_the_300_body_pile_is_small():
     """The figure behind the rewind's memory: bytes of arrays per kept step."""
-    session = Session(SCENES["pile"])
+    session = open_session(SCENES["pile"])
     for _ in range(30):
-        session.advance(frozenset())
-    size = snapshot_bytes(snapshot(session.world, session.steps)[1])
+        advance(session, frozenset())
+    size = state_bytes(save_state(session.world))
     assert 0 < size < 200_000  # 12 s of them: under 150 MB even for a big pile
 
 

@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from sandbox.app.cli import main
-from sandbox.app.editor import EditHistory, draw_command
+from sandbox.app.edit_commands import draw_command
+from sandbox.app.editor import EditHistory
 from sandbox.core.compound import Compound
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.physics.body import Body
@@ -228,8 +229,8 @@ def test_fuzzed_worlds_write_toml_that_reads_back_or_are_refused():
 def test_write_scene_file_saves_atomically_or_keeps_the_old_file(tmp_path):
     """The editor's save: the file loads as the world; a demo is refused (UsageError,
     one line) and the old file stays as it was."""
+    from sandbox.app.editing import write_scene_file
     from sandbox.app.errors import UsageError
-    from sandbox.app.outputs import write_scene_file
 
     path = tmp_path / "mine.toml"
     scene = SCENES["tumble"]

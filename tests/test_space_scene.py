@@ -8,16 +8,16 @@ import json
 import math
 
 import pytest
+from driving import advance, open_session, press
 
 from sandbox.app.cli import main
-from sandbox.app.session import Session
 from sandbox.render.space import narration_words
 from sandbox.scenes.registry import SCENES
 from sandbox.scenes.space import ORBIT, POSES, SPEED
 
 
 def test_the_false_positive_pose_is_apart_only_by_an_edge_cross_edge_axis():
-    session = Session(SCENES["sat-3d"])
+    session = open_session(SCENES["sat-3d"])
     report = session.space.report()
     assert not report.colliding and report.faces_alone_say_colliding
     sep = report.separating
@@ -30,9 +30,9 @@ def test_the_false_positive_pose_is_apart_only_by_an_edge_cross_edge_axis():
 def test_moving_b_down_closes_the_gap_at_the_arrows_speed():
     """Down at 120 px/s is 2 px a step: after k steps the vertical gap is 10 - 2k; they
     touch at k = 5 (touching counts as colliding) and overlap after."""
-    session = Session(SCENES["sat-3d"])
+    session = open_session(SCENES["sat-3d"])
     for k in range(1, 8):
-        session.advance(frozenset({"down"}))
+        advance(session, frozenset({"down"}))
         report = session.space.report()
         vertical = next(t for t in report.axes if t.feature == "edge x edge" and t.index == 10)
         assert vertical.overlap == pytest.approx(2 * k - 10.0, abs=1e-9)
@@ -41,15 +41,15 @@ def test_moving_b_down_closes_the_gap_at_the_arrows_speed():
 
 
 def test_the_keys_turn_the_view_and_change_the_pose():
-    session = Session(SCENES["sat-3d"])
+    session = open_session(SCENES["sat-3d"])
     yaw = session.space.camera.yaw
-    session.apply("l")
-    session.apply("l")
-    session.apply("j")
+    press(session, "l")
+    press(session, "l")
+    press(session, "j")
     assert session.space.camera.yaw == pytest.approx((yaw + ORBIT) % (2 * math.pi))
     seen = [session.space.pose]
     for _ in range(len(POSES)):
-        session.apply("f")
+        press(session, "f")
         seen.append(session.space.pose)
     assert seen == [0, 1, 2, 0]
 

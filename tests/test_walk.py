@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from driving import draw_session, hud_status, open_session, press
 from random_shapes import random_shape
 from swept_bullet import swept_bullet_at_tick_9
 
-from sandbox.app.session import Session
 from sandbox.core.geometry import Polygon
 from sandbox.core.pair import sat
 from sandbox.core.walk import walkthrough
@@ -129,24 +129,24 @@ def test_walk_matches_hand_projections_on_random_pairs(flip):
 def test_session_keys_walk_forward_and_back_and_freeze_the_world():
     """A pauses and opens step 0; '.' goes on, never past the last step; ',' goes
     back, never before the first; stepping the world (O) ends the walk."""
-    session = Session(SCENES["six-axes"])
+    session = open_session(SCENES["six-axes"])
     assert session.walk is None and not session.paused
-    session.apply("a")
+    press(session, "a")
     assert session.paused and session.walk == 0
     for _ in range(5):
-        session.apply(".")
+        press(session, ".")
     assert session.walk == 2  # three steps: the gap at A's e2 ends it
-    session.apply(",")
+    press(session, ",")
     assert session.walk == 1
     for _ in range(3):
-        session.apply(",")
+        press(session, ",")
     assert session.walk == 0
-    assert session.status(None).walk == 0
-    session.apply("o")
+    assert hud_status(session, None).walk == 0
+    press(session, "o")
     assert session.walk is None and session.world.tick == 1
-    session.apply(",")  # entering backwards opens the last step
+    press(session, ",")  # entering backwards opens the last step
     assert session.walk == 2
-    session.apply("a")
+    press(session, "a")
     assert session.walk is None and session.paused
 
 
@@ -156,15 +156,15 @@ def frame_texts(session) -> str:
     pygame.display.init()
     pygame.font.init()
     surface = pygame.Surface((1280, 720))
-    return " ".join(t.text for t in session.draw(surface).texts)
+    return " ".join(t.text for t in draw_session(surface, session).texts)
 
 
 def test_parallel_axes_are_listed_as_not_tested_with_the_axis_they_repeat():
     """Two squares, one turned 0.35 rad: each square's e2 and e3 are parallel to its own
     e0 and e1 (and not to the other's), so four axes are skipped, each named with the
     axis it repeats."""
-    session = Session(SCENES["squares"])
-    report = session.record.shown.report
+    session = open_session(SCENES["squares"])
+    report = session.step_record.shown.report
     pairs = {(s.owner, s.feature_index, report.axes[s.parallel_to].owner) for s in report.skipped}
     assert pairs == {("a", 2, "a"), ("a", 3, "a"), ("b", 2, "b"), ("b", 3, "b")}
     texts = frame_texts(session)

@@ -13,8 +13,6 @@ from .options import parse_options
 from .signals import SIGNALS, Stopped, stop_on_signals
 from .window import run_window
 
-# Before the render layer imports pygame (it does so lazily, inside the app's functions).
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # SDL would turn SIGTERM and SIGINT into a quit event (ignored by a headless run, and
 # in a window, a quit that writes the outputs): the app handles the signals itself.
 os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"

@@ -2,16 +2,8 @@
 
 Pure: no pygame, no window. Every edit is a command of plain data (JSON-able, so that a
 recording can keep it and a replay or `--edit STEP:JSON` can give it again), applied by
-one function, `apply(world, command) -> EditResult`, which changes the world in place::
-
-    {"op": "draw", "points": [[x, y], ...]}           a closed outline, world coordinates
-        (optional "name": the body's name; "static": true / false)
-    {"op": "move_vertex", "body": NAME, "vertex": I, "to": [x, y]}
-    {"op": "spawn", "kind": "box" | "polygon" | "circle", "at": [x, y]}
-        (optional "sides": 3..12 for a polygon; "size": px, a box's side or a radius;
-         "name"; "static")
-    {"op": "delete", "at": [x, y]}  or  {"op": "delete", "body": NAME}
-    {"op": "undo"}  {"op": "redo"}                    (EditHistory.apply only)
+one function, `apply(world, command) -> EditResult`, which changes the world in place
+(the commands: app/edit_commands.py; undo and redo: EditHistory.apply only).
 
 The rules a learner meets (each refusal is `EditResult(ok=False, reason=...)` in plain
 English, and the world is left exactly as it was):
@@ -35,21 +27,16 @@ English, and the world is left exactly as it was):
 
 Everything the editor makes is something a scene file can hold (the same limits), so
 an edited world can always be saved. After an edit the world is rebuilt from its bodies
-(`World(...)` again, with every setting kept and each kept body's pose and speeds copied
-bit for bit): every per-body array and cache matches the new body list; every body wakes;
-the contacts, warm starts and colouring are found afresh by the next step (the MTV
-solver's last contacts and warm starts are kept, renumbered). The pair on show, the
-controlled body and a held body keep theirs (by name); a deleted one is let go.
+by physics (`physics.rebuild.rebuild`: every setting kept, each kept body's pose and
+speeds bit for bit, every body awake).
 
-`EditHistory` keeps a snapshot (`app.history.snapshot`, which copies every attribute
-of the world, the body list too) before each edit: undo restores it bit for bit; redo
-applies the command again (the same world in, the same world out).
+`EditHistory` saves the world's state (`physics.rewind.save_state`) before each edit:
+undo puts it back bit for bit; redo applies the command again (the same world in, the
+same world out).
 """
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -58,25 +45,18 @@ from ..core.compound import Compound, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
 from ..core.portable import cos_sin, rotate
 from ..physics.body import Body
+from ..physics.rebuild import bodies_now, rebuild
+from ..physics.rewind import restore_state, save_state
 from ..physics.world import World
 from ..scenes import limits
 from ..scenes.scene_file import narrowest
-from .history import restore, snapshot
+from .edit_commands import DEFAULT_SIDES, check_command
 
-OPS = ("draw", "move_vertex", "spawn", "delete", "undo", "redo")
-KINDS = ("box", "polygon", "circle")
 MIN_SIDES, MAX_SIDES = 3, 12
 MIN_SPAWN, MAX_SPAWN = 4.0, 400.0  # px: a spawned box's side or a radius
 DEFAULT_SIZE = {"box": 40.0, "polygon": 25.0, "circle": 20.0}
-DEFAULT_SIDES = 5
-MAX_EDITS = 10_000  # --edit commands in one run
-MAX_COMMAND_TEXT = 16_384  # characters of one command's JSON (64 points is ~2,000)
 KEEP_EDITS = 200  # undo steps kept
 WALL_REACH = 0.5  # px: a static body this close to the bounds' edge is a boundary wall
-
-
-class EditError(ValueError):
-    """A command that is not one (malformed data); the message says which field and why."""
 
 
 @dataclass(frozen=True)
@@ -91,147 +71,6 @@ class EditResult:
 
 def _refused(reason: str) -> EditResult:
     return EditResult(False, reason)
-
-
-# -- commands as data ----------------------------------------------------------------------
-
-
-def draw_command(points) -> dict:
-    """The command that draws this outline (world coordinates)."""
-    return {"op": "draw", "points": [[float(x), float(y)] for x, y in points]}
-
-
-def move_vertex_command(body: str, vertex: int, to) -> dict:
-    return {"op": "move_vertex", "body": body, "vertex": int(vertex), "to": _point_list(to)}
-
-
-def spawn_command(kind: str, at, sides: int | None = None, size: float | None = None) -> dict:
-    command = {"op": "spawn", "kind": kind, "at": _point_list(at)}
-    if sides is not None:
-        command["sides"] = int(sides)
-    if size is not None:
-        command["size"] = float(size)
-    return command
-
-
-def delete_command(at=None, name: str | None = None) -> dict:
-    """Delete the body under `at`, or the body called `name` (one of the two)."""
-    return (
-        {"op": "delete", "at": _point_list(at)} if name is None else {"op": "delete", "body": name}
-    )
-
-
-def _point_list(point) -> list[float]:
-    return [float(point[0]), float(point[1])]
-
-
-_FIELDS = {
-    "draw": ({"points"}, {"name", "static"}),
-    "move_vertex": ({"body", "vertex", "to"}, set()),
-    "spawn": ({"kind", "at"}, {"sides", "size", "name", "static"}),
-    "delete": (set(), {"at", "body"}),
-    "undo": (set(), set()),
-    "redo": (set(), set()),
-}
-
-
-def check_command(command) -> dict:
-    """The command when its form is right (fields, types, ranges), else EditError. Only
-    the form: whether the edit can be made depends on the world (`apply` says why not)."""
-    if not isinstance(command, dict):
-        raise EditError(f"a command is a JSON object, got {_shown(command)}")
-    op = command.get("op")
-    if op not in OPS:
-        raise EditError(f"op must be one of {', '.join(OPS)}, got {_shown(op)}")
-    required, optional = _FIELDS[op]
-    unknown = sorted(set(command) - required - optional - {"op"})
-    if unknown:
-        raise EditError(f"{op}: unknown field {_shown(unknown[0])}")
-    missing = sorted(required - set(command))
-    if missing:
-        raise EditError(f"{op}: needs the field {missing[0]!r}")
-    if op == "draw":
-        points = command["points"]
-        if not isinstance(points, list) or len(points) > 4 * limits.MAX_VERTICES:
-            raise EditError(f"draw: points must be a list of at most {4 * limits.MAX_VERTICES}")
-        for k, point in enumerate(points):
-            _check_point(point, f"draw: points[{k}]")
-    if op == "move_vertex":
-        _check_name(command["body"], "move_vertex: body")
-        vertex = command["vertex"]
-        if isinstance(vertex, bool) or not isinstance(vertex, int) or vertex < 0:
-            raise EditError(f"move_vertex: vertex must be a whole number >= 0, got {vertex!r}")
-        _check_point(command["to"], "move_vertex: to")
-    if op == "spawn":
-        if command["kind"] not in KINDS:
-            raise EditError(f"spawn: kind must be one of {', '.join(KINDS)}")
-        _check_point(command["at"], "spawn: at")
-        sides = command.get("sides", DEFAULT_SIDES)
-        if isinstance(sides, bool) or not isinstance(sides, int):
-            raise EditError(f"spawn: sides must be a whole number, got {_shown(sides)}")
-        if "sides" in command and command["kind"] != "polygon":
-            raise EditError("spawn: sides is for kind polygon")
-        if "size" in command and not _finite(command["size"]):
-            raise EditError(f"spawn: size must be a number of px, got {_shown(command['size'])}")
-    if op == "delete" and ("at" in command) == ("body" in command):
-        raise EditError("delete: give either at [x, y] or body NAME")
-    if op == "delete" and "at" in command:
-        _check_point(command["at"], "delete: at")
-    if op == "delete" and "body" in command:
-        _check_name(command["body"], "delete: body")
-    if "name" in command:
-        _check_name(command["name"], f"{op}: name")
-    if "static" in command and not isinstance(command["static"], bool):
-        raise EditError(f"{op}: static must be true or false")
-    return command
-
-
-def _check_point(value, what: str) -> None:
-    ok = isinstance(value, list) and len(value) == 2
-    if not ok or not all(_finite(v) for v in value):
-        raise EditError(f"{what} must be a point [x, y] of finite numbers, got {_shown(value)}")
-
-
-def _finite(value) -> bool:
-    """A number (not a bool) that is a finite float (a 400-digit integer is not)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    try:
-        return math.isfinite(float(value))
-    except OverflowError:
-        return False
-
-
-def _check_name(value, what: str) -> None:
-    if not isinstance(value, str) or not value:
-        raise EditError(f"{what} must be a body's name (a string), got {_shown(value)}")
-
-
-def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def parse_edit(text: str) -> tuple[int, dict]:
-    """`STEP:JSON` (--edit) as (step, command); EditError when it is not one."""
-    step, sep, body = text.partition(":")
-    if not sep or not (step.isascii() and step.isdigit()) or len(step) > 9:
-        raise EditError(
-            'expected STEP:JSON, e.g. 0:{"op": "spawn", "kind": "box", "at": [400, 300]}'
-        )
-    if len(body) > MAX_COMMAND_TEXT:
-        raise EditError(
-            f"the command is too long ({len(body)} characters; at most {MAX_COMMAND_TEXT})"
-        )
-    try:
-        command = json.loads(body, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
-        raise EditError(f"not a JSON object ({error})") from None
-    return int(step), check_command(command)
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number a command may hold")
 
 
 # -- applying a command ---------------------------------------------------------------------
@@ -265,7 +104,7 @@ def _draw(world: World, command: dict) -> EditResult:
         return _refused(reason)
     static = command.get("static", not world.rigid)
     body = Body(name, shape, static=static)
-    _rebuild(world, [*_current(world), body], [*range(len(world.bodies)), None])
+    rebuild(world, [*bodies_now(world), body], [*range(len(world.bodies)), None])
     return EditResult(True, body=name, said=f"drew {name!r} ({_kind(shape)})")
 
 
@@ -285,12 +124,12 @@ def _move_vertex(world: World, command: dict) -> EditResult:
     moved, reason = _outline_shape(points, angle=float(world.angle[i]), keep_order=True)
     if moved is None:
         return _refused(f"corner {k} cannot go there: {reason}")
-    bodies = _current(world)
+    bodies = bodies_now(world)
     density = bodies[i].density
     if world.inv_mass[i] != bodies[i].inv_mass:  # the Tune slider set it: keep it
         density = world.density(i)
     bodies[i] = replace(bodies[i], shape=moved, density=density)
-    _rebuild(world, bodies, list(range(len(bodies))), moved_body=i)
+    rebuild(world, bodies, list(range(len(bodies))), moved_body=i)
     return EditResult(True, body=name, said=f"moved corner {k} of {name!r} ({_kind(moved)})")
 
 
@@ -318,7 +157,7 @@ def _spawn(world: World, command: dict) -> EditResult:
     else:
         shape = Circle(size, position=at)
     body = Body(name, shape, static=command.get("static", not world.rigid))
-    _rebuild(world, [*_current(world), body], [*range(len(world.bodies)), None])
+    rebuild(world, [*bodies_now(world), body], [*range(len(world.bodies)), None])
     return EditResult(True, body=name, said=f"made {name!r}")
 
 
@@ -344,8 +183,8 @@ def _delete(world: World, command: dict) -> EditResult:
     if len(world.bodies) == 1:
         return _refused("a world needs at least one body")
     kept = [j for j in range(len(world.bodies)) if j != i]
-    bodies = _current(world)
-    _rebuild(world, [bodies[j] for j in kept], kept)
+    bodies = bodies_now(world)
+    rebuild(world, [bodies[j] for j in kept], kept)
     return EditResult(True, body=name, said=f"deleted {name!r}")
 
 
@@ -458,95 +297,6 @@ def _full() -> str:
     return f"the world holds {limits.MAX_BODIES} bodies, the most a scene can; delete some first"
 
 
-# -- rebuilding the world -----------------------------------------------------------------
-
-# World's settings, passed again to the rebuilt world (each its own attribute).
-_SETTINGS = (
-    "gravity",
-    "bounds",
-    "resolve",
-    "swept",
-    "iterations",
-    "damping",
-    "slop",
-    "correction",
-    "control_speed",
-    "turn_speed",
-    "rigid",
-    "substeps",
-    "relax_iterations",
-    "contact_hertz",
-    "contact_damping_ratio",
-    "push_speed",
-    "angular_damping",
-    "sleep",
-    "sleep_time",
-    "sleep_speed",
-)
-# Set after __init__, kept as they are.
-_KEPT = ("velocity_iterations", "hertz_cap", "tick", "broad_phase")
-
-
-def _current(world: World) -> list[Body]:
-    """New Body records of the world's bodies as they stand: shape at the current pose,
-    current speeds (the old records, shared with snapshots, are never changed)."""
-    return [
-        replace(
-            body,
-            shape=world.shape(i),
-            velocity=(float(world.velocity[i, 0]), float(world.velocity[i, 1])),
-            angular_velocity=float(world.omega[i]),
-        )
-        for i, body in enumerate(world.bodies)
-    ]
-
-
-def _rebuild(world: World, bodies: list[Body], origin: list, moved_body=None) -> None:
-    """`world` becomes a world of `bodies` (origin[j]: body j's old index, None when new),
-    every setting kept, kept bodies' poses and speeds bit for bit (but `moved_body`'s
-    pose, which its new shape gives), every body awake."""
-    fresh = World(bodies, **{name: getattr(world, name) for name in _SETTINGS})
-    for name in _KEPT:
-        setattr(fresh, name, getattr(world, name))
-    new_of = {old: new for new, old in enumerate(origin) if old is not None}
-    kept = list(new_of.items())  # (old, new) of every body kept
-    unmoved = [(old, new) for old, new in kept if new != moved_body]
-    # Poses and speeds; and what the sliders set (Tune), which is the world's, not the
-    # bodies': friction and bounce for every kept body, mass for the unmoved ones (a
-    # reshaped body's mass follows its new area from its own density).
-    for names, pairs in (
-        (("position", "angle", "velocity", "omega"), unmoved),
-        (("friction_of", "restitution_of"), kept),
-        (("inv_mass", "inv_inertia"), unmoved),
-    ):
-        if not pairs:
-            continue
-        old, new = (np.array(side, dtype=int) for side in zip(*pairs, strict=True))
-        for name in names:
-            values = getattr(fresh, name).copy()
-            values[new] = getattr(world, name)[old]
-            setattr(fresh, name, values)
-    for name in ("partner", "focus"):
-        old = getattr(world, name)
-        setattr(fresh, name, None if old is None else new_of.get(old))
-    if world.grab is not None and world.grab.body in new_of:
-        fresh.grab = replace(world.grab, body=new_of[world.grab.body])
-    fresh._contacts = [
-        (new_of[c[0]], new_of[c[1]], *c[2:])
-        for c in world._contacts
-        if c[0] in new_of and c[1] in new_of
-    ]
-    fresh.warm_impulses = {
-        (new_of[a], new_of[b]): impulse
-        for (a, b), impulse in world.warm_impulses.items()
-        if a in new_of and b in new_of
-    }
-    fresh.pose_changed()
-    state = vars(world)
-    state.clear()
-    state.update(vars(fresh))
-
-
 # -- undo and redo ------------------------------------------------------------------------
 
 
@@ -585,7 +335,7 @@ class EditHistory:
         return self._edit(world, command, forget_undone=True)
 
     def _edit(self, world: World, command: dict, forget_undone: bool) -> EditResult:
-        before = snapshot(world, 0)[1]
+        before = save_state(world)
         result = apply(world, command)
         if result.ok:
             self.done.append((command, before))
@@ -598,7 +348,7 @@ class EditHistory:
         if not self.done:
             return _refused("nothing to undo")
         command, before = self.done.pop()
-        restore(world, before)
+        restore_state(world, before)
         self.undone.append(command)
         return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}")
 

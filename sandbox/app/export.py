@@ -21,10 +21,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+import numpy as np
+
+from . import lesson_run
 from .atomic import write_all
+from .commands import OpenLesson, Press, Step
+from .dispatcher import dispatch
 from .errors import UsageError
 from .outputs import png_bytes
-from .session import Session
+from .scene_control import open_session
+from .view_model import draw_session
 
 GIF_EVERY = 2  # steps per GIF frame: 30 frames a second
 GIF_WIDTH = 960  # px: a GIF wider than this is scaled down (a slide's width)
@@ -74,14 +80,14 @@ def export_lesson(options, pygame) -> list[Path]:
     progress = Progress(len(plan.stages), "exporting")
     for number, stage_plan in enumerate(plan.stages, 1):
         stage = stage_plan.stage
-        session = Session(stage.scene, options.seed, options.theme)
+        session = open_session(stage.scene, options.seed, options.theme)
         session.toolbar = False  # a slide shows the lesson, not the window's controls
-        session.run_lesson(plan, number - 1)
+        dispatch(session, OpenLesson(plan, number - 1))
         pictures = []
 
         def picture(kind: str, session=session, number=number, pictures=pictures) -> None:
             session.message = None  # slides carry no transient status messages
-            session.draw(surface, fps=None)
+            draw_session(surface, session, fps=None)
             name = f"stage-{number:02d}-{kind}.png"
             outputs.append((options.export / name, png_bytes(surface)))
             pictures.append((kind, name))
@@ -89,13 +95,13 @@ def export_lesson(options, pygame) -> list[Path]:
         picture("open")
         if stage_plan.opening:
             while session.lesson.phase == "opening":
-                session.advance(frozenset())
+                dispatch(session, Step())
             picture("after")
         if stage.predict is not None:
-            right = sorted(session.lesson.right_keys(session))[0]
-            session.apply(right)
+            right = sorted(lesson_run.right_keys(session))[0]
+            dispatch(session, Press(right))
             while session.lesson.phase == "showing":
-                session.advance(frozenset())
+                dispatch(session, Step())
             picture("answer")
         index += _index_entry(number, stage, pictures, session)
         progress.advance(stage.title)
@@ -111,9 +117,9 @@ def _index_entry(number: int, stage, pictures, session) -> list[str]:
     lines = [f"## Stage {number}: {stage.title}", "", stage.say, ""]
     predict = stage.predict
     if predict is not None:
-        choices = session.lesson.choices(session)
+        choices = lesson_run.choices(session)
         listed = ", ".join(f"{k.upper()} {label}".strip() for k, label in choices)
-        right = sorted(session.lesson.right_keys(session))
+        right = sorted(lesson_run.right_keys(session))
         lines += [
             f"**Predict:** {predict.question} ({listed})",
             "",
@@ -139,18 +145,16 @@ class Film:
         self.progress = Progress(total + 1, "filming")
 
     def __call__(self, session) -> None:
-        import numpy as np
-
         pygame = self.pygame
-        session.draw(self.surface, fps=None)
+        draw_session(self.surface, session, fps=None)
         if self.video is not None:
-            self.video_frames.append(_pixels(pygame, self.surface, np))
+            self.video_frames.append(_pixels(pygame, self.surface))
         if self.gif is not None and self.count % GIF_EVERY == 0:
             w, h = self.surface.get_size()
             small = self.surface
             if w > GIF_WIDTH:
                 small = pygame.transform.smoothscale(self.surface, (GIF_WIDTH, h * GIF_WIDTH // w))
-            self.gif_frames.append(_pixels(pygame, small, np))
+            self.gif_frames.append(_pixels(pygame, small))
         self.count += 1
         self.progress.advance()
 
@@ -173,7 +177,7 @@ class Film:
         return out
 
 
-def _pixels(pygame, surface, np):
+def _pixels(pygame, surface):
     """The surface as an H x W x 3 array (pygame's arrays are W x H)."""
     return np.ascontiguousarray(pygame.surfarray.array3d(surface).transpose(1, 0, 2))
 

@@ -1,4 +1,8 @@
-"""The headless runner: exactly N steps, no clock, then the outputs."""
+"""The headless runner: exactly N steps, no clock, then the outputs.
+
+A source of commands like the window: the options' script (--hold, --drag, --click,
+--ui, --edit) and a replay's lines become commands for the one dispatcher, due at their
+step."""
 
 from __future__ import annotations
 
@@ -6,13 +10,17 @@ import json
 import os
 from contextlib import contextmanager
 
-from .controls import UiEvent
+from .commands import Control, Edit, Mouse, OpenLesson, Press, Step
+from .dispatcher import dispatch
 from .errors import UsageError
+from .export import Film, export_lesson
 from .keymap import KEY_ACTIONS
 from .options import Options
 from .outputs import write_outputs
 from .recording import Recorder
-from .session import Session
+from .scene_control import open_session
+from .state import Session
+from .view_model import draw_session
 
 OFF_SCREEN = ("offscreen", "dummy")  # SDL's video drivers that show nothing
 
@@ -70,18 +78,14 @@ def run_headless(options: Options) -> int:
     pygame = init_pygame(headless=True)
     try:
         if options.export is not None:
-            from .export import export_lesson
-
             export_lesson(options, pygame)
             return 0
         film = None
         if options.gif is not None or options.video is not None:
-            from .export import Film
-
             film = Film(options, pygame)
         session, recorder = simulate(options, film)
         surface = pygame.Surface(options.size)
-        session.draw(surface, fps=None)
+        draw_session(surface, session, fps=None)
         write_outputs(options, session, surface, recorder, film.outputs() if film else [])
     except MemoryError:
         raise UsageError(_no_memory(options.size)) from None
@@ -99,7 +103,7 @@ def _no_memory(size: tuple[int, int]) -> str:
 
 def new_session(options: Options) -> tuple[Session, Recorder | None]:
     """The session a run starts with (its lesson's stage open), and its recorder."""
-    session = Session(options.scene, options.seed, options.theme)
+    session = open_session(options.scene, options.seed, options.theme)
     session.save_dir = options.save_dir
     recorder = None
     if options.record:
@@ -107,7 +111,7 @@ def new_session(options: Options) -> tuple[Session, Recorder | None]:
             options.scene, options.seed, options.theme, options.lesson_name, options.stage
         )
     if options.lesson is not None:
-        session.run_lesson(options.lesson, options.stage)
+        dispatch(session, OpenLesson(options.lesson, options.stage))
     session.recorder = recorder
     return session, recorder
 
@@ -116,14 +120,14 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     """Exactly `frames` steps (and one more for each press of O while paused); before
     each, the input due then; during it, the keys held.
 
-    The scripted input (--hold, --drag, --click, --edit) is due at the loop's step; while the
-    session is paused (P, a rewind, the step-through, a lesson's question), a step of the
-    script passes and the world waits, as it does in a window. A replay's
+    The scripted input (--hold, --drag, --click, --ui, --edit) is due at the loop's step;
+    while the session is paused (P, a rewind, the step-through, a lesson's question), a
+    step of the script passes and the world waits, as it does in a window. A replay's
     input is due at the session's clock (version 2: the steps taken, rewound or not, so
     a press of O that steps moves it on) and a replay runs until the clock reaches its
-    end; a version 1 replay is due at the loop's step, as it was recorded. The session
-    records what it does itself (Session.recorder). `each_step(session)`, if given, is
-    called before the first step and after each (a film's frames)."""
+    end; a version 1 replay is due at the loop's step, as it was recorded. The
+    dispatcher records what it takes (Session.recorder). `each_step(session)`, if given,
+    is called before the first step and after each (a film's frames)."""
     session, recorder = new_session(options)
     replay = options.replay
     frames = options.frames if options.frames is not None else replay.end
@@ -140,12 +144,9 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
             due += 1
             if isinstance(what, frozenset):
                 replay_held = what
-            elif isinstance(what, str):
-                session.apply(what, replay_held if by_clock else frozenset())
-            elif isinstance(what, UiEvent):
-                session.ui(what)
             else:
-                session.mouse(what)
+                held = replay_held if by_clock else frozenset()
+                dispatch(session, _replayed(what, held))
         pressed = list(options.mouse.get(step, []))
         held = set(replay_held)
         for hold in options.holds:
@@ -154,13 +155,8 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
                     pressed.append(hold.key)
             elif hold.first <= step <= hold.last:
                 held.add(hold.key)
-        for key in pressed:
-            if isinstance(key, str):
-                session.apply(key, frozenset(held))
-            elif isinstance(key, UiEvent):  # --ui
-                session.ui(key)
-            else:  # a MouseEvent
-                session.mouse(key)
+        for what in pressed:
+            dispatch(session, _replayed(what, frozenset(held)))
         for command in options.edits.get(step, ()):
             edit_session(session, command)
         if recorder is not None and recorder.stopped is not None:
@@ -168,21 +164,30 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
         if (session.clock if by_clock else step) >= frames:
             break
         if replay is not None or not session.paused:  # paused: the world waits, as in a window
-            session.advance(frozenset(held))
+            dispatch(session, Step(frozenset(held)))
         step += 1
         if each_step is not None:
             each_step(session)
     return session, recorder
 
 
+def _replayed(what, held: frozenset[str]):
+    """A replay's or the script's event as its command: a key pressed (with the keys
+    held), a control or an edit as it is, a mouse event."""
+    if isinstance(what, str):
+        return Press(what, held)
+    if isinstance(what, (Control, Edit)):
+        return what
+    return Mouse(what)
+
+
 def edit_session(session: Session, command: dict) -> None:
     """Apply an editor command (--edit) to the session's world as the window's editor
-    does, through Session.ui: recorded when recording (as an `edit` line), then applied
-    through the edit history (Session.edits, begun again when the world is replaced: a
-    reset, another scene). A refused edit is a UsageError saying why (the run stops, so
-    no recording is written)."""
-    event = UiEvent("edit", {"command": command, "show": None, "merge": False})
-    result = session.ui(event)
+    does, through the dispatcher: recorded when recording (as an `edit` line), then
+    applied through the edit history (Session.edits, begun again when the world is
+    replaced: a reset, another scene). A refused edit is a UsageError saying why (the
+    run stops, so no recording is written)."""
+    result = dispatch(session, Edit(command)).edit
     if not result.ok:
         shown = json.dumps(command)
         shown = shown if len(shown) <= 80 else shown[:77] + "..."

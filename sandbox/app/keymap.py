@@ -79,7 +79,7 @@ KEYMAP: tuple[Binding, ...] = (
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 KEY_FOR_ACTION = {b.action: b.keys[0] for b in KEYMAP}  # the key a button presses
-# Actions the session records as what they did (app/controls.UiEvent: a mode, an edit
+# Actions recorded as what they did (app/commands.py: a Control for the mode, an Edit
 # with the pointer's world point), never as the key: a replay has no pointer.
 EDIT_ACTIONS = {
     "edit_mode", "close_outline", "spawn_box", "spawn_polygon", "spawn_circle", "delete_body",

@@ -7,44 +7,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__
+from ..render.theme import THEMES
 from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, SCENES, load_scene
 from ..scenes.scene_writer import check_saveable
-from .controls import parse_ui
-from .editor import MAX_EDITS, EditError, parse_edit
+from .commands import parse_ui
+from .edit_commands import MAX_EDITS, EditError, parse_edit
 from .errors import UsageError
-from .keymap import KEY_ACTIONS
+from .holds import Hold, parse_hold
+from .lesson_plan import BUILT_IN, built_in_lessons
 from .limits import MAX_FRAMES, MAX_SEED
-from .pointer import drag_steps, parse_click, parse_drag
+from .mouse_input import drag_steps, parse_click, parse_drag
 from .recording import Replay, check_recordable, load_replay
-from .targets import check_distinct, output_target
-
-
-@dataclass(frozen=True)
-class Hold:
-    key: str
-    first: int
-    last: int
-
-
-def parse_hold(text: str) -> Hold:
-    key, sep, span = text.rpartition(":")
-    first, dash, last = span.partition("-")
-    if not sep or not key or not dash:
-        raise UsageError(f"--hold {text!r}: expected KEY:FIRST-LAST, e.g. right:0-59")
-    try:
-        first_tick, last_tick = int(first), int(last)
-    except ValueError:
-        raise UsageError(f"--hold {text!r}: FIRST and LAST must be whole numbers") from None
-    if first_tick < 0 or last_tick < first_tick or last_tick > MAX_FRAMES:
-        raise UsageError(f"--hold {text!r}: need 0 <= FIRST <= LAST <= {MAX_FRAMES}")
-    key = key.lower()
-    if key not in KEY_ACTIONS:
-        known = ", ".join(sorted(KEY_ACTIONS))
-        raise UsageError(f"--hold {text!r}: no action is bound to key {key!r} (keys: {known})")
-    if KEY_ACTIONS[key].action in ("quit",):
-        raise UsageError(f"--hold {text!r}: {key} quits; a headless run ends by itself")
-    return Hold(key, first_tick, last_tick)
+from .rehearsal import load_lesson
+from .targets import check_distinct, export_folder, output_target, save_folder
 
 
 class _Parser(argparse.ArgumentParser):
@@ -163,7 +139,7 @@ class Options:
     fullscreen: bool = False
     mouse: dict = field(default_factory=dict)  # step -> [MouseEvent] (--drag, --click)
     prog: str = "main.py"  # how the program was called: main.py, or sat-sandbox installed
-    lesson: object = None  # app.lesson.Plan: --lesson (or the replay's), read and rehearsed
+    lesson: object = None  # app.lesson_plan.Plan: --lesson (or the replay's), read and rehearsed
     lesson_name: str | None = None  # as given: a built-in name or the file's path
     stage: int = 0  # the stage to start at (0-based)
     export: Path | None = None  # --export-lesson DIR
@@ -191,8 +167,6 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     if args.list_lessons:
         if len(argv) != 1:
             raise UsageError("--list-lessons takes no other option")
-        from .lesson import built_in_lessons
-
         for lesson in built_in_lessons():
             stages = len(lesson.stages)
             asked = sum(stage.predict is not None for stage in lesson.stages)
@@ -229,8 +203,6 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     lesson_name = replay.lesson if replay else args.lesson
     plan = None
     if lesson_name is not None:
-        from .lesson import load_lesson
-
         try:
             plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0)
         except UsageError as error:
@@ -250,8 +222,6 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         raise UsageError(f"{where}{error}") from None
     theme = args.theme if args.theme is not None else (replay.theme if replay else "dark")
     seed = args.seed if args.seed is not None else (replay.seed if replay else 0)
-    from ..render.theme import THEMES
-
     if theme not in THEMES:
         origin = "--theme" if args.theme is not None else f"{args.replay}:1: theme"
         raise UsageError(f"{origin} {theme!r}: choose from {', '.join(THEMES)}")
@@ -279,9 +249,9 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         inputs["scene file"] = Path(scene.source)
     if args.replay is not None:
         inputs["replay file"] = Path(args.replay)
-    if plan is not None and lesson_name not in _built_in_lesson_names():
+    if plan is not None and lesson_name not in BUILT_IN:
         inputs["lesson file"] = Path(plan.lesson.source)
-    export = _export_folder(args.export_lesson) if args.export_lesson is not None else None
+    export = export_folder(args.export_lesson) if args.export_lesson is not None else None
     check_distinct(outputs, inputs)
     return Options(
         scene=scene,
@@ -306,14 +276,8 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         video=outputs.get("--video"),
         save_scene=outputs.get("--save-scene"),
         edits=edits,
-        save_dir=_save_dir(args.save_dir),
+        save_dir=save_folder(args.save_dir),
     )
-
-
-def _built_in_lesson_names() -> tuple[str, ...]:
-    from .lesson import BUILT_IN
-
-    return BUILT_IN
 
 
 def _check_lesson_options(args) -> None:
@@ -356,33 +320,6 @@ def _check_lesson_options(args) -> None:
     for option, given in clashes.items():
         if given:
             raise UsageError(f"--export-lesson runs by itself (headless); leave out {option}")
-
-
-def _export_folder(value: str) -> Path:
-    """The folder --export-lesson writes into: it may exist (as a folder), or be made in
-    a folder that exists; checked for writing by output_target on a file inside it."""
-    folder, parent = _folder(value, "--export-lesson")
-    output_target(
-        str((folder if folder.exists() else parent) / "index.md"), "--export-lesson", ".md"
-    )
-    return folder
-
-
-def _folder(value: str, option: str) -> tuple[Path, Path]:
-    """(the folder, its parent): a folder that exists, or one that can be made in a
-    folder that exists; else UsageError."""
-    if not value or "\0" in value:
-        raise UsageError(f"{option}: needs a folder name")
-    folder = Path(value)
-    try:
-        if folder.exists() and not folder.is_dir():
-            raise UsageError(f"{option} {value!r}: exists and is not a folder")
-        parent = folder.resolve().parent
-    except (OSError, ValueError) as error:
-        raise UsageError(f"{option} {value!r}: {error}") from None
-    if not folder.exists() and not parent.is_dir():
-        raise UsageError(f"{option} {value!r}: folder {str(parent)!r} does not exist")
-    return folder, parent
 
 
 def _edit_script(args) -> dict:
@@ -431,8 +368,3 @@ def _mouse_script(args) -> dict:
                     raise UsageError(f"{text!r}: steps must be at most {MAX_FRAMES}")
                 events.setdefault(step, []).extend(step_events)
     return events
-
-
-def _save_dir(value: str | None) -> Path | None:
-    """--save-dir: a folder, or one that can be made in a folder that exists."""
-    return None if value is None else _folder(value, "--save-dir")[0]

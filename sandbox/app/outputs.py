@@ -6,13 +6,15 @@ import io
 import json
 from pathlib import Path
 
-from ..scenes.base import SceneError
-from ..scenes.scene_writer import scene_to_toml
+import pygame
+
 from .atomic import write_all
+from .dump import dump_state
+from .editing import scene_bytes
 from .errors import UsageError
 from .options import Options
 from .recording import Recorder
-from .session import Session
+from .state import Session
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_END = b"IEND\xaeB`\x82"
@@ -20,8 +22,6 @@ PNG_END = b"IEND\xaeB`\x82"
 
 def png_bytes(surface) -> bytes:
     """The surface encoded as PNG in memory, checked to be a whole PNG."""
-    import pygame
-
     buffer = io.BytesIO()
     pygame.image.save(surface, buffer, "screenshot.png")
     data = buffer.getvalue()
@@ -36,7 +36,7 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
     if options.screenshot:
         outputs.append((options.screenshot, png_bytes(surface)))
     if options.dump_state:
-        text = json.dumps(session.state(), indent=1, sort_keys=True) + "\n"
+        text = json.dumps(dump_state(session), indent=1, sort_keys=True) + "\n"
         outputs.append((options.dump_state, text.encode("utf-8")))
     if options.save_scene:
         try:
@@ -47,18 +47,3 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
         text = "\n".join(recorder.lines(session.clock)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))
     write_all(outputs)
-
-
-def scene_bytes(scene, world) -> bytes:
-    """The world (of `scene`) as a TOML scene file's bytes; UsageError saying what a
-    scene file cannot hold."""
-    try:
-        return scene_to_toml(scene, world).encode("utf-8")
-    except SceneError as error:
-        raise UsageError(str(error)) from None
-
-
-def write_scene_file(path: Path, scene, world) -> None:
-    """Save the world as a scene file at `path` (the editor's save), atomically: the
-    whole file or the old one. UsageError (one line, for the screen) on failure."""
-    write_all([(Path(path), scene_bytes(scene, world))])

@@ -1,7 +1,7 @@
 """Recording and replay: what the session did, in order, as JSON lines (data only).
 
 A rewind is an event in the recording (design (a), not truncating the recording to the
-rewound moment). The session itself writes the recording: every key it acts on
+rewound moment). The dispatcher (app/dispatcher.py) writes the recording: every key it acts on
 (Backspace, Page Up / Page Down, O and the pause among them), every mouse event, and the
 keys held before every step, each stamped with `Session.clock`, the count of steps taken
 since the session began, which a rewind never turns back. A replay hands the same events
@@ -19,8 +19,9 @@ version 1 recorder went wrong.
     {"step": 40, "press": "page up"}    a key the session acted on (never Escape)
     {"step": 40, "mouse": "press", "x": 310.0, "y": 205.5, "shift": false}
     {"step": 41, "ui": "set", "value": ["gravity", 450.0]}
-                                        a control no key stands for (app/controls.py:
-                                        a panel, a scene from the list, a slider, the view)
+                                        a control no key stands for (app/commands.py:
+                                        a panel, a scene from the list, a slider, the view,
+                                        edit mode, the outline drawn, an edit)
     {"end": 150}                        the clock when the run ended
 
 `step` never decreases. A replay, at clock c, hands over every line stamped c in order
@@ -47,7 +48,7 @@ from pathlib import Path
 
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
-from .controls import UiEvent, ui_event_from
+from .commands import Control, Edit, control_from
 from .errors import UsageError
 from .keymap import EDIT_ACTIONS, KEY_ACTIONS, REBUILD_ACTIONS
 from .limits import (
@@ -60,7 +61,7 @@ from .limits import (
     MAX_SCENE_NAME,
     MAX_SEED,
 )
-from .pointer import MouseEvent, mouse_event_from
+from .mouse_input import MouseEvent, mouse_event_from
 
 REPLAY_FORMAT = "sat-sandbox-replay"
 VERSION = 2  # the version written; 1 and 2 are read
@@ -70,11 +71,11 @@ _END_ROOM = len(json.dumps({"end": MAX_FRAMES})) + 1  # kept free for the end li
 
 
 def rebuilds_world(what) -> bool:
-    """A press (key name) or a control (UiEvent) that builds the world anew: reset, a
-    scene, F, Y, a scene from the list (a replay holds at most MAX_REBUILDS of them)."""
+    """A press (key name) or a control that builds the world anew: reset, a scene, F,
+    Y, a scene from the list (a replay holds at most MAX_REBUILDS of them)."""
     if isinstance(what, str):
         return KEY_ACTIONS[what].action in REBUILD_ACTIONS
-    return isinstance(what, UiEvent) and what.kind == "scene"
+    return isinstance(what, Control) and what.kind == "scene"
 
 
 class _RefusedError(ValueError):
@@ -109,7 +110,7 @@ def check_recordable(
 
 
 class Recorder:
-    """What the session did, in order, one JSON line each, written by Session itself
+    """What the session did, in order, one JSON line each, written by the dispatcher
     (see the module docstring); each line is checked by the replay's reader first."""
 
     def __init__(
@@ -136,7 +137,7 @@ class Recorder:
     def mouse(self, step: int, event: MouseEvent) -> None:
         self._write(event.to_json(step))
 
-    def ui(self, step: int, event: UiEvent) -> None:
+    def ui(self, step: int, event: Control | Edit) -> None:
         """A control no key stands for; a scene chosen counts as a rebuild."""
         if self._counted(step, event):
             self._write(event.to_json(step))
@@ -195,8 +196,8 @@ class Replay:
     theme: str
     end: int
     # (step, what) in the file's order; what: a key pressed (str), a MouseEvent, a
-    # UiEvent (a control), or the keys held from then on (frozenset)
-    events: tuple[tuple[int, str | MouseEvent | UiEvent | frozenset[str]], ...]
+    # Control or Edit, or the keys held from then on (frozenset)
+    events: tuple[tuple[int, str | MouseEvent | Control | Edit | frozenset[str]], ...]
     version: int = VERSION
     lesson: str | None = None  # a lesson's run: its name or file, and the stage it began at
     stage: int = 0
@@ -318,7 +319,7 @@ def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozense
             raise _RefusedError(str(error)) from None
     if "ui" in item:
         try:
-            return step, ui_event_from(item)
+            return step, control_from(item)
         except ValueError as error:
             raise _RefusedError(str(error)) from None
     raise _RefusedError("expected a press, hold, mouse, ui or end line")

@@ -1,4 +1,5 @@
-"""Output paths checked before a run: every way a write could fail is found up front.
+"""Output paths and folders checked before a run: every way a write could fail is found
+up front.
 
 Each output must name a file whose folder exists and takes a new file (tried for
 real: a probe file is made and removed), whose name leaves room for the temporary
@@ -99,3 +100,35 @@ def check_distinct(outputs: dict[str, Path], inputs: dict[str, Path]) -> None:
         for what, source in inputs.items():
             if _same(path, Path(os.path.realpath(source))):
                 raise UsageError(f"{option} {str(path)!r} would overwrite the {what}")
+
+
+def export_folder(value: str) -> Path:
+    """The folder --export-lesson writes into: it may exist (as a folder), or be made in
+    a folder that exists; checked for writing by output_target on a file inside it."""
+    folder, parent = _folder(value, "--export-lesson")
+    output_target(
+        str((folder if folder.exists() else parent) / "index.md"), "--export-lesson", ".md"
+    )
+    return folder
+
+
+def _folder(value: str, option: str) -> tuple[Path, Path]:
+    """(the folder, its parent): a folder that exists, or one that can be made in a
+    folder that exists; else UsageError."""
+    if not value or "\0" in value:
+        raise UsageError(f"{option}: needs a folder name")
+    folder = Path(value)
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"{option} {value!r}: exists and is not a folder")
+        parent = folder.resolve().parent
+    except (OSError, ValueError) as error:
+        raise UsageError(f"{option} {value!r}: {error}") from None
+    if not folder.exists() and not parent.is_dir():
+        raise UsageError(f"{option} {value!r}: folder {str(parent)!r} does not exist")
+    return folder, parent
+
+
+def save_folder(value: str | None) -> Path | None:
+    """--save-dir: a folder, or one that can be made in a folder that exists."""
+    return None if value is None else _folder(value, "--save-dir")[0]

@@ -1,21 +1,28 @@
 """The window loop: real time into fixed 1/60 s steps, keys read per step.
 
+The loop owns the window, the clock and fullscreen (F11); everything else it turns into
+commands for the one dispatcher: a key press, a mouse event on the world, the toolbar's
+controls (app/toolbar.py), Ctrl+S, Ctrl+Z / Ctrl+Y, and a step with the keys held.
+
 Every frame is drawn straight onto the window at its own size (no canvas, no scaling):
-the renderer lays the frame out for whatever size the window has. F11 toggles fullscreen.
+the renderer lays the frame out for whatever size the window has.
 """
 
 from __future__ import annotations
 
 import sys
 
-from . import controls
+from . import toolbar
+from .commands import Edit, Mouse, Press, Save, Sides, Step
+from .dispatcher import dispatch
 from .headless import init_pygame, new_session
 from .keymap import KEYMAP
 from .limits import one_line
+from .mouse_input import MAX_NOTCHES, MouseEvent
 from .options import Options
 from .outputs import write_outputs
-from .pointer import MAX_NOTCHES, MouseEvent
-from .session import SPEEDS, STEP, Session
+from .state import SPEEDS, STEP, Session
+from .view_model import draw_session, world_point
 
 
 def run_window(options: Options) -> int:
@@ -34,7 +41,7 @@ def run_window(options: Options) -> int:
         pygame.MOUSEMOTION,
         pygame.MOUSEWHEEL,
     )
-    pointer = controls.Pointer()  # a slider held, a right-drag pan
+    gesture = toolbar.Gesture()  # a slider held, a right-drag pan, a corner dragged
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():
@@ -47,31 +54,26 @@ def run_window(options: Options) -> int:
                 window = _open(pygame, windowed_size, fullscreen)
             elif event.type in mouse_events:
                 held = _held_keys(pygame, held_names)
-                if _on_controls(pygame, event, session, pointer, window.get_size(), held):
+                if _on_controls(pygame, event, session, gesture, window.get_size(), held):
                     continue  # the toolbar, a panel, a slider, a pan or a zoom took it
                 mouse = _mouse_event(pygame, event, session, window)
                 if mouse is not None:
-                    session.mouse(mouse)  # the session records what it does
-            elif (
-                event.type == pygame.KEYDOWN
-                and event.mod & pygame.KMOD_CTRL
-                and (event.key in (pygame.K_z, pygame.K_y, pygame.K_s))
-            ):
-                if event.key == pygame.K_s:
-                    session.save()  # the path (or why not) is said on screen
-                else:
-                    session.undo(redo=event.key == pygame.K_y)
+                    dispatch(session, Mouse(mouse))
+            elif _ctrl(pygame, event, pygame.K_s):
+                dispatch(session, Save())  # the path (or why not) is said on screen
+            elif _ctrl(pygame, event, pygame.K_z, pygame.K_y):
+                dispatch(session, Edit({"op": "redo" if event.key == pygame.K_y else "undo"}))
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
-                running = session.apply(key, held) and running
+                running = not dispatch(session, Press(key, held)).quit and running
         if not session.paused:
             accumulator += elapsed * SPEEDS[session.speed_index][0]
         while accumulator >= STEP and running:
-            session.advance(_held_keys(pygame, held_names))
+            dispatch(session, Step(_held_keys(pygame, held_names)))
             accumulator -= STEP
         window = pygame.display.get_surface()
-        session.draw(window, fps=clock.get_fps())
+        draw_session(window, session, fps=clock.get_fps())
         pygame.display.flip()
     write_outputs(options, session, window, recorder)
     pygame.display.quit()
@@ -80,29 +82,34 @@ def run_window(options: Options) -> int:
     return 0
 
 
-def _on_controls(pygame, event, session: Session, pointer, size, held) -> bool:
-    """Hand the event to the clickable controls first (app/controls.py); True when they
-    took it. Ctrl+wheel zooms; a body held by the left button keeps its drag."""
+def _ctrl(pygame, event, *keys) -> bool:
+    """A key press of one of `keys` with Ctrl down."""
+    return event.type == pygame.KEYDOWN and bool(event.mod & pygame.KMOD_CTRL) and event.key in keys
+
+
+def _on_controls(pygame, event, session: Session, gesture, size, held) -> bool:
+    """Hand the event to the clickable controls first (app/toolbar.py); True when they
+    took it. Ctrl+wheel zooms, shift+wheel sets F5's sides; a body held by the left
+    button keeps its drag."""
     if event.type == pygame.MOUSEWHEEL:
         mods = pygame.key.get_mods()
         if mods & pygame.KMOD_SHIFT and session.world.grab is None:  # F5's sides
-            session.sides = min(12, max(3, session.sides + (1 if event.y > 0 else -1)))
-            session.say(f"F5 drops a polygon of {session.sides} sides")
+            dispatch(session, Sides(1 if event.y > 0 else -1))
             return True
         if not mods & pygame.KMOD_CTRL:
             return False
         notches = max(-MAX_NOTCHES, min(MAX_NOTCHES, int(event.y)))
         if notches:
-            controls.wheel(session, size, pygame.mouse.get_pos(), notches)
+            toolbar.wheel(session, size, pygame.mouse.get_pos(), notches)
         return True
     if session.hand is not None:  # a drag of a body goes on to its release
         return False
     if event.type == pygame.MOUSEBUTTONDOWN:
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        return controls.press(session, pointer, size, event.pos, event.button, held, shift)
+        return toolbar.press(session, gesture, size, event.pos, event.button, held, shift)
     if event.type == pygame.MOUSEMOTION:
-        return controls.move(session, pointer, size, event.pos)
-    return controls.release(session, pointer, event.button)
+        return toolbar.move(session, gesture, size, event.pos)
+    return toolbar.release(session, gesture, event.button)
 
 
 def _mouse_event(pygame, event, session: Session, window):
@@ -117,7 +124,7 @@ def _mouse_event(pygame, event, session: Session, window):
         return None
     if event.type == pygame.MOUSEBUTTONUP and session.hand is None:
         return None
-    x, y = session.world_point(window.get_size(), event.pos)
+    x, y = world_point(session, window.get_size(), event.pos)
     if event.type == pygame.MOUSEBUTTONDOWN:
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         return MouseEvent("press", x, y, shift)

@@ -3,8 +3,8 @@
 Every control is plain data (`Control`: a name, its words, a rectangle on the surface), laid
 out by one function, `layout_controls`, for the frame's own layout: the renderer draws what
 it returns and the app hit-tests the very same rectangles, so the two cannot disagree.
-The app turns a control's name into what the key for it does (app/controls.py), so a
-click is recorded and replayed as the key would be.
+The app lists the buttons (app/panels.py) and turns a control's name into what the key
+for it does (app/toolbar.py), so a click is recorded and replayed as the key would be.
 
 ::
 
@@ -64,11 +64,15 @@ class ControlState:
     zoom: float = 1.0
     hover: str | None = None  # the control under the pointer: its tip is shown
     editing: bool = False  # edit mode is on (its button is drawn pressed)
+    # (name, label, tip) of the toolbar's buttons, most needed first (a narrow window
+    # keeps the first that fit); the app's table (app/panels.py) lists them. The pause
+    # button's label follows the state, the speed button's says the speed.
+    buttons: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
 class Control:
-    """A clickable rectangle: `name` says what it does (see app/controls.py)."""
+    """A clickable rectangle: `name` says what it does (see app/panels.py)."""
 
     name: str
     label: str
@@ -76,26 +80,6 @@ class Control:
     tip: str = ""  # what it does and its key, shown while the pointer is over it
     on: bool = False  # a toggle that is on, the open panel's button, the scene on show
     enabled: bool = True
-
-
-# (name, label, tip) of the toolbar's buttons, most needed first (a narrow window keeps
-# the first that fit). The pause button's label follows the state.
-TOOLBAR = (
-    ("pause", "‖", "pause / resume · Space"),
-    ("back", "◀|", "one step back (pauses) · Backspace"),
-    ("step", "|▶", "one step on, while paused · O"),
-    ("speed", "1x", "slow motion: 1x, 1/2x, 1/4x, 1/10x · S"),
-    ("reset", "↺ Reset", "the scene from its start · R"),
-    ("edit", "✎ Edit", "edit: drag corners, draw a shape; Ins, F5, F6 add, Del removes · F3"),
-    ("panel:scenes", "Scenes ▾", "open another scene · 1..9, [ ]"),
-    ("lessons", "Lessons", "the lessons · F2"),
-    ("panel:show", "Show ▾", "what is drawn: the overlays · N V X Z K C I B D U"),
-    ("panel:tune", "Tune ▾", "gravity, friction, bounce, density, speed"),
-    ("help", "?", "help: every key · H"),
-    ("zoom_out", "⊖", "zoom out · - (Ctrl+wheel)"),
-    ("zoom_in", "⊕", "zoom in · = (Ctrl+wheel; right-drag pans)"),
-    ("fit", "Fit", "the whole scene · 0"),
-)
 
 
 def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
@@ -111,7 +95,7 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
     x = bar.x + pad
     buttons: list[Control] = []
     right_room = text_size(" 8.0x", px)[0] + pad  # the zoom's words at the right end
-    for name, label, tip in TOOLBAR:
+    for name, label, tip in state.buttons:
         if name == "pause":
             label = "▶" if state.paused else "‖"  # what a click does: play, or pause
         elif name == "speed":

@@ -18,6 +18,7 @@ from .demos import demo_for
 from .overlays import HudStatus
 from .rulers import axis_name
 from .view import View, text_size
+from .walk import current_step, step_words, swept_axis
 from .words import RESTING_OVERLAP, amount, collision_state, wrap
 from .words import fit as _fit
 
@@ -37,8 +38,6 @@ def narration(
     if own is not None:
         return own.narration(world, space)
     if walk is not None and record is not None and record.shown is not None:
-        from .walk import current_step, step_words, swept_axis
-
         k, steps = current_step(record.shown, walk)
         return step_words(steps, k, swept_axis(record, record.shown, steps[k].axis))
     if moment is not None and moment.jumps:

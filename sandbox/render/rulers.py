@@ -14,7 +14,7 @@ from ..core.walk import walkthrough
 from ..physics.records import StepRecord
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
-from .view import View, text_size
+from .view import View, text_size, translucent_patch
 from .words import amount, wrap
 
 
@@ -260,8 +260,6 @@ def _draw_row(
     is_mtv = mtv_axis is not None and axis.index == mtv_axis.index
     row_h = line + 2 * bh + round(lay.pad * 0.9) + (2 * sline if full else 0)
     if state == "current" and not (is_sep or is_mtv):
-        from .view import translucent_patch
-
         band = translucent_patch((round(x1 - x0 + lay.pad), row_h - 2), (*theme.text, 28))
         surf.blit(band, (round(x0 - lay.pad * 0.5), y))
         pygame.draw.rect(
@@ -269,8 +267,6 @@ def _draw_row(
         )
     if is_sep or is_mtv:
         hl = theme.row_highlight if is_sep else (*theme.mtv, 40)
-        from .view import translucent_patch
-
         band = translucent_patch((round(x1 - x0 + lay.pad), row_h - 2), hl)
         surf.blit(band, (round(x0 - lay.pad * 0.5), y))
         stripe = theme.separating if is_sep else theme.mtv

@@ -1,0 +1,196 @@
+"""What each key's action does: one table, action name -> the function that carries it out.
+
+The dispatcher (app/dispatcher.py) has already resolved the key to its binding, recorded
+it and passed it through the gates; `act` only executes. An action that leads to another
+command (O steps the world; F3 and the editor's keys become the mode or edit they stand
+for) returns it, and the dispatcher takes that command in turn: nothing here calls back
+into the dispatcher.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from . import lesson_run
+from .commands import Step
+from .editing import command_for_key
+from .keymap import EDIT_ACTIONS, KEY_ACTIONS, help_pages
+from .lesson_plan import built_in_lessons, plan_lesson
+from .scene_control import (
+    next_pair,
+    open_scene,
+    restart_overlapping,
+    say,
+    scene_switch,
+)
+from .state import SPEEDS, Session
+from .stepping import rewind, walk
+from .tune import zoom_key
+
+
+def _pause(session: Session, key: str, held):
+    session.paused = not session.paused
+
+
+def _step(session: Session, key: str, held):
+    """O while paused: forward through the rewound steps, else one step of the world."""
+    if session.paused and session.history.at is not None:
+        rewind(session, 1)
+    elif session.paused:
+        return Step(held)
+    return None
+
+
+def _rewind(session: Session, key: str, held):
+    session.paused = True
+    steps = {"rewind": -1, "rewind_second": -60, "forward_second": 60}
+    rewind(session, steps[KEY_ACTIONS[key].action])
+
+
+def _slow(session: Session, key: str, held):
+    session.speed_index = (session.speed_index + 1) % len(SPEEDS)
+    say(session, f"speed {SPEEDS[session.speed_index][1]}")
+
+
+def _reset(session: Session, key: str, held):
+    open_scene(session, session.scene, keep_speed=True)
+    say(session, "reset")
+
+
+def _scene(session: Session, key: str, held):
+    """1..9 open that scene; [ and ] the previous and the next."""
+    scenes = session.scenes
+    action = KEY_ACTIONS[key].action
+    if action == "scene":
+        open_scene(session, scenes[int(key) - 1])
+        return
+    here = scenes.index(session.scene) if session.scene in scenes else -1
+    delta = -1 if action == "previous_scene" else 1
+    open_scene(session, scenes[(here + delta) % len(scenes)])
+
+
+def _next_pair(session: Session, key: str, held):
+    next_pair(session)
+
+
+def _walk(session: Session, key: str, held):
+    walk(session, KEY_ACTIONS[key].action)
+
+
+def _orbit(session: Session, key: str, held):
+    if session.space is not None:
+        left = KEY_ACTIONS[key].action == "orbit_left"
+        session.space = session.space.orbited(-1 if left else 1)
+    else:
+        say(session, "J and L turn the view in the 3D scene only")
+
+
+def _scene_switch(session: Session, key: str, held):
+    scene_switch(session)
+
+
+def _overlap_start(session: Session, key: str, held):
+    restart_overlapping(session)
+
+
+def _reverse_gravity(session: Session, key: str, held):
+    world = session.world
+    world.reverse_gravity()
+    say(session, "gravity reversed" if world.gravity != (0.0, 0.0) else "no gravity here")
+
+
+def _toggle_resolve(session: Session, key: str, held):
+    session.world.resolve = not session.world.resolve
+    say(session, f"MTV resolution {'on' if session.world.resolve else 'off'}")
+
+
+def _toggle_swept(session: Session, key: str, held):
+    session.world.swept = not session.world.swept
+    say(session, f"swept test {'on' if session.world.swept else 'off'}")
+
+
+def _edit(session: Session, key: str, held):
+    return command_for_key(session, KEY_ACTIONS[key].action)
+
+
+def _zoom(session: Session, key: str, held):
+    zoom_key(session, KEY_ACTIONS[key].action)
+
+
+def _theme(session: Session, key: str, held):
+    themes = session.themes
+    session.theme = themes[(themes.index(session.theme) + 1) % len(themes)]
+
+
+def _help(session: Session, key: str, held):
+    """H: page 1, 2, 3, closed."""
+    last = len(help_pages()) - 1
+    if session.overlays.show_help and session.help_page < last:
+        session.help_page += 1
+    else:
+        session.help_page = 0
+        shown = not session.overlays.show_help
+        session.overlays = dataclasses.replace(session.overlays, show_help=shown)
+
+
+def _overlay(session: Session, key: str, held):
+    binding = KEY_ACTIONS[key]
+    value = not getattr(session.overlays, binding.action)
+    session.overlays = dataclasses.replace(session.overlays, **{binding.action: value})
+    what = binding.description.removeprefix("overlay: ")
+    say(session, f"{what}: {'on' if value else 'off'}")
+
+
+ACTIONS = {
+    "pause": _pause,
+    "step": _step,
+    "rewind": _rewind,
+    "rewind_second": _rewind,
+    "forward_second": _rewind,
+    "slow": _slow,
+    "reset": _reset,
+    "previous_scene": _scene,
+    "next_scene": _scene,
+    "scene": _scene,
+    "next_pair": _next_pair,
+    "walk": _walk,
+    "walk_next": _walk,
+    "walk_back": _walk,
+    "orbit_left": _orbit,
+    "orbit_right": _orbit,
+    "scene_switch": _scene_switch,
+    "overlap_start": _overlap_start,
+    "reverse_gravity": _reverse_gravity,
+    "toggle_resolve": _toggle_resolve,
+    "toggle_swept": _toggle_swept,
+    "zoom_in": _zoom,
+    "zoom_out": _zoom,
+    "fit": _zoom,
+    "theme": _theme,
+    "help": _help,
+} | dict.fromkeys(EDIT_ACTIONS, _edit)
+
+
+def act(session: Session, key: str, held: frozenset[str] = frozenset()):
+    """Carry out the action bound to `key`; the command it leads to, or None. Keys with
+    no action here (the lesson's, quit, fullscreen) do nothing."""
+    binding = KEY_ACTIONS.get(key)
+    if binding is None or binding.held:
+        return None
+    action = ACTIONS.get(binding.action)
+    if action is None and binding.action.startswith("show_"):
+        action = _overlay
+    return action(session, key, held) if action is not None else None
+
+
+def menu_key(session: Session, key: str, action: str) -> bool:
+    """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
+    if action == "lessons":
+        session.menu = None if session.menu is not None else tuple(built_in_lessons())
+        return True
+    if session.menu is None or not key.isdigit():
+        return False
+    number = int(key)
+    if 1 <= number <= len(session.menu):
+        lesson_run.start(session, plan_lesson(session.menu[number - 1].name))
+    return True

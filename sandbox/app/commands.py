@@ -1,0 +1,236 @@
+"""The commands: every input, from every source, as one small family of plain data.
+
+The window's keys and mouse, the toolbar, the headless options, a replay and a lesson's
+script all turn what happened into these; one dispatcher (app/dispatcher.py) takes each
+in turn. A command says what happened, never how to carry it out.
+
+    Press(key, held)     a key pressed (held: the control keys down at the time)
+    Step(held)           one fixed step of the world with these keys held
+    Mouse(event)         a mouse event on the world (app/mouse_input.MouseEvent)
+    Control(kind, value) a control no key stands for: a panel, a scene from the list,
+                         a slider, the view, edit mode, the outline being drawn
+    Edit(command, ...)   an editor command (app/edit_commands.py)
+    Save()               Ctrl+S: the world as a scene file
+    OpenLesson(plan, k)  a lesson (read and rehearsed) from stage k
+    Hover(name)          the window pointer is over this control (its tip is drawn)
+    Cursor(point)        the window pointer's world point (spawns go there)
+    Sides(delta)         shift+wheel: the next regular polygon's sides
+    Say(text)            a line for the status bar (a control that cannot act says why)
+
+Controls and edits are recorded as one JSON line each (app/recording.py):
+
+    {"step": 40, "ui": "panel", "value": "tune"}           a panel opened (null: closed)
+    {"step": 41, "ui": "scene", "value": "pile"}           a scene chosen from the list
+    {"step": 42, "ui": "set", "value": ["gravity", 450]}   a slider set to a value
+    {"step": 43, "ui": "view", "value": [2.5, 310, 420]}   zoom 2.5 about world (310, 420)
+                                                           (null: the fitted view)
+    {"step": 44, "ui": "mode", "value": "edit"}            edit mode on (null: off)
+    {"step": 45, "ui": "draft", "value": [[x, y], ...]}    the outline being drawn
+    {"step": 46, "ui": "edit", "value": {"op": "spawn", ...}, "show": null, "merge": false}
+                                                           an editor command
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from ..render.layout import ZOOM_RANGE
+from ..scenes.registry import SCENES
+from .edit_commands import check_command
+from .mouse_input import MouseEvent
+from .panels import PANELS, SLIDERS
+
+MAX_DRAFT = 64  # vertices of an outline being drawn (a scene file's polygon has as many)
+
+# Where a command comes from: what a person did (recorded, and held to the lesson's
+# gates), or a lesson stage's own script (neither: a replay reopens the stage, which
+# plays its script again).
+USER = "user"
+SCRIPT = "script"
+
+
+@dataclass(frozen=True)
+class Press:
+    key: str  # pygame's key name
+    held: frozenset[str] = frozenset()  # control keys down at the time (O steps with them)
+
+
+@dataclass(frozen=True)
+class Step:
+    held: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Mouse:
+    event: MouseEvent
+
+
+@dataclass(frozen=True)
+class Control:
+    """A recorded control that no key stands for (see the module docstring)."""
+
+    kind: str  # "panel", "scene", "set", "view", "mode", "draft"
+    value: object = None
+
+    def to_json(self, step: int) -> dict:
+        value = self.value
+        if self.kind == "draft" and value is not None:
+            value = [list(p) for p in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        return {"step": step, "ui": self.kind, "value": value}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """An editor command; `show`: the body drawn becomes shape A or B; `merge`: a corner
+    dragged on (one undo step for the whole drag)."""
+
+    command: dict
+    show: str | None = None
+    merge: bool = False
+
+    def to_json(self, step: int) -> dict:  # flat: a drawn outline is 4 levels deep at most
+        return {"step": step, "ui": "edit", "value": self.command} | {
+            "show": self.show,
+            "merge": self.merge,
+        }
+
+
+@dataclass(frozen=True)
+class Save:
+    pass
+
+
+@dataclass(frozen=True)
+class OpenLesson:
+    plan: object  # app.lesson_plan.Plan, read (and, from a file, rehearsed)
+    stage: int = 0
+
+
+@dataclass(frozen=True)
+class Hover:
+    name: str | None
+
+
+@dataclass(frozen=True)
+class Cursor:
+    point: tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class Sides:
+    delta: int
+
+
+@dataclass(frozen=True)
+class Say:
+    text: str
+
+
+Command = Press | Step | Mouse | Control | Edit | Save | OpenLesson | Hover | Cursor | Sides | Say
+
+
+def control_from(item: dict) -> Control | Edit:
+    """A recorded `ui` line as its command, or ValueError saying what is wrong (data only)."""
+    kind = item.get("ui")
+    fields = {"step", "ui", "value"} | ({"show", "merge"} if kind == "edit" else set())
+    if set(item) != fields:
+        raise ValueError(f"a ui {kind} line has exactly the fields {', '.join(sorted(fields))}")
+    value = item["value"]
+    if kind == "panel":
+        if value is not None and value not in PANELS:
+            raise ValueError(f"panel must be none (null) or one of {', '.join(PANELS)}")
+        return Control("panel", value)
+    if kind == "scene":
+        if not isinstance(value, str) or value not in SCENES:
+            raise ValueError("scene must name a built-in scene")
+        return Control("scene", value)
+    if kind == "set":
+        if not (isinstance(value, list) and len(value) == 2 and value[0] in SLIDERS):
+            raise ValueError(f"set wants [name, number], name one of {', '.join(SLIDERS)}")
+        name, number = value
+        _, low, high, _ = SLIDERS[name]
+        number = _number(number, name)
+        if not low <= number <= high:
+            raise ValueError(f"{name} must be from {low:g} to {high:g}")
+        return Control("set", (name, number))
+    if kind == "mode":
+        if value not in (None, "edit"):
+            raise ValueError("mode must be none (null) or edit")
+        return Control("mode", value)
+    if kind == "draft":
+        if value is None:
+            return Control("draft", None)
+        if not (isinstance(value, list) and len(value) <= MAX_DRAFT):
+            raise ValueError(f"draft wants a list of at most {MAX_DRAFT} points [x, y], or null")
+        points = []
+        for point in value:
+            if not (isinstance(point, list) and len(point) == 2):
+                raise ValueError("draft wants points [x, y]")
+            x, y = (_number(v, "draft") for v in point)
+            if max(abs(x), abs(y)) > 1e6:
+                raise ValueError("draft: x and y within 1e6")
+            points.append((x, y))
+        return Control("draft", tuple(points))
+    if kind == "edit":
+        if item["show"] not in (None, "A", "B") or not isinstance(item["merge"], bool):
+            raise ValueError("edit: show is null, A or B; merge true or false")
+        check_command(value)
+        return Edit(value, item["show"], item["merge"])
+    if kind == "view":
+        if value is None:
+            return Control("view", None)
+        if not (isinstance(value, list) and len(value) == 3):
+            raise ValueError("view wants [zoom, x, y] or null")
+        zoom, x, y = (_number(v, "view") for v in value)
+        if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1] or max(abs(x), abs(y)) > 1e6:
+            raise ValueError(
+                f"view: zoom from {ZOOM_RANGE[0]:g} to {ZOOM_RANGE[1]:g}, x and y within 1e6"
+            )
+        return Control("view", (zoom, x, y))
+    raise ValueError("ui must be panel, scene, set, view, mode, draft or edit")
+
+
+def parse_ui(text: str) -> dict[int, list[Control]]:
+    """--ui KIND=VALUE:STEP (headless scripting of the controls) as that step's event,
+    checked as a replay's ui line is; ValueError saying what is wrong."""
+    match = re.fullmatch(r"(panel|scene|set|view|mode|draft)=([^:]+):(\d{1,7})", text)
+    if not match:
+        raise ValueError(
+            "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view, mode, draft "
+            f"(e.g. panel=tune:0, set=gravity,450:10, view=2.5,400,300:0), got {text!r}"
+        )
+    kind, value, step = match.group(1), match.group(2), int(match.group(3))
+    parsed: object = value
+    if value == "none" and kind in ("panel", "mode", "draft") or kind == "view" and value == "fit":
+        parsed = None
+    elif kind == "draft":  # x,y;x,y;...
+        parsed = [[_float(v, text) for v in point.split(",")] for point in value.split(";")]
+    elif kind == "set":
+        name, _, number = value.partition(",")
+        parsed = [name, _float(number, text)]
+    elif kind == "view":
+        parsed = [_float(part, text) for part in value.split(",")]
+    try:
+        return {step: [control_from({"step": step, "ui": kind, "value": parsed})]}
+    except ValueError as error:
+        raise ValueError(f"--ui {text!r}: {error}") from None
+
+
+def _float(text: str, whole: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"--ui {whole!r}: {text!r} is not a number") from None
+
+
+def _number(value, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a number")
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be finite")
+    return value

@@ -1,0 +1,221 @@
+"""The one dispatcher: every command, from every source, takes the same path.
+
+    window keys, mouse ─┐
+    toolbar, panels ────┤                  ┌─ resolve  what the command means now (Escape
+    headless options ───┼─> commands ──> dispatch     closes, a key draws, an edit key
+    a replay ───────────┤                  │            becomes the edit it stands for)
+    a lesson's script ──┘                  ├─ record   into the recording (not a script's)
+                                           ├─ gates    Escape, the lesson list, the
+                                           │           lesson and a waiting question
+                                           └─ execute  actions, stepping, editing, tune,
+                                                       the mouse on the world, the lesson
+
+in that order, here and nowhere else. A command that leads to another (O steps the
+world, an edit key makes an edit, a stage's script presses keys) hands it back to
+`dispatch`, which takes it the same way. Sources never call the behaviour modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..render.layout import Camera
+from ..scenes.registry import SCENES
+from . import actions, editing, lesson_run, stepping, tune
+from .commands import (
+    SCRIPT,
+    USER,
+    Command,
+    Control,
+    Cursor,
+    Edit,
+    Hover,
+    Mouse,
+    OpenLesson,
+    Press,
+    Save,
+    Say,
+    Sides,
+    Step,
+)
+from .editor import EditResult
+from .keymap import KEY_ACTIONS
+from .scene_control import open_scene, say
+from .state import Session
+from .world_mouse import handle_mouse
+
+MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did that its source needs to know."""
+
+    quit: bool = False  # Escape with nothing open: the window closes
+    edit: EditResult | None = None  # an edit's result (refused or not)
+    saved: str | None = None  # Ctrl+S: the file written
+
+
+def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
+    """Resolve, record, gate and execute `command` on the session (see the module
+    docstring). `source`: USER (recorded, gated) or SCRIPT (a lesson stage's own input)."""
+    handler = _HANDLERS[type(command)]
+    return handler(session, command, source) or Outcome()
+
+
+def _press(session: Session, press: Press, source: str) -> Outcome | None:
+    key, held = press.key, press.held
+    if source == SCRIPT:  # the stage's script: its keys act, unrecorded and ungated
+        return _then(session, actions.act(session, key, held), source)
+    # resolve
+    if session.draft is not None and key in ("return", "backspace", "escape"):
+        command, said = editing.command_for_draft_key(session, key)
+        if command is not None:
+            dispatch(session, command, source)
+        if said is not None:
+            say(session, said)
+        return None
+    binding = KEY_ACTIONS.get(key)
+    if binding is None or binding.held:
+        return None
+    action = binding.action
+    closes = action == "quit" and (session.menu is not None or session.overlays.show_help)
+    if action == "quit" and session.mode is not None:  # Escape leaves edit mode first
+        return dispatch(session, Control("mode", None), source)
+    if action == "quit" and not closes and session.panel is not None:  # then the panel
+        return dispatch(session, Control("panel", None), source)
+    if action == "quit" and not closes:
+        return Outcome(quit=True)
+    # record
+    recorder = session.recorder
+    if recorder is not None:
+        if action == "step":
+            recorder.held(session.clock, frozenset(held))  # before the press: O's keys
+        recorder.press(session.clock, key)
+        _recorder_stopped(session)
+    # gates: Escape closes the lesson list or the help; the list takes its keys; the lesson
+    if closes:
+        if session.menu is not None:
+            session.menu = None
+        else:
+            session.overlays = replace(session.overlays, show_help=False)
+        return None
+    if actions.menu_key(session, key, action):
+        return None
+    if session.lesson is not None and lesson_run.take_key(session, key, action):
+        return None
+    # execute
+    return _then(session, actions.act(session, key, held), source)
+
+
+def _step(session: Session, step: Step, source: str) -> None:
+    recorder = session.recorder
+    if recorder is not None and source == USER:
+        recorder.held(session.clock, frozenset(step.held))
+        _recorder_stopped(session)
+    scripted, scripted_held = lesson_run.script_for_step(session)
+    for command in scripted:  # a stage's opening: its presses and mouse, before the step
+        dispatch(session, command, SCRIPT)
+    stepping.advance(session, frozenset(step.held) | scripted_held)
+
+
+def _mouse(session: Session, mouse: Mouse, source: str) -> None:
+    if source == USER:
+        if session.recorder is not None:
+            session.recorder.mouse(session.clock, mouse.event)
+            _recorder_stopped(session)
+        if session.lesson is not None and session.lesson.asking:
+            return  # the world is frozen until the class answers
+    handle_mouse(session, mouse.event)
+
+
+def _control(session: Session, control: Control, source: str) -> None:
+    _record_ui(session, control, source)
+    lesson = session.lesson
+    kind, value = control.kind, control.value
+    if kind == "scene":
+        if lesson is not None and lesson.asking:
+            say(session, "answer first, or End to explore")
+            return
+        if lesson is not None:
+            lesson.exploring = True  # another scene: the lesson waits (as a scene key)
+    if kind == "set" and value[0] != "speed" and lesson is not None and lesson.asking:
+        say(session, "the world waits for the answer")
+        return
+    if kind == "panel":
+        session.panel = value
+    elif kind == "view":
+        session.camera = None if value is None else Camera(*value)
+    elif kind == "scene":
+        session.panel = None
+        open_scene(session, SCENES[value])
+    elif kind == "set":
+        tune.set_slider(session, *value)
+    elif kind == "mode":
+        editing.set_mode(session, value)
+    elif kind == "draft":
+        session.draft = value
+
+
+def _edit(session: Session, edit: Edit, source: str) -> Outcome:
+    _record_ui(session, edit, source)
+    return Outcome(edit=editing.apply_edit(session, edit))
+
+
+def _save(session: Session, save: Save, source: str) -> Outcome:
+    return Outcome(saved=editing.save(session))
+
+
+def _open_lesson(session: Session, command: OpenLesson, source: str) -> None:
+    lesson_run.start(session, command.plan, command.stage)
+
+
+def _hover(session: Session, hover: Hover, source: str) -> None:
+    session.hover = hover.name
+
+
+def _cursor(session: Session, cursor: Cursor, source: str) -> None:
+    session.cursor = cursor.point
+
+
+def _sides(session: Session, sides: Sides, source: str) -> None:
+    session.sides = min(MAX_SIDES, max(MIN_SIDES, session.sides + sides.delta))
+    say(session, f"F5 drops a polygon of {session.sides} sides")
+
+
+def _say(session: Session, said: Say, source: str) -> None:
+    say(session, said.text)
+
+
+_HANDLERS = {
+    Press: _press,
+    Step: _step,
+    Mouse: _mouse,
+    Control: _control,
+    Edit: _edit,
+    Save: _save,
+    OpenLesson: _open_lesson,
+    Hover: _hover,
+    Cursor: _cursor,
+    Sides: _sides,
+    Say: _say,
+}
+
+
+def _then(session: Session, command, source: str) -> Outcome | None:
+    """The command an action led to, taken in turn (None: there is none)."""
+    return dispatch(session, command, source) if command is not None else None
+
+
+def _record_ui(session: Session, command: Control | Edit, source: str) -> None:
+    if session.recorder is not None and source == USER:
+        session.recorder.ui(session.clock, command)
+        _recorder_stopped(session)
+
+
+def _recorder_stopped(session: Session) -> None:
+    """Say so, once, when the recording has just stopped (a replay's limit reached)."""
+    stopped = session.recorder.stopped
+    if stopped is not None and not session.recorder_said:
+        session.recorder_said = True
+        say(session, stopped)

@@ -1,0 +1,34 @@
+"""The --dump-state document: the tick, the scene, every body and the SAT report on show."""
+
+from __future__ import annotations
+
+from .state import Session
+
+
+def dump_state(session: Session) -> dict:
+    """The session's state as JSON-able data (see README, "Command line")."""
+    shown = session.shown
+    world = session.world
+    report = None
+    if shown is not None:
+        report = {
+            "a": world.bodies[shown.a].name,
+            "b": world.bodies[shown.b].name,
+            **shown.report.to_dict(),
+        }
+        if shown.a_piece is not None or shown.b_piece is not None:
+            # a concave body: the report is SAT on these pieces (0-based indices)
+            report["a_piece"], report["b_piece"] = shown.a_piece, shown.b_piece
+            report["colliding_pieces"] = [list(pair) for pair in shown.colliding_pieces]
+    described = world.snapshot()
+    space, lesson = session.space, session.lesson
+    return {
+        "tick": described["tick"],
+        "steps": session.steps,
+        "scene": session.scene.name,
+        "gravity": described["gravity"],
+        "bodies": described["bodies"],
+        "sat": report,
+        **({"sat3d": space.to_dict()} if space is not None else {}),
+        **({"lesson": lesson.to_dict()} if lesson is not None else {}),
+    }

@@ -1,0 +1,148 @@
+"""A lesson read and planned: each stage with its script parsed into steps.
+
+A lesson file (scenes/lesson_file.py reads it) becomes a Plan: per stage, the keys its
+opening holds, the keys it presses and the mouse events it makes at each step, and the
+opening's length. The run (app/lesson_run.py) plays it; the rehearsal
+(app/rehearsal.py) checks it against the world before a class sees it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..scenes.base import SceneError
+from ..scenes.lesson_file import Lesson, Stage, load_lesson_file
+from .errors import UsageError
+from .holds import parse_hold
+from .keymap import KEY_ACTIONS
+from .mouse_input import parse_click, parse_drag
+
+# Lessons shipped with the program, in teaching order (assets/lessons/NAME.toml).
+BUILT_IN = ("shadows", "pushing-out", "needs-help")
+LESSON_FOLDER_NAME = "lessons"
+# Keys a stage's script may not press: they would leave the stage or the lesson.
+SCRIPT_REFUSED = {
+    "quit",
+    "fullscreen",
+    "previous_scene",
+    "next_scene",
+    "scene",
+    "reset",
+    "rewind",
+    "rewind_second",
+    "forward_second",
+    "lessons",
+    "explore",
+    "back_to_lesson",
+    "help",
+    "theme",
+}
+
+
+def lesson_folder() -> Path:
+    """assets/lessons: in the package once installed, else in the clone beside it."""
+    installed = Path(__file__).resolve().parents[1] / "assets" / LESSON_FOLDER_NAME
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "assets" / LESSON_FOLDER_NAME
+
+
+def built_in_lessons() -> list[Lesson]:
+    """The shipped lessons, read (not rehearsed), in teaching order."""
+    return [load_lesson_file(lesson_folder() / f"{name}.toml", name) for name in BUILT_IN]
+
+
+def plan_lesson(name_or_path: str) -> Plan:
+    """A built-in lesson by name or a lesson file, read and planned (not rehearsed: see
+    app/rehearsal.load_lesson); UsageError (one line naming the file, the stage and the
+    field) when anything is wrong."""
+    if name_or_path in BUILT_IN:
+        path, name = lesson_folder() / f"{name_or_path}.toml", name_or_path
+    else:
+        path, name = Path(name_or_path), None
+        if path.suffix.lower() != ".toml":
+            raise UsageError(
+                f"unknown lesson {name_or_path!r}; built-in lessons: {', '.join(BUILT_IN)} "
+                "(or give a path to a .toml lesson file)"
+            )
+    try:
+        lesson = load_lesson_file(path, name)
+    except SceneError as error:
+        raise UsageError(str(error)) from None
+    return Plan(
+        lesson,
+        tuple(_stage_plan(stage, lesson.source, k + 1) for k, stage in enumerate(lesson.stages)),
+    )
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """A stage with its script parsed: per step of the opening, keys held, keys pressed
+    and mouse events."""
+
+    stage: Stage
+    where: str  # "file: stage k", for messages
+    holds: tuple[tuple[str, int, int], ...]  # (key, first, last) of held controls
+    presses: dict = field(default_factory=dict)  # step -> [key]
+    mouse: dict = field(default_factory=dict)  # step -> [MouseEvent]
+    opening: int = 0  # steps the opening plays
+    evidence_holds: tuple[tuple[str, int, int], ...] = ()  # (key, first, last) after an answer
+
+
+@dataclass(frozen=True)
+class Plan:
+    lesson: Lesson
+    stages: tuple[StagePlan, ...]
+
+
+def _stage_plan(stage: Stage, source: str, number: int) -> StagePlan:
+    where = f"{source}: stage {number}"
+    holds, presses, mouse = [], {}, {}
+    last = -1
+    for name, texts in stage.script:
+        for k, text in enumerate(texts):
+            at = f"{where}: {name}[{k}]"
+            try:
+                if name == "hold":
+                    hold = parse_hold(text)
+                    action = KEY_ACTIONS[hold.key].action
+                    if action in SCRIPT_REFUSED:
+                        raise UsageError(f"{hold.key!r} ({action}) would leave the stage")
+                    if KEY_ACTIONS[hold.key].held:
+                        holds.append((hold.key, hold.first, hold.last))
+                        last = max(last, hold.last)
+                    else:
+                        presses.setdefault(hold.first, []).append(hold.key)
+                        last = max(last, hold.first)
+                    continue
+                parse = parse_drag if name == "drag" else parse_click
+                shift = name == "shift_click"
+                parsed = parse(text) if name == "drag" else parse(text, shift=shift)
+            except (UsageError, ValueError) as error:
+                raise UsageError(f"{at}: {str(error).removeprefix('--hold ')}") from None
+            for step, events in parsed.items():
+                mouse.setdefault(step, []).extend(events)
+                last = max(last, step)
+    evidence_holds = []
+    predict = stage.predict
+    for k, text in enumerate(predict.hold if predict is not None else ()):
+        try:
+            hold = parse_hold(text)
+        except UsageError as error:
+            message = str(error).removeprefix("--hold ")
+            raise UsageError(f"{where}: predict.hold[{k}]: {message}") from None
+        if not KEY_ACTIONS[hold.key].held:
+            raise UsageError(f"{where}: predict.hold[{k}]: only the arrows, Q and E are held")
+        if hold.last >= predict.steps:
+            raise UsageError(
+                f"{where}: predict.hold[{k}]: runs to step {hold.last}, past the "
+                f"{predict.steps} steps the evidence runs"
+            )
+        evidence_holds.append((hold.key, hold.first, hold.last))
+    opening = stage.steps if stage.steps is not None else last + 1
+    if last >= opening:
+        raise UsageError(
+            f"{where}: steps: the script runs to step {last}, past the opening's {opening} steps"
+        )
+    return StagePlan(stage, where, tuple(holds), presses, mouse, opening, tuple(evidence_holds))

@@ -1,0 +1,370 @@
+"""Lesson mode: a teacher-paced run through a lesson's stages, with predictions.
+
+A stage opens the same way every time, so a stage is a recording you can replay::
+
+    open stage k:  build its scene afresh (seed of the session), set the overlays, A and
+                   B, the speed; play its scripted input for `steps` steps (opening)
+        settle:    pause if asked, open the step-through at `axis`, or ask the question
+    asking:        the world is frozen; only an answer key, the stage keys, the help,
+                   the theme and the overlays act
+    answered:      right or wrong in words and colour, with the evidence: the step-through
+                   jumps to the separating axis (axis), or the world runs the steps it
+                   asked about (collide), or the steps the author gave (choice)
+
+Page Down / Page Up (what presenter clickers send) go to the next / previous stage while
+a lesson runs; End leaves the lesson to explore the stage freely (every key does what it
+always does) and Home returns to the stage as authored (so does R while in the lesson).
+The stage's script comes back as commands (`script_for_step`), which the dispatcher runs
+as the script's (unrecorded: a replay reopens the stage, which plays it again).
+
+The run's state is `LessonRun`, plain data on the session (Session.lesson); the
+functions here change it, and the session, as the dispatcher asks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..core.walk import walkthrough
+from ..render.overlays import LessonCard, Overlays
+from ..render.rulers import axis_name
+from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
+from .commands import Mouse, Press
+from .lesson_plan import Plan, StagePlan
+from .scene_control import open_scene, say
+from .state import Session
+
+# What an axis or MTV question hides until it is answered (the rulers would answer it).
+HIDDEN = ("show_projections", "show_separating_axis", "show_mtv", "show_minkowski")
+# While a question waits, only these act (besides its answer keys).
+WHILE_ASKING = {"explore", "back_to_lesson", "lessons", "help"}
+WHILE_ASKING |= {"theme", "quit", "fullscreen"}
+
+
+@dataclass
+class Verdict:
+    """The class's answer and what it showed."""
+
+    key: str
+    right: bool
+    evidence: str  # what the world showed, in words ("" until it has)
+
+
+@dataclass(eq=False)
+class LessonRun:
+    """Where a session stands in a lesson (Session.lesson)."""
+
+    plan: Plan
+    index: int = 0
+    exploring: bool = False
+    phase: str = "opening"  # opening, open, asking, showing, answered
+    opened_steps: int = 0  # Session.steps when the stage opened
+    verdict: Verdict | None = None
+    run_left: int = 0  # evidence steps still to run
+    touched_at: int | None = None  # collide evidence: the step of first contact
+    kept_overlays: Overlays | None = None  # the stage's overlays, while a question hides some
+
+    @property
+    def stage(self) -> StagePlan:
+        return self.plan.stages[self.index]
+
+    @property
+    def active(self) -> bool:
+        """Leading the session (not exploring)."""
+        return not self.exploring
+
+    @property
+    def asking(self) -> bool:
+        """Leading, and a question waits for the class."""
+        return self.active and self.phase == "asking"
+
+    @property
+    def hiding(self) -> bool:
+        """An axis or MTV question waits: its answer is kept off the screen."""
+        return self.asking and self.kept_overlays is not None
+
+    def status_line(self) -> str:
+        where = f"stage {self.index + 1} of {len(self.plan.stages)}"
+        mode = "exploring (Home: back) · " if self.exploring else ""
+        return f"{where} · {mode}{self.plan.lesson.title}"
+
+    def to_dict(self) -> dict:
+        """Where the lesson stands, for --dump-state."""
+        verdict = self.verdict
+        return {
+            "title": self.plan.lesson.title,
+            "stage": self.index + 1,
+            "stages": len(self.plan.stages),
+            "exploring": self.exploring,
+            "phase": self.phase,
+            "answer": verdict.key if verdict else None,
+            "right": verdict.right if verdict else None,
+        }
+
+
+# -- opening a stage ----------------------------------------------------------------
+
+
+def start(session: Session, plan: Plan, stage: int = 0) -> None:
+    """Run a lesson (already read) from stage `stage` (0-based)."""
+    session.menu = None
+    session.lesson = LessonRun(plan)
+    open_stage(session, stage)
+
+
+def open_stage(session: Session, index: int) -> None:
+    """Open stage `index` as authored: the same way every time."""
+    run = session.lesson
+    run.index = index
+    run.exploring = False
+    run.verdict = None
+    run.run_left = 0
+    run.touched_at = None
+    run.kept_overlays = None
+    stage = run.stage.stage
+    open_scene(session, stage.scene)
+    session.speed_index = SPEED_LABELS.index(stage.speed)
+    help_on = session.overlays.show_help
+    session.overlays = replace(Overlays(), show_help=help_on, **dict(stage.overlays))
+    world = session.world
+    if stage.a is not None:
+        world.focus = world.index(stage.a)
+    if stage.b is not None:
+        world.partner = world.index(stage.b)
+    if stage.a is not None or stage.b is not None:
+        session.step_record = world.explain_now()
+    session.paused = False
+    session.walk = None
+    session.message = None
+    run.opened_steps = session.steps
+    run.phase = "opening"
+    if run.stage.opening == 0:
+        settle(session)
+
+
+def settle(session: Session) -> None:
+    """The opening has played: pause, open the step-through or ask, as authored.
+    An axis or MTV question hides what would give its answer away until answered."""
+    run = session.lesson
+    stage = run.stage.stage
+    run.phase = "open"
+    if stage.paused or stage.axis is not None or stage.predict is not None:
+        session.paused = True
+    if stage.axis is not None:
+        session.walk = stage.axis - 1
+    if stage.predict is not None:
+        run.phase = "asking"
+        if stage.predict.kind in NUMBERED_KINDS:  # the answer is not on screen yet
+            run.kept_overlays = session.overlays
+            session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
+
+
+# -- the step's hooks ---------------------------------------------------------------
+
+
+def script_for_step(session: Session) -> tuple[list, frozenset[str]]:
+    """Before a step: the commands the stage's script gives now (its presses and mouse
+    events, for the dispatcher to run as the script's) and the keys it holds."""
+    run = session.lesson
+    if run is None or run.exploring:
+        return [], frozenset()
+    plan = run.stage
+    if run.phase == "showing":  # the evidence: the keys the prediction holds
+        local = plan.stage.predict.steps - run.run_left
+        held = frozenset(k for k, first, last in plan.evidence_holds if first <= local <= last)
+        return [], held
+    if run.phase != "opening":
+        return [], frozenset()
+    local = session.steps - run.opened_steps
+    commands = [Press(key) for key in plan.presses.get(local, ())]
+    commands += [Mouse(event) for event in plan.mouse.get(local, ())]
+    held = frozenset(key for key, first, last in plan.holds if first <= local <= last)
+    return commands, held
+
+
+def stepped(session: Session) -> None:
+    """After a step: end the opening, or count the evidence down."""
+    run = session.lesson
+    if run is None or run.exploring:
+        return
+    if run.phase == "opening" and session.steps - run.opened_steps >= run.stage.opening:
+        settle(session)
+    elif run.phase == "showing":
+        shown = session.shown
+        if run.touched_at is None and shown is not None and shown.report.colliding:
+            run.touched_at = run.stage.stage.predict.steps - run.run_left + 1
+        run.run_left -= 1
+        if run.run_left <= 0:
+            _shown(session)
+
+
+# -- the lesson's keys ---------------------------------------------------------------
+
+
+def take_key(session: Session, key: str, action: str) -> bool:
+    """The lesson's gate on a key: act on it if the lesson owns it now (the stage keys,
+    an answer) or hold it back while a question waits; False: the key's usual action."""
+    run = session.lesson
+    stages = len(run.plan.stages)
+    if action == "forward_second" and run.active:
+        if run.index + 1 < stages:
+            open_stage(session, run.index + 1)
+        else:
+            say(session, "the last stage: Page Up goes back")
+        return True
+    if action == "rewind_second" and run.active:
+        if run.index > 0:
+            open_stage(session, run.index - 1)
+        else:
+            say(session, "the first stage")
+        return True
+    if action == "back_to_lesson" or (action == "reset" and run.active):
+        open_stage(session, run.index)
+        return True
+    if action == "explore":
+        if not run.exploring:
+            run.exploring = True
+            say(session, f"exploring stage {run.index + 1}: every key is yours; Home: back")
+        return True
+    if run.exploring:
+        return False
+    if run.phase == "asking":
+        keys = answer_keys(session)
+        if key in keys:
+            answer(session, key)
+            return True
+        if action in WHILE_ASKING or action.startswith("show_"):
+            return False
+        say(session, f"answer first ({_keys_said(keys)}), or End to explore")
+        return True
+    if action in ("scene", "previous_scene", "next_scene"):
+        run.exploring = True  # another scene: the lesson waits
+    return False
+
+
+# -- predictions --------------------------------------------------------------------
+
+
+def answer_keys(session: Session) -> tuple[str, ...]:
+    predict = session.lesson.stage.stage.predict
+    if predict is None:
+        return ()
+    if predict.kind in NUMBERED_KINDS:
+        shown = session.shown
+        count = len(shown.report.axes) if shown is not None else 0
+        return tuple(str(k) for k in range(1, min(count, 9) + 1))
+    return predict.keys
+
+
+def choices(session: Session) -> tuple[tuple[str, str], ...]:
+    """(key, label) of each answer, as the card lists them."""
+    predict = session.lesson.stage.stage.predict
+    keys = answer_keys(session)
+    if predict.kind in NUMBERED_KINDS:
+        axes = session.shown.report.axes
+        return tuple((k, axis_name(axes[int(k) - 1])) for k in keys)
+    if predict.kind == "collide":
+        return (("y", "yes"), ("n", "no"))
+    labels = predict.choices or ("",) * len(keys)
+    return tuple(zip(keys, labels, strict=True))
+
+
+def right_keys(session: Session) -> set[str]:
+    predict = session.lesson.stage.stage.predict
+    if predict.kind in NUMBERED_KINDS:
+        report = session.shown.report
+        if predict.kind == "mtv":  # the least depth (way out): the MTV's axis (ties: each)
+            if not report.colliding or report.mtv_axis is None:
+                return set()
+            least = report.mtv_axis.depth
+            return {str(k + 1) for k, a in enumerate(report.axes[:9]) if a.depth == least}
+        return {str(k + 1) for k, axis in enumerate(report.axes[:9]) if axis.separates}
+    return {predict.answer}
+
+
+def answer(session: Session, key: str) -> None:
+    """The class answers `key`: the verdict, then the evidence (run or shown)."""
+    run = session.lesson
+    predict = run.stage.stage.predict
+    run.verdict = Verdict(key, key in right_keys(session), "")
+    if run.kept_overlays is not None:
+        session.overlays = run.kept_overlays
+        run.kept_overlays = None
+    if predict.kind in NUMBERED_KINDS:
+        session.walk = _evidence_step(session.shown, predict.kind)
+        _shown(session)
+    elif predict.steps > 0:
+        run.phase = "showing"
+        run.run_left = predict.steps
+        run.touched_at = None
+        session.walk = None
+        session.paused = False
+    else:
+        _shown(session)
+
+
+def _shown(session: Session) -> None:
+    """The evidence is on screen: freeze there and say what it showed."""
+    run = session.lesson
+    predict = run.stage.stage.predict
+    session.paused = True
+    run.phase = "answered"
+    if predict.kind == "collide":
+        if run.touched_at is not None:
+            evidence = f"they touched at step {run.touched_at} of {predict.steps}"
+        else:
+            evidence = f"no contact in {predict.steps} steps"
+    elif predict.kind == "axis":
+        evidence = "the step-through stops at the first axis with a gap"
+    elif predict.kind == "mtv":
+        evidence = "the step-through's last step: the shortest way out is the MTV"
+    else:
+        evidence = f"{predict.steps} steps run" if predict.steps else ""
+    run.verdict = Verdict(run.verdict.key, run.verdict.right, evidence)
+
+
+def card(session: Session) -> LessonCard | None:
+    """What the prediction card shows now, or None."""
+    run = session.lesson
+    predict = run.stage.stage.predict
+    if run.exploring or predict is None or run.phase not in ("asking", "showing", "answered"):
+        return None
+    listed = choices(session)
+    if run.verdict is None:
+        return LessonCard(predict.question, listed, None, None, None, "")
+    labels = dict(listed)
+    right = sorted(right_keys(session))
+    said = _with_label(run.verdict.key, labels)
+    answer_said = " or ".join(_with_label(k, labels) for k in right)
+    if run.verdict.right:
+        verdict = f"Right: {said}."
+    else:
+        verdict = f"Not quite: you said {said}; the answer is {answer_said}."
+    if run.phase == "showing":
+        evidence = "watch: the world runs on …"
+    else:
+        evidence = run.verdict.evidence
+    return LessonCard(
+        predict.question, listed, verdict, run.verdict.right, predict.explain, evidence
+    )
+
+
+def _evidence_step(shown, kind: str) -> int:
+    """The step-through's step that answers the question: where the algorithm meets its
+    first separating axis (axis), or its verdict, the MTV (mtv: the last step)."""
+    steps = walkthrough(shown.report)
+    for k, step in enumerate(steps):
+        if kind == "axis" and step.kind == "test" and step.axis.separates:
+            return k
+    return len(steps) - 1
+
+
+def _with_label(key: str, labels: dict) -> str:
+    label = labels.get(key, "")
+    return f"{key.upper()} ({label})" if label else key.upper()
+
+
+def _keys_said(keys: tuple[str, ...]) -> str:
+    if len(keys) > 2 and all(k.isdigit() for k in keys):
+        return f"keys {keys[0]}–{keys[-1]}"
+    return "keys " + " / ".join(k.upper() for k in keys)

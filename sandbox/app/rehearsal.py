@@ -1,0 +1,92 @@
+"""A lesson read, planned and rehearsed: what a teacher's file must pass before a class.
+
+`rehearse` opens every stage once, headless, through the same dispatcher as a class's
+run, and checks what only the world can tell: the step-through has the stage's `axis`,
+the answer of an axis question is an axis that separates, the answer of a collide
+question is what happens. A UsageError names the file, the stage and the field.
+"""
+
+from __future__ import annotations
+
+from ..core.walk import walkthrough
+from ..render.rulers import axis_name
+from ..scenes.lesson_file import NUMBERED_KINDS
+from ..scenes.registry import DEFAULT_SCENE, SCENES
+from . import lesson_run
+from .commands import OpenLesson, Step
+from .dispatcher import dispatch
+from .errors import UsageError
+from .lesson_plan import Plan, plan_lesson
+from .scene_control import open_session
+
+
+def load_lesson(name_or_path: str, seed: int = 0) -> Plan:
+    """A built-in lesson by name or a lesson file, read, planned and rehearsed; UsageError
+    (one line naming the file, the stage and the field) when anything is wrong."""
+    plan = plan_lesson(name_or_path)
+    rehearse(plan, seed)
+    return plan
+
+
+def rehearse(plan: Plan, seed: int = 0) -> None:
+    """Open every stage once, headless, and check what only the world can tell."""
+    session = open_session(SCENES[DEFAULT_SCENE], seed)
+    for index, stage_plan in enumerate(plan.stages):
+        dispatch(session, OpenLesson(plan, index))
+        run = session.lesson
+        while run.phase == "opening":
+            dispatch(session, Step())
+        stage = stage_plan.stage
+        where = stage_plan.where
+        shown = session.shown
+        if stage.axis is not None:
+            if shown is None:
+                raise UsageError(f"{where}: axis: no pair on show for the step-through")
+            count = len(walkthrough(shown.report))
+            if stage.axis > count:
+                raise UsageError(
+                    f"{where}: axis: the step-through of this pair has {count} steps, "
+                    f"got {stage.axis}"
+                )
+        predict = stage.predict
+        if predict is None:
+            continue
+        if predict.kind != "choice" and shown is None:
+            raise UsageError(f"{where}: predict.kind: no pair on show to ask about")
+        if predict.kind in NUMBERED_KINDS:
+            _check_numbered(session, shown, predict, where)
+        if predict.kind == "collide":
+            lesson_run.answer(session, predict.answer)
+            while run.phase == "showing":
+                dispatch(session, Step())
+            happened = "y" if run.touched_at is not None else "n"
+            if happened != predict.answer:
+                did = "do touch" if happened == "y" else "do not touch"
+                raise UsageError(
+                    f"{where}: predict.answer: {predict.answer!r} is wrong: they {did} "
+                    f"within {predict.steps} steps"
+                )
+
+
+def _check_numbered(session, shown, predict, where: str) -> None:
+    """An axis or mtv question: at most 9 axes, and the author's answer is right here."""
+    axes = shown.report.axes
+    if len(axes) > 9:
+        raise UsageError(f"{where}: predict.kind: {len(axes)} axes; keys 1-9 reach 9")
+    right = lesson_run.right_keys(session)
+    names = {str(k + 1): axis for k, axis in enumerate(axes)}
+    if not right:
+        why = (
+            "no axis separates the pair at this pose (they collide)"
+            if predict.kind == "axis"
+            else "the pair does not collide at this pose: there is no MTV"
+        )
+        raise UsageError(f"{where}: predict.answer: {why}; ask another question")
+    if predict.answer not in right:
+        said = names.get(predict.answer)
+        what = f"axis {predict.answer} ({axis_name(said)})" if said else "that axis"
+        does = "separate them" if predict.kind == "axis" else "give the MTV"
+        rights = ", ".join(f"{k} ({axis_name(names[k])})" for k in sorted(right))
+        raise UsageError(
+            f"{where}: predict.answer: {what} does not {does}; the answer here: {rights}"
+        )

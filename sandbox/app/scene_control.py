@@ -1,0 +1,153 @@
+"""The scene on show: opening one, the world it shows, the pair explained, the status line.
+
+Functions of the session's state (app/state.Session); the dispatcher calls them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..physics.contacts import BROAD_PHASES, switch_broad_phase
+from ..physics.rebuild import carry_on
+from ..physics.records import explain
+from ..physics.world import World
+from ..scenes.base import Scene
+from ..scenes.builtin import OUTLINES, broad_phase
+from ..scenes.space import Space
+from .editor import EditHistory
+from .history import History
+from .state import SPEEDS, Session
+
+MESSAGE_STEPS = 120  # a transient message stays for this many frames
+BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
+
+
+def open_session(scene: Scene, seed: int = 0, theme: str = "dark") -> Session:
+    """A new session showing `scene` from its start."""
+    session = Session(scene, seed, theme)
+    open_scene(session, scene)
+    return session
+
+
+def open_scene(
+    session: Session, scene: Scene, keep_speed: bool = False, world: World | None = None
+) -> None:
+    """Show `scene` from its start (or from `world`, a start built for it)."""
+    if scene is not session.scene:
+        session.outline = 0
+        session.camera = None  # another scene: the whole of it
+    session.scene = scene
+    if world is None and scene.outline_test:
+        world = scene.build(session.seed, outline=session.outline)
+    session.pair_index = None
+    session.moment = None
+    session.impact_held = False  # the scene's moment of impact is still to come
+    session.impact = 0.0
+    session.message, session.message_left = None, 0  # a message about the last scene is stale
+    session.space = Space() if scene.demo == "sat-3d" else None
+    use_world(session, world if world is not None else scene.world(session.seed))
+    if not keep_speed:
+        session.speed_index = len(SPEEDS) - 1 if scene.slow_start else 0
+
+
+def use_world(session: Session, world: World) -> None:
+    """Show `world` from now on: its pair on show explained afresh, the step-through
+    closed and the rewind history started again from it."""
+    session.world = world
+    session.edits = EditHistory()  # this world's edits, to undo
+    session.draft = None
+    session.walk = None
+    session.step_record = with_pair(session, world.explain_now())
+    session.history = History()
+    session.history.keep(world, session.steps)
+
+
+def with_pair(session: Session, record):
+    """The record with the pair Tab chose from the scene's list, explained at this pose."""
+    if session.pair_index is None or record is None:
+        return record
+    world = session.world
+    a, b = (world.index(name) for name in session.scene.tab_pairs[session.pair_index])
+    return dataclasses.replace(record, shown=explain(a, b, world.shape(a), world.shape(b)))
+
+
+def say(session: Session, message: str) -> None:
+    """A transient line on the status bar."""
+    session.message, session.message_left = message, MESSAGE_STEPS
+
+
+def next_pair(session: Session) -> None:
+    """Tab: the scene's next listed pair, or the shape against the next body."""
+    session.walk = None if session.walk is None else 0
+    if session.scene.tab_pairs:
+        index = 0 if session.pair_index is None else session.pair_index
+        session.pair_index = (index + 1) % len(session.scene.tab_pairs)
+        session.step_record = with_pair(session, session.world.explain_now())
+    else:
+        session.world.cycle_partner()
+        session.step_record = session.world.explain_now()
+
+
+def pick(session: Session, body: int, as_a: bool) -> None:
+    """A click: show the pair against this body (B), or with it as shape A (shift)."""
+    world = session.world
+    name = world.bodies[body].name
+    if as_a:
+        world.focus = body
+        if world.partner == body:
+            world.partner = None
+        say(session, f"shape A: {name}")
+    else:
+        pair = world.shown_pair()
+        if pair is None or body == pair[0]:
+            return
+        world.partner = body
+        say(session, f"shape B: {name}")
+    session.pair_index = None
+    session.walk = None if session.walk is None else 0
+    session.step_record = world.explain_now()
+
+
+def scene_switch(session: Session) -> None:
+    """F: the scene's switch: the next outline, the 3D scene's next pose, the next broad
+    phase; or say that this scene has none."""
+    scene = session.scene
+    if not (scene.outline_test or session.space is not None or scene.demo == "broad-phase"):
+        say(session, "F: this scene has no switch (broad phase, 3D pose or outline)")
+    if scene.outline_test:
+        next_outline(session)
+    if session.space is not None:
+        session.space = session.space.next_pose()
+    if scene.demo == "broad-phase":
+        names = list(BROAD_PHASES)
+        world = session.world
+        following = names[(names.index(world.broad_phase) + 1) % len(names)]
+        switch_broad_phase(world, following)
+        session.step_record = world.explain_now()
+        say(session, f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
+
+
+def next_outline(session: Session) -> None:
+    """F in a scene with an outline test: the learner's shape takes the next outline,
+    its centre of mass, angle and speeds kept; every other body goes on as it was."""
+    old = session.world
+    session.outline = (session.outline + 1) % len(OUTLINES)
+    world = session.scene.build(session.seed, outline=session.outline)
+    carry_on(world, old)
+    use_world(session, world)
+    c = world.controlled
+    shape = world.bodies[c].shape
+    pieces = len(shape.pieces) if shape.kind == "compound" else 1
+    kind = f"concave: {pieces} pieces" if pieces > 1 else "convex: one piece"
+    say(session, f"outline: {world.bodies[c].name} ({kind})")
+
+
+def restart_overlapping(session: Session) -> None:
+    """Y in the broad-phase scene: its start again, with the bodies overlapping."""
+    if session.scene.demo != "broad-phase":
+        say(session, "Y restarts the broad-phase scene only")
+        return
+    world = broad_phase(session.seed, overlapping=True)
+    world.broad_phase = session.world.broad_phase
+    open_scene(session, session.scene, keep_speed=True, world=world)
+    say(session, "restarted overlapping")

@@ -1,0 +1,141 @@
+"""Time: one fixed step of the world, rewinding through the kept steps, the step-through.
+
+Functions of the session's state (app/state.Session); the dispatcher calls them. The
+world steps here and nowhere else: `advance` takes one step of STEP seconds with the
+keys held (the lesson's script has already run, by the dispatcher's hand).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.walk import walkthrough
+from ..physics.records import IMPACT_SPEED, impact_speed
+from ..physics.world import World
+from ..render.overlays import Jump, Moment
+from . import lesson_run
+from .keymap import controls_from
+from .scene_control import say, with_pair
+from .state import STEP, Session
+
+MOMENT_STEPS = 600  # a swept hit or a tunnelling jump stays drawn for this many steps
+
+
+def advance(session: Session, held: frozenset[str]) -> None:
+    """One fixed step of the world with these keys held."""
+    session.walk = None  # the world moves on: the step-through is over
+    if session.space is not None:
+        session.space = session.space.stepped(held, STEP)
+    world = session.world
+    before = world.position.copy()
+    velocities = world.velocity.copy()
+    session.step_record = with_pair(session, world.step(STEP, controls_from(set(held))))
+    session.impact = _impact(session, velocities)
+    session.steps += 1
+    session.clock += 1
+    if session.moment is not None and world.tick - session.moment.tick > MOMENT_STEPS:
+        session.moment = None
+    if session.moment is None:  # the first moment stays until it expires (the lesson's one)
+        session.moment = find_moment(world, session.step_record, before)
+    session.history.keep(world, session.steps)
+    if session.scene.hold_at_impact and not session.impact_held:
+        _hold_at_impact(session)
+    if session.lesson is not None:
+        lesson_run.stepped(session)
+
+
+def _impact(session: Session, before) -> float:
+    """How much this step changed the closing speed of the pair on show, when it
+    touches at the end of it (0 otherwise): the HUD's "Impact" and the scene's hold."""
+    shown = session.shown
+    if shown is None or not shown.report.colliding or not session.world.rigid:
+        return 0.0
+    normal = shown.report.normal if shown.report.depth > 0 else None
+    if normal is None:  # touching: depth 0, no normal; the axis of least overlap
+        axis = shown.report.mtv_axis
+        normal = axis.axis if axis is not None else (0.0, 0.0)
+    return impact_speed(before, session.world.velocity, shown.a, shown.b, normal)
+
+
+def _hold_at_impact(session: Session) -> None:
+    """The scene's moment: pause on the first step the pair on show meets with an
+    impact, so that the class sees it (it lasts one step at 1x)."""
+    if session.impact <= IMPACT_SPEED:
+        return
+    session.impact_held = True
+    if session.lesson is not None and session.lesson.phase == "showing":
+        return  # a lesson's evidence runs its steps through
+    session.paused = True
+    say(session, "the moment of impact: paused (Space goes on)")
+
+
+def rewind(session: Session, delta: int) -> None:
+    """Show the world `delta` steps later (or earlier) among the kept steps."""
+    steps = session.history.move(session.world, delta)
+    if steps is None:
+        return
+    world = session.world
+    session.steps = steps
+    session.walk = None
+    session.impact = 0.0  # the rewound-to step's impact is not measured again
+    world.grab = None
+    session.hand = None
+    record = world.record if world.record is not None else world.explain_now()
+    session.step_record = with_pair(session, record)
+
+
+def walk(session: Session, action: str) -> None:
+    """Step-through: A freezes the world on the pair on show (pauses) and walks its
+    axes; . and , go one step forward and back; A again leaves (still paused)."""
+    if action == "walk" and session.walk is not None:
+        session.walk = None
+        return
+    shown = session.shown
+    if shown is None:
+        say(session, "step-through: no pair on show")
+        return
+    last = len(walkthrough(shown.report)) - 1
+    if session.walk is None:
+        session.paused = True
+        session.walk = 0 if action != "walk_back" else last
+        return
+    delta = 1 if action == "walk_next" else -1
+    session.walk = min(max(session.walk + delta, 0), last)
+
+
+def find_moment(world: World, record, before):
+    """A Moment when this step had a swept hit, or a body jumped over a static one (its
+    start and end both clear of it, the space between crossing it); else None. Only reads
+    the positions before and after the step and what the step recorded."""
+    hits = tuple(ev for ev in (record.sweeps if record else ()) if ev.fraction is not None)
+    jumps = []
+    boxes = world.geometry()["boxes"]
+    static = np.flatnonzero(world.static)
+    moved = np.hypot(*(world.position - before).T)
+    size = np.maximum(np.min(boxes[:, 2:] - boxes[:, :2], axis=1), 1.0)
+    fast = np.flatnonzero(~world.static & (moved > 2 * size))  # further than twice its size
+    for i in fast.tolist():
+        if world.bodies[i].bullet:
+            continue
+        d = world.position[i] - before[i]
+        lo, hi = boxes[i, :2], boxes[i, 2:]
+        start_lo, start_hi = lo - d, hi - d
+        band_lo, band_hi = np.minimum(lo, start_lo), np.maximum(hi, start_hi)
+        for j in static.tolist():
+            s_lo, s_hi = boxes[j, :2], boxes[j, 2:]
+
+            def overlaps(a_lo, a_hi, s_lo=s_lo, s_hi=s_hi):
+                return bool(np.all(a_lo <= s_hi) and np.all(s_lo <= a_hi))
+
+            if (
+                overlaps(band_lo, band_hi)
+                and not overlaps(lo, hi)
+                and not overlaps(start_lo, start_hi)
+            ):
+                start = (float(before[i, 0]), float(before[i, 1]))
+                end = (float(world.position[i, 0]), float(world.position[i, 1]))
+                jumps.append(Jump(i, start, end, j))
+                break
+    if not hits and not jumps:
+        return None
+    return Moment(world.tick, hits, tuple(jumps))

@@ -1,0 +1,97 @@
+"""The Tune panel's sliders and the view's zoom: what they show and what setting them does.
+
+Functions of the session's state; the dispatcher calls them (a slider moved, = and -).
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..render.controls import Slider
+from ..render.layout import Camera, zoom_by
+from .panels import SLIDERS
+from .scene_control import say
+from .state import SPEEDS, Session
+
+ZOOM_STEP = 1.25  # one notch of Ctrl+wheel, or one press of = or -
+
+
+def shape_a(session: Session) -> int | None:
+    """The body the pair on show has as shape A (the density slider's body)."""
+    shown = session.shown
+    return shown.a if shown is not None else None
+
+
+def sliders(session: Session) -> tuple[Slider, ...]:
+    """The Tune panel's sliders at the world's current values."""
+    world = session.world
+    rigid = world.rigid and session.scene.demo is None
+    why = "none in the tutorials' MTV scenes"
+    a = shape_a(session)
+    out = []
+    for name, (words, low, high, step) in SLIDERS.items():
+        enabled, note = rigid, why
+        if name == "gravity":
+            value = math.hypot(*world.gravity)
+            shown = f"{value:.0f} px/s²"
+        elif name == "friction":
+            value = float(world.friction_of[a if a is not None else 0])
+            shown = f"{value:.2f}"
+        elif name == "restitution":
+            value = float(world.restitution_of[a if a is not None else 0])
+            shown = f"{value:.2f}"
+        elif name == "density":
+            fixed = a is None or bool(world.static[a])
+            value = world.density(a) if a is not None else 1.0
+            shown = f"{value:.1f}"
+            if rigid and fixed:
+                enabled, note = False, "shape A is fixed"
+        else:
+            value = float(len(SPEEDS) - 1 - session.speed_index)
+            shown = SPEEDS[session.speed_index][1]
+            enabled = True
+        out.append(Slider(name, words, value, low, high, step, shown, enabled, note))
+    return tuple(out)
+
+
+def slider(session: Session, name: str) -> Slider:
+    return next(s for s in sliders(session) if s.name == name)
+
+
+def set_slider(session: Session, name: str, value: float) -> None:
+    """A slider set to `value`: the speed, or the world's gravity, friction, bounce or
+    shape A's density (a disabled slider says why instead)."""
+    world = session.world
+    if name == "speed":
+        session.speed_index = len(SPEEDS) - 1 - round(value)
+        say(session, f"speed {SPEEDS[session.speed_index][1]}")
+        return
+    shown = slider(session, name)
+    if not shown.enabled:
+        say(session, f"{shown.label}: {shown.note}")
+        return
+    if name == "gravity":
+        world.set_gravity_strength(value)
+        say(session, f"gravity {value:.0f} px/s²")
+    elif name == "friction":
+        world.set_friction(value)
+        say(session, f"friction {value:.2f} for every body")
+    elif name == "restitution":
+        world.set_restitution(value)
+        say(session, f"bounce (restitution) {value:.2f} for every body")
+    elif name == "density":
+        a = shape_a(session)
+        world.set_density(a, value)
+        say(session, f"density of {world.bodies[a].name}: {value:.1f}")
+
+
+def zoom_key(session: Session, action: str) -> None:
+    """= and - zoom about the middle of the view; 0 fits the whole scene."""
+    camera = session.camera
+    if action == "fit":
+        session.camera = None
+        return
+    zoom = zoom_by(camera, ZOOM_STEP if action == "zoom_in" else 1 / ZOOM_STEP)
+    base = camera if camera is not None else Camera()
+    session.camera = None if zoom is None else Camera(zoom, base.x, base.y)
+    say(session, f"zoom {zoom or 1.0:.1f}x" + (" (0: fit)" if session.camera else ""))

@@ -1,0 +1,125 @@
+"""The view model: what the renderer is handed, read from the session's state.
+
+The renderer (sandbox/render) draws a World, its step's record and these plain records
+(HudStatus, ControlState, EditView) onto any surface; it never calls back into app.
+"""
+
+from __future__ import annotations
+
+from ..render.controls import ControlState
+from ..render.frame import draw
+from ..render.layout import bands, compute_layout, screen_to_world
+from ..render.overlays import EditView, HudStatus
+from ..render.theme import THEMES
+from . import lesson_run, panels
+from .editing import corner_handles
+from .keymap import KEY_FOR_ACTION, help_pages
+from .state import SPEEDS, Session
+from .tune import sliders
+
+
+def hud_status(session: Session, fps: float | None) -> HudStatus:
+    """What the HUD, the bands and the toolbar show now."""
+    scenes = session.scenes
+    number = scenes.index(session.scene) + 1 if session.scene in scenes else 0
+    pages = help_pages()
+    run = session.lesson
+    leading = run is not None and run.active
+    stage = run.stage.stage if leading else None
+    said = session.scene.lesson
+    if stage is not None:  # the teacher's words; answered, the reason for the answer
+        answered = stage.predict is not None and run.verdict is not None
+        said = stage.predict.explain if answered else stage.say
+    page = session.help_page
+    more = "more" if page < len(pages) - 1 else "close"
+    return HudStatus(
+        scene_name=session.scene.name,
+        scene_title=stage.title if stage else session.scene.title,
+        lesson=said,
+        scene_number=number,
+        scene_count=len(scenes),
+        paused=session.paused,
+        speed_label=SPEEDS[session.speed_index][1],
+        fps=fps,
+        help_lines=pages[page][1],
+        help_title=f"Keys {page + 1}/{len(pages)}: {pages[page][0]} (H: {more})",
+        message=session.message,
+        resolve=session.world.resolve,
+        moment=session.moment,
+        walk=session.walk,
+        timeline=session.history.span() if session.paused else None,
+        demo=session.scene.demo,
+        space=session.space,
+        outline_test=session.scene.outline_test,
+        impact=session.impact,
+        lesson_line=run.status_line() if run is not None else None,
+        card=lesson_run.card(session) if run is not None else None,
+        card_band=stage is not None and stage.predict is not None,
+        hiding=run is not None and run.hiding,
+        menu=tuple((m.title, len(m.stages)) for m in session.menu) if session.menu else None,
+        controls=control_state(session) if session.toolbar else None,
+        camera=session.camera,
+        edit=_edit_view(session),
+    )
+
+
+def control_state(session: Session) -> ControlState:
+    """The toolbar's state for this session."""
+    scenes = tuple(
+        (str(k + 1) if k < 9 else "", scene.title) for k, scene in enumerate(session.scenes)
+    )
+    here = session.scenes.index(session.scene) if session.scene in session.scenes else -1
+    overlays = tuple(
+        (flag, words, KEY_FOR_ACTION[flag], getattr(session.overlays, flag))
+        for flag, words in panels.SHOWN_OVERLAYS
+    )
+    return ControlState(
+        paused=session.paused,
+        speed_label=SPEEDS[session.speed_index][1],
+        panel=session.panel,
+        overlays=overlays,
+        scenes=scenes,
+        scene_index=here,
+        sliders=sliders(session) if session.panel == "tune" else (),
+        zoom=session.camera.zoom if session.camera is not None else 1.0,
+        hover=session.hover,
+        editing=session.mode == "edit",
+        buttons=tuple((button.name, button.label, button.tip) for button in panels.TOOLBAR),
+    )
+
+
+def _edit_view(session: Session) -> EditView | None:
+    if session.mode != "edit":
+        return None
+    drawing = session.draft is not None  # no handles while an outline is drawn
+    corners = () if drawing else tuple((x, y) for _, _, x, y in corner_handles(session))
+    cursor = None if session.cursor is None else tuple(session.cursor)
+    return EditView(corners, session.draft, cursor)
+
+
+def layout_for(session: Session, size: tuple[int, int]):
+    """The layout a frame of this size has now (render.layout.Layout)."""
+    theme = THEMES[session.theme]
+    return compute_layout(size, theme, *bands(hud_status(session, None), session.overlays))
+
+
+def world_point(session: Session, size: tuple[int, int], pixel) -> tuple[float, float]:
+    """A window pixel as a world point, for the layout (and zoom) of this size."""
+    return screen_to_world(layout_for(session, size), session.camera, pixel)
+
+
+def draw_session(surface, session: Session, fps: float | None = None):
+    """The session's frame onto `surface`; the renderer's report (its drawn labels)."""
+    report = draw(
+        surface,
+        session.world,
+        session.step_record,
+        session.overlays,
+        THEMES[session.theme],
+        hud_status(session, fps),
+    )
+    if session.message_left:
+        session.message_left -= 1
+        if not session.message_left:
+            session.message = None
+    return report

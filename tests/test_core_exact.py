@@ -1,7 +1,7 @@
 """Exact answers, derived by hand, for corners of the core that the other tests left loose.
 
 Each test here was written against a bug a mutation run planted and no test noticed
-(README, "Mutation testing"): the report's JSON form, the tolerance of
+(docs/mutation-testing.md): the report's JSON form, the tolerance of
 contains_point, and the swept test's circle that only grazes a corner.
 """
 

@@ -1,16 +1,17 @@
 """Recording and replay: what the session did, in order, as JSON lines (data only).
 
 A rewind is an event in the recording (design (a), not truncating the recording to the
-rewound moment). The dispatcher (app/dispatcher.py) writes the recording: every key it acts on
-(Backspace, Page Up / Page Down, O and the pause among them), every mouse event, and the
-keys held before every step, each stamped with `Session.clock`, the count of steps taken
-since the session began, which a rewind never turns back. A replay hands the same events
-to the same session code at the same clock, so it restores the same history snapshot,
+rewound moment). The dispatcher (app/dispatcher.py) writes the recording: every key it
+acts on (Backspace, Page Up / Page Down, O and the pause among them), every mouse event,
+every control and edit, and the keys held before every step, each stamped with
+`Session.clock`, the count of steps taken since the session began, which a rewind never
+turns back. A replay hands the same commands to the same dispatcher at the same clock,
+so it puts back the same saved state,
 steps on from it, and ends in what was shown: after a reset, a scene change, F's next
 outline, Y's restart or a move in the 3D scene as much as after a plain rewind. The
 other design (truncating the recording to the rewound moment) would have to know, for
 every action, what a rewind does and does not take back (History is reset by a scene
-change, a reset, F and Y; the 3D view is not in the snapshots at all), which is how the
+change, a reset, F and Y; the 3D view is not in the saved states at all), which is how the
 version 1 recorder went wrong.
 
     {"format": "sat-sandbox-replay", "version": 2, "scene": ..., "seed": ..., "theme": ...}

@@ -39,7 +39,7 @@ Every error is one line naming the file, the stage and the field:
 ``lesson.toml: stage 3: predict.answer: must be one of the keys 1..6, got '7'``. What
 needs the world to check (an axis beyond the pair's steps, an answer the scene proves
 wrong, a script the command line would refuse) is checked by the app when it rehearses
-the lesson (app/lesson.py), in the same words.
+the lesson (app/lesson_run.py), in the same words.
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ REBUILD_ACTIONS = {
 # among them: a replay rewinds as the session did (app/recording.py).
 
 
-# The mouse, listed in the help after the keys (app/mouse_input.py, app/world_mouse.py, physics/mouse.py).
+# The mouse, listed in the help after the keys (app/world_mouse.py, physics/mouse.py).
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("left drag", "grab a body and drag it; let go to throw it"),
     ("wheel", "turn the body you hold"),

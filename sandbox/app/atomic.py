@@ -3,9 +3,10 @@
 Each output goes to a temporary file beside it, written in full (a short write or a
 full disk is an error, never a truncated file), its size checked against what was
 meant, and fsync'd. Only when every one is safe on disk are they renamed into place,
-with SIGTERM, SIGHUP and SIGINT held back meanwhile (and ignored after: the run is
-complete); then the folders are fsync'd. On any failure or signal, every temporary file
-is removed and no old file is touched; a rename that fails puts the earlier ones back.
+with SIGTERM, SIGHUP and SIGINT held back meanwhile (and, after a run's outputs, ignored:
+the run is complete; after a save mid-session, delivered); then the folders are
+fsync'd. On any failure or signal, every temporary file is removed and no old file is
+touched; a rename that fails puts the earlier ones back.
 """
 
 from __future__ import annotations
@@ -33,13 +34,15 @@ def _file_mode() -> int:
     return 0o666 & ~umask  # mkstemp makes the file private; outputs are not
 
 
-def write_all(outputs: list[tuple[Path, bytes]]) -> None:
+def write_all(outputs: list[tuple[Path, bytes]], last_act: bool = True) -> None:
     """Write every (path, data) or none of them; UsageError naming the path on failure.
 
-    The run's last act. A signal (SIGTERM, SIGHUP, SIGINT) that arrives while the
-    temporaries are written waits until they are (so none is left unnamed), then stops
-    the run with every old file in place; one that arrives during the renames or after
-    them is ignored: the run is complete. Every outcome is all new and exit 0, or all old.
+    A signal (SIGTERM, SIGHUP, SIGINT) that arrives while the temporaries are written
+    waits until they are (so none is left unnamed), then stops the run with every old file
+    in place. As the run's last act (its outputs), one that arrives during the renames or
+    after them is ignored: the run is complete, and every outcome is all new and exit 0,
+    or all old. Mid-session (`last_act=False`: Ctrl+S) it waits until the renames are done
+    and is then delivered: the session goes on, and stops when told to.
     A rename that fails (the target became a folder) puts back what was renamed before it.
     """
     temporaries: dict[Path, str] = {}
@@ -61,7 +64,7 @@ def write_all(outputs: list[tuple[Path, bytes]]) -> None:
                     os.close(descriptor)
                 if size != len(data):
                     raise OSError(5, f"wrote {size} bytes of {len(data)}")
-        with signals_held(finishing=True):
+        with signals_held(finishing=last_act):
             for path, _ in outputs:
                 current = path
                 if path.is_dir():

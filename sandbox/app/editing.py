@@ -139,5 +139,6 @@ def scene_bytes(scene, world) -> bytes:
 
 def write_scene_file(path: Path, scene, world) -> None:
     """Save the world as a scene file at `path` (the editor's save), atomically: the
-    whole file or the old one. UsageError (one line, for the screen) on failure."""
-    write_all([(Path(path), scene_bytes(scene, world))])
+    whole file or the old one. UsageError (one line, for the screen) on failure. Not the
+    run's last act: the signals work again once the file is in place."""
+    write_all([(Path(path), scene_bytes(scene, world))], last_act=False)

@@ -1,0 +1,39 @@
+"""The three bugs issue 33 found in the five-way input path, each fixed on the one path.
+
+1. After one Ctrl+S in a window, SIGTERM, SIGINT and SIGHUP were ignored for the rest of
+   the session (the save took the end-of-run "finishing" signal hold).
+2. The status message counted down per draw, not per step: one run, two pictures (a
+   screenshot drew once, a film every step).
+3. A digit pressed while a lesson stage opened left the lesson (the gate stood on one of
+   the five paths only).
+"""
+
+import os
+import signal
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from driving import open_session  # noqa: E402
+
+from sandbox.app.commands import Save  # noqa: E402
+from sandbox.app.dispatcher import dispatch  # noqa: E402
+from sandbox.app.signals import Stopped, stop_on_signals  # noqa: E402
+from sandbox.scenes.registry import SCENES  # noqa: E402
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_save_mid_session_leaves_the_signals_working(tmp_path, signum):
+    """Ctrl+S writes the scene file all or nothing, but it is not the run's last act:
+    after it, SIGTERM and SIGHUP still stop the run and Ctrl-C still interrupts it."""
+    session = open_session(SCENES["stack"])
+    session.save_dir = tmp_path
+    with stop_on_signals():
+        saved = dispatch(session, Save()).saved
+        assert saved is not None and (tmp_path / "stack-001.toml").is_file()
+        assert signal.getsignal(signum) is not signal.SIG_IGN
+        expected = KeyboardInterrupt if signum == signal.SIGINT else Stopped
+        with pytest.raises(expected):
+            signal.raise_signal(signum)

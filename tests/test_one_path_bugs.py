@@ -16,10 +16,13 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from driving import open_session  # noqa: E402
+from driving import draw_session, hud_status, open_session  # noqa: E402
 
 from sandbox.app.commands import Save  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
+from sandbox.app.headless import init_pygame, simulate  # noqa: E402
+from sandbox.app.options import parse_options  # noqa: E402
+from sandbox.app.scene_control import MESSAGE_STEPS  # noqa: E402
 from sandbox.app.signals import Stopped, stop_on_signals  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
@@ -37,3 +40,25 @@ def test_a_save_mid_session_leaves_the_signals_working(tmp_path, signum):
         expected = KeyboardInterrupt if signum == signal.SIGINT else Stopped
         with pytest.raises(expected):
             signal.raise_signal(signum)
+
+
+def _run(argv, film: bool):
+    """The session after a headless run; with `film`, a frame drawn every step as
+    --gif and --video do."""
+    pygame = init_pygame(headless=True)
+    surface = pygame.Surface((640, 480))
+    options = parse_options(["--headless", *argv])
+    session, _ = simulate(options, (lambda s: draw_session(surface, s)) if film else None)
+    return session
+
+
+@pytest.mark.parametrize("film", [False, True])
+def test_a_message_lasts_its_steps_whether_or_not_frames_are_drawn(film):
+    """M at step 5 says "MTV resolution off"; MESSAGE_STEPS (120) steps later it is gone,
+    whether the run drew one frame at the end (a screenshot) or one every step (a film);
+    before then it is on show in both."""
+    argv = ["--scene", "classic", "--hold", "m:5-5"]
+    shown = _run([*argv, "--frames", str(5 + MESSAGE_STEPS - 1)], film)
+    assert hud_status(shown, None).message == "MTV resolution off"
+    gone = _run([*argv, "--frames", "300"], film)
+    assert hud_status(gone, None).message is None

@@ -18,7 +18,7 @@ from .editor import EditHistory
 from .history import History
 from .state import SPEEDS, Session
 
-MESSAGE_STEPS = 120  # a transient message stays for this many frames
+MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
 BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
 
 

@@ -63,7 +63,7 @@ class Session:
     steps: int = 0  # the step on show: steps since the session began, less those rewound
     clock: int = 0  # steps taken since the session began, rewound or not: a recording's
     message: str | None = None  # a transient line on the status bar
-    message_left: int = 0  # frames it stays
+    message_left: int = 0  # steps it stays (paused, it stays)
     pair_index: int | None = None  # into scene.tab_pairs, once Tab chose one
     moment: Moment | None = None  # the last step worth keeping on screen (a swept hit)
     impact: float = 0.0  # how much the last step changed the pair's closing speed

@@ -23,6 +23,10 @@ MOMENT_STEPS = 600  # a swept hit or a tunnelling jump stays drawn for this many
 
 def advance(session: Session, held: frozenset[str]) -> None:
     """One fixed step of the world with these keys held."""
+    if session.message_left:  # a message lasts its steps, however many frames are drawn
+        session.message_left -= 1
+        if not session.message_left:
+            session.message = None
     session.walk = None  # the world moves on: the step-through is over
     if session.space is not None:
         session.space = session.space.stepped(held, STEP)

@@ -109,8 +109,9 @@ def world_point(session: Session, size: tuple[int, int], pixel) -> tuple[float, 
 
 
 def draw_session(surface, session: Session, fps: float | None = None):
-    """The session's frame onto `surface`; the renderer's report (its drawn labels)."""
-    report = draw(
+    """The session's frame onto `surface`; the renderer's report (its drawn labels).
+    Drawing changes nothing: a frame drawn or not, the session is the same."""
+    return draw(
         surface,
         session.world,
         session.step_record,
@@ -118,8 +119,3 @@ def draw_session(surface, session: Session, fps: float | None = None):
         THEMES[session.theme],
         hud_status(session, fps),
     )
-    if session.message_left:
-        session.message_left -= 1
-        if not session.message_left:
-            session.message = None
-    return report

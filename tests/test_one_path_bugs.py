@@ -16,7 +16,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from driving import draw_session, hud_status, open_session  # noqa: E402
+from driving import draw_session, dump_state, hud_status, open_session  # noqa: E402
 
 from sandbox.app.commands import Save  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
@@ -62,3 +62,30 @@ def test_a_message_lasts_its_steps_whether_or_not_frames_are_drawn(film):
     assert hud_status(shown, None).message == "MTV resolution off"
     gone = _run([*argv, "--frames", "300"], film)
     assert hud_status(gone, None).message is None
+
+
+def test_a_digit_while_a_stage_opens_keeps_the_lesson():
+    """pushing-out's stage 4 plays an opening; a 2 pressed during it (scene 2's key)
+    neither leaves the lesson nor opens six-axes: the stage plays on, and the class is
+    told that End explores freely."""
+    options = parse_options(
+        ["--headless", "--lesson", "pushing-out", "--stage", "4", "--frames", "30"]
+        + ["--hold", "2:3-3"]
+    )
+    session, _ = simulate(options)
+    state = dump_state(session)
+    stage = session.lesson.plan.stages[3].stage
+    assert state["lesson"]["exploring"] is False and state["lesson"]["stage"] == 4
+    assert state["scene"] == stage.scene.name != "six-axes"
+    said = _run(
+        ["--lesson", "pushing-out", "--stage", "4", "--frames", "4", "--hold", "2:3-3"], False
+    )
+    assert "End" in hud_status(said, None).message
+
+
+def test_the_scene_list_while_a_stage_opens_keeps_the_lesson_too():
+    """The same gate holds on the toolbar's scene list (a control, not a key): the one
+    dispatcher applies the lesson's gate whatever the input's source."""
+    argv = ["--lesson", "pushing-out", "--stage", "4", "--frames", "30"]
+    session = _run([*argv, "--ui", "scene=six-axes:3"], False)
+    assert session.lesson.active and session.scene.name != "six-axes"

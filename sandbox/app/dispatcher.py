@@ -133,12 +133,12 @@ def _control(session: Session, control: Control, source: str) -> None:
     _record_ui(session, control, source)
     lesson = session.lesson
     kind, value = control.kind, control.value
-    if kind == "scene":
-        if lesson is not None and lesson.asking:
-            say(session, "answer first, or End to explore")
+    if kind == "scene" and lesson is not None:
+        refused = lesson_run.scene_change_refused(session)
+        if refused:
+            say(session, refused)
             return
-        if lesson is not None:
-            lesson.exploring = True  # another scene: the lesson waits (as a scene key)
+        lesson.exploring = True  # another scene: the lesson waits (as a scene key)
     if kind == "set" and value[0] != "speed" and lesson is not None and lesson.asking:
         say(session, "the world waits for the answer")
         return

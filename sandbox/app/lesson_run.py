@@ -238,8 +238,25 @@ def take_key(session: Session, key: str, action: str) -> bool:
         say(session, f"answer first ({_keys_said(keys)}), or End to explore")
         return True
     if action in ("scene", "previous_scene", "next_scene"):
+        refused = scene_change_refused(session)
+        if refused:
+            say(session, refused)
+            return True
         run.exploring = True  # another scene: the lesson waits
     return False
+
+
+def scene_change_refused(session: Session) -> str:
+    """Why the lesson holds on to its scene now (a key or the scene list asked for
+    another), or "" when it lets go (it then waits while the class explores)."""
+    run = session.lesson
+    if run is None or run.exploring:
+        return ""
+    if run.phase == "asking":
+        return "answer first, or End to explore"
+    if run.phase == "opening":  # a stray key must not cut the stage short
+        return "wait for the stage to open, or End to explore"
+    return ""
 
 
 # -- predictions --------------------------------------------------------------------

@@ -63,6 +63,7 @@ MAX_LOOK_AHEAD = 600  # a collide prediction looks at most 10 s ahead
 SPEED_LABELS = ("1x", "1/2x", "1/4x", "1/10x")  # the session's speeds, by their labels
 PREDICTION_KINDS = ("axis", "mtv", "collide", "choice")
 NUMBERED_KINDS = ("axis", "mtv")  # answered by an axis's number, 1..9 in test order
+AXIS_NUMBERS = tuple("123456789")  # the answers of those: the keys 1..9, ASCII digits only
 # A stage's overlay names (the words a teacher writes) -> render.overlays.Overlays fields.
 OVERLAY_NAMES = {
     "normals": "show_normals",
@@ -281,7 +282,7 @@ def _prediction(table, where: str) -> Prediction:
             where, "predict.choices", f"needs one label per key ({len(keys)}), got {len(choices)}"
         )
     if kind in NUMBERED_KINDS:
-        if not answer.isdigit() or not 1 <= int(answer) <= 9:
+        if answer not in AXIS_NUMBERS:  # not isdigit(): "³" and "①" are digits to it
             _fail(where, "predict.answer", f"must be an axis number from 1 to 9, got {answer!r}")
     elif answer not in keys:
         _fail(where, "predict.answer", f"must be one of the keys {', '.join(keys)}, got {answer!r}")

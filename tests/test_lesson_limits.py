@@ -76,3 +76,52 @@ def test_an_odd_digit_answer_is_one_line_in_a_new_process(tmp_path):
     )
     assert done.returncode == 2 and done.stdout == "", done.stderr
     assert done.stderr.count("\n") == 1 and "stage 1: predict.answer:" in done.stderr
+
+
+# -- item 2: a script cannot make the opening any length ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        'hold = ["right:0-999999"]',
+        'hold = ["right:0-1800"]',
+        'hold = ["p:5000-5000"]',  # a press, not a held key
+        'click = ["400,300:999999"]',
+        'click = ["400,300:1800"]',
+        'shift_click = ["400,300:2000000"]',
+        'drag = ["300,400:500,400:10-999999"]',
+    ],
+)
+def test_a_script_past_the_longest_opening_is_refused(script, tmp_path):
+    """A hold, click or drag whose steps run past the longest opening (1,800 steps, as
+    `steps` is capped) is refused at once, naming the field, whatever `steps` says."""
+    for steps in ("steps = 1800\n", ""):
+        err = refused(STAGE + script + "\n" + steps, tmp_path)
+        field = script.split(" ")[0]
+        assert f"stage 1: {field}[0]: " in err and "1800" in err, err
+
+
+def test_the_longest_opening_loads(tmp_path):
+    """A script that ends on step 1,799 (the opening's last) loads."""
+    path = tmp_path / "long.toml"
+    path.write_text(STAGE + 'hold = ["right:0-1799"]\nclick = ["400,300:1799"]\n')
+    status, _, err = run(["--lesson", str(path), "--headless", "--frames", "1"], tmp_path)
+    assert status == 0, err
+
+
+def test_a_huge_opening_does_not_hang_the_program(tmp_path):
+    """`hold = ["right:0-999999"]` with no `steps` (the opening was the script's last step
+    + 1: a million steps rehearsed) ends within seconds with one line."""
+    path = tmp_path / "huge.toml"
+    path.write_text(STAGE + 'click = ["400,300:999999"]\n')
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--lesson", str(path), *HEADLESS],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "stage 1: click[0]: " in done.stderr

@@ -21,6 +21,8 @@ opens, and may ask the class to predict before it shows the answer::
     hold = ["right:0-29"]       # scripted input, as --hold / --drag / --click / --shift-click,
     drag = []                   #   its steps counted from the stage's opening
     steps = 30                  # the steps the opening plays (default: the script's last + 1)
+                                #   at most MAX_OPENING_STEPS (1,800), and no script item
+                                #   may name a step past it (the opening would be any length)
 
     [stage.predict]             # optional: the world freezes until the class answers
     question = "Which axis separates them?"
@@ -218,6 +220,16 @@ def _stage(table, path: Path, number: int) -> Stage:
     script = tuple(
         (field, _strings(table[field], where, field)) for field in SCRIPT_FIELDS if field in table
     )
+    for field, texts in script:
+        for k, text in enumerate(texts):
+            last = _last_step(text)
+            if last is not None and last >= MAX_OPENING_STEPS:
+                _fail(
+                    where,
+                    f"{field}[{k}]",
+                    f"runs to step {last}; an opening plays at most {MAX_OPENING_STEPS} steps "
+                    f"(0 to {MAX_OPENING_STEPS - 1})",
+                )
     predict = table.get("predict")
     return Stage(
         title=title,
@@ -233,6 +245,20 @@ def _stage(table, path: Path, number: int) -> Stage:
         steps=steps,
         predict=_prediction(predict, where) if predict is not None else None,
     )
+
+
+def _last_step(text: str) -> int | None:
+    """The last step a script item names (KEY:FIRST-LAST, X,Y:STEP, X0,Y0:X1,Y1:FIRST-LAST:
+    the numbers after the last colon), or None when they are no numbers (the app's parser
+    then says what is wrong with the item). Read here so that no script can make a stage's
+    opening, and its rehearsal on load, longer than MAX_OPENING_STEPS."""
+    numbers = []
+    for part in text.rpartition(":")[2].split("-"):
+        try:
+            numbers.append(int(part))
+        except ValueError:
+            pass
+    return max(numbers, default=None)
 
 
 def _scene(value, path: Path, where: str) -> Scene:

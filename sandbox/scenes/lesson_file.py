@@ -32,7 +32,8 @@ opens, and may ask the class to predict before it shows the answer::
                                 # | choice (keys and choices your own)
     answer = "3"
     explain = "Only on A's e2 do the shadows leave a gap."
-    keys = ["1", "2"]           # choice: the keys that answer; choices: a label each
+    keys = ["1", "2"]           # choice: the keys that answer (one letter or digit each;
+                                #   not q, e, r: see KEY_CLASHES); choices: a label each
     choices = ["yes", "no"]
     steps = 10                  # collide: steps to look ahead (and to run as evidence)
     hold = ["right:0-9"]        # keys held while they run (as --hold, counted from the answer)
@@ -80,6 +81,22 @@ OVERLAY_NAMES = {
     "hud": "show_hud",
 }
 SCRIPT_FIELDS = ("hold", "drag", "click", "shift_click")
+# A choice key is one letter or digit, as pygame names the key a keyboard sends; these
+# keys never reach a question: the lesson or the window acts on them first, or they are
+# held controls (app/keymap.py binds them; a test holds the two tables together).
+ANSWER_KEYS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+KEY_CLASHES = {
+    "page down": "the lesson's next stage",
+    "page up": "the lesson's previous stage",
+    "home": "the lesson's key for the stage as authored",
+    "r": "the lesson's key for the stage as authored",
+    "end": "the lesson's key to explore the stage",
+    "escape": "the window's key to quit",
+    "f2": "the window's lesson list",
+    "q": "held: it turns the shape",
+    "e": "held: it turns the shape",
+    **dict.fromkeys(("left", "right", "up", "down"), "held: it moves the shape"),
+}
 _TOP_KEYS = {"title", "summary", "stage"}
 _STAGE_KEYS = {"title", "say", "scene", "a", "b", "overlays", "speed", "paused", "axis", "steps"}
 _STAGE_KEYS |= set(SCRIPT_FIELDS) | {"predict"}
@@ -231,6 +248,13 @@ def _stage(table, path: Path, number: int) -> Stage:
                     f"(0 to {MAX_OPENING_STEPS - 1})",
                 )
     predict = table.get("predict")
+    predict = _prediction(predict, where) if predict is not None else None
+    if scene.demo is not None:  # its own picture: no step-through, no rulers to answer on
+        why = f"scene {scene.name!r} draws its {scene.demo} demo, not the step-through's rulers"
+        if axis is not None:
+            _fail(where, "axis", f"{why}; leave axis out")
+        if predict is not None and predict.kind in NUMBERED_KINDS:
+            _fail(where, "predict.kind", f"{why}: an {predict.kind} question cannot be shown")
     return Stage(
         title=title,
         say=say,
@@ -243,7 +267,7 @@ def _stage(table, path: Path, number: int) -> Stage:
         axis=axis,
         script=script,
         steps=steps,
-        predict=_prediction(predict, where) if predict is not None else None,
+        predict=predict,
     )
 
 
@@ -279,6 +303,18 @@ def _scene(value, path: Path, where: str) -> Scene:
         raise SceneError(f"{where}: scene: {error}") from None
 
 
+def answer_key_problem(key: str) -> str | None:
+    """Why `key` (lower case) cannot answer a choice question, or None when it can."""
+    if key in KEY_CLASHES:
+        return f"{key!r} is {KEY_CLASHES[key]}, so it would never answer; use a letter or digit"
+    if key not in ANSWER_KEYS:
+        return (
+            f"{key!r} is no key a keyboard sends: a choice key is one letter or digit "
+            "(a-z, 0-9; not q, e or r)"
+        )
+    return None
+
+
 def _prediction(table, where: str) -> Prediction:
     if not isinstance(table, dict):
         _fail(where, "predict", f"must be a table ([stage.predict]), got {_shown(table)}")
@@ -297,6 +333,10 @@ def _prediction(table, where: str) -> Prediction:
         _fail(where, "predict.keys", "a choice needs at least two keys, e.g. ['1', '2']")
     if kind != "choice" and "keys" in table:
         _fail(where, "predict.keys", f"a {kind} prediction sets its own keys; leave keys out")
+    for k, key in enumerate(keys):
+        problem = answer_key_problem(key)
+        if problem is not None:
+            _fail(where, f"predict.keys[{k}]", problem)
     if len(set(keys)) != len(keys):
         _fail(where, "predict.keys", f"a key is listed twice: {list(keys)}")
     if choices and kind in NUMBERED_KINDS:

@@ -37,13 +37,10 @@ def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]
 def _best_separation(p: Polygon, q: Polygon) -> float:
     """The largest separation of p's faces from q: max over faces i of min over q's
     vertices w of n_i . w - n_i . v_i (the manifold's _face_separations, one pair)."""
-    nx, ny = p.normals.T.tolist()
-    vx, vy = p.vertices.T.tolist()
-    wx, wy = q.vertices.T.tolist()
-    return max(
-        min(x * fx + y * fy for x, y in zip(wx, wy, strict=True)) - (fx * px + fy * py)
-        for fx, fy, px, py in zip(nx, ny, vx, vy, strict=True)
-    )
+    n, v, w = p.normals, p.vertices, q.vertices
+    nx, ny = n[:, 0, None], n[:, 1, None]  # (faces, 1) against q's (vertices,)
+    lowest = (w[:, 0] * nx + w[:, 1] * ny).min(axis=1)
+    return float((lowest - (n[:, 0] * v[:, 0] + n[:, 1] * v[:, 1])).max())
 
 
 def _argmax_dot(xs, ys, x: float, y: float) -> int:

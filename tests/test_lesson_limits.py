@@ -149,13 +149,13 @@ def test_choice_keys_no_keyboard_sends_are_refused(keys, tmp_path):
 
 
 CLASHES = {
-    "page down": "next stage",
-    "page up": "previous stage",
+    "page down": "next-stage",
+    "page up": "previous-stage",
     "end": "explore",
     "home": "as authored",
     "r": "as authored",
     "escape": "quit",
-    "f2": "lesson list",
+    "f2": "lesson-list",
     "q": "turns",
     "e": "turns",
     "left": "moves",

@@ -86,16 +86,16 @@ SCRIPT_FIELDS = ("hold", "drag", "click", "shift_click")
 # held controls (app/keymap.py binds them; a test holds the two tables together).
 ANSWER_KEYS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 KEY_CLASHES = {
-    "page down": "the lesson's next stage",
-    "page up": "the lesson's previous stage",
+    "page down": "the lesson's next-stage key",
+    "page up": "the lesson's previous-stage key",
     "home": "the lesson's key for the stage as authored",
     "r": "the lesson's key for the stage as authored",
     "end": "the lesson's key to explore the stage",
-    "escape": "the window's key to quit",
-    "f2": "the window's lesson list",
-    "q": "held: it turns the shape",
-    "e": "held: it turns the shape",
-    **dict.fromkeys(("left", "right", "up", "down"), "held: it moves the shape"),
+    "escape": "the window's quit key",
+    "f2": "the window's lesson-list key",
+    "q": "a held key: it turns the shape",
+    "e": "a held key: it turns the shape",
+    **dict.fromkeys(("left", "right", "up", "down"), "a held key: it moves the shape"),
 }
 _TOP_KEYS = {"title", "summary", "stage"}
 _STAGE_KEYS = {"title", "say", "scene", "a", "b", "overlays", "speed", "paused", "axis", "steps"}

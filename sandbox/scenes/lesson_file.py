@@ -309,8 +309,8 @@ def answer_key_problem(key: str) -> str | None:
         return f"{key!r} is {KEY_CLASHES[key]}, so it would never answer; use a letter or digit"
     if key not in ANSWER_KEYS:
         return (
-            f"{key!r} is no key a keyboard sends: a choice key is one letter or digit "
-            "(a-z, 0-9; not q, e or r)"
+            f"{key!r} is not a key the class can answer with: a choice key is one letter "
+            "or digit (a-z, 0-9; not q, e or r)"
         )
     return None
 

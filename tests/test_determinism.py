@@ -182,7 +182,7 @@ STATE_HASHES = {
     "gravity": "7e2550aad1a77419",
     "pile": "7932abc44b389a4c",
     "tunnelling": "37be98de381f53ab",
-    "tumble": "b2a0303896cc02b7",
+    "tumble": "e5567f9795717034",  # issue 36: the report's contacts on the manifold's side
     "stack": "01a58a7eb2a2a441",
     "spin": "fe979de7e2b225f6",
     "circles": "00f905aec811e2c1",

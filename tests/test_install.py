@@ -125,3 +125,18 @@ def test_bad_input_through_the_command_is_one_line(installed):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("sat-sandbox: error: ")
     assert "nowhere" in done.stderr
+
+
+def test_an_odd_digit_lesson_answer_through_the_command_is_one_line(installed):
+    """Issue 36: a lesson whose axis answer is a circled digit ("①", which str.isdigit()
+    takes and int() refuses): one line naming the file, the stage and the field, exit 2."""
+    _, command, outside = installed
+    lesson = outside / "odd.toml"
+    lesson.write_text(
+        'title = "L"\n[[stage]]\ntitle = "T"\nsay = "S"\nscene = "six-axes"\n'
+        '[stage.predict]\nquestion = "Q"\nkind = "axis"\nanswer = "①"\nexplain = "E"\n'
+    )
+    done = _run(command, "--lesson", lesson, "--headless", "--frames", "1", cwd=outside, env=_env())
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("sat-sandbox: error: ")
+    assert f"{lesson}: stage 1: predict.answer: must be an axis number" in done.stderr

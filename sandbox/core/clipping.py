@@ -5,22 +5,22 @@ from __future__ import annotations
 import math
 
 from .geometry import ROUNDING, Circle, Polygon, Vec2, magnitude
+from .manifold import FLIP_TOLERANCE
 from .tolerances import CONTAINMENT_TOLERANCE
 
 
 def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]:
-    """Contact points on the incident shape (the one not owning the MTV axis)."""
+    """Contact points on the incident shape: for two polygons the one whose face is not
+    the manifold's reference face (A's unless B's is better by FLIP_TOLERANCE), else the
+    one not owning the MTV axis (`reference_is_a`)."""
     if isinstance(a, Polygon) and isinstance(b, Polygon):
-        # The MTV axis may be a parallel duplicate of the other shape's face (tested once,
-        # credited to the first): the reference is the shape with a face along it, or the
-        # one clipped against would be a face at an angle, and its points off the contact.
-        nx, ny = normal
-        ax, ay = a.normals.T.tolist()
-        bx, by = b.normals.T.tolist()
-        along_a = max(-nx * x - ny * y for x, y in zip(ax, ay, strict=True))
-        along_b = max(nx * x + ny * y for x, y in zip(bx, by, strict=True))
-        if along_a != along_b:
-            reference_is_a = along_a > along_b
+        # The reference face is chosen as the manifold chooses it (core/manifold.py, which
+        # agrees with pymunk): A's best face unless B's is better by FLIP_TOLERANCE. Not
+        # by which face the MTV axis is most aligned with, compared exactly: two parallel
+        # faces (boxes face to face, a 1e-8 tilt) sent the points to either outline by a
+        # rounding, the depth away from the manifold's. (The MTV axis may also be a
+        # parallel duplicate of the other shape's face, credited to the first.)
+        reference_is_a = not _best_separation(b, a) > _best_separation(a, b) + FLIP_TOLERANCE
     reference, incident = (a, b) if reference_is_a else (b, a)
     # The normal points from B toward A; toward_incident points from reference to incident.
     tx, ty = (-normal[0], -normal[1]) if reference_is_a else normal
@@ -32,6 +32,15 @@ def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]
         k = _argmin_dot(xs, ys, tx, ty)
         return ((xs[k], ys[k]),)
     return _clip_contacts(reference, incident, tx, ty)
+
+
+def _best_separation(p: Polygon, q: Polygon) -> float:
+    """The largest separation of p's faces from q: max over faces i of min over q's
+    vertices w of n_i . w - n_i . v_i (the manifold's _face_separations, one pair)."""
+    n, v, w = p.normals, p.vertices, q.vertices
+    nx, ny = n[:, 0, None], n[:, 1, None]  # (faces, 1) against q's (vertices,)
+    lowest = (w[:, 0] * nx + w[:, 1] * ny).min(axis=1)
+    return float((lowest - (n[:, 0] * v[:, 0] + n[:, 1] * v[:, 1])).max())
 
 
 def _argmax_dot(xs, ys, x: float, y: float) -> int:

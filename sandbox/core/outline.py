@@ -25,6 +25,7 @@ import numpy as np
 
 from .geometry import (
     DEGENERATE_TOLERANCE,
+    LARGEST,
     ShapeError,
     Vec2,
     _size,
@@ -64,6 +65,11 @@ def _as_vertex_array(outline) -> np.ndarray:
     if not np.isfinite(v).all():
         bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
         raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
+    if np.abs(v).max() > LARGEST:  # the library's range: beyond, squares overflow
+        bad = int(np.argmax(np.abs(v).max(axis=1)))
+        raise ShapeError(
+            f"vertex {bad} must be within +-{LARGEST:g}: ({v[bad, 0]:g}, {v[bad, 1]:g})"
+        )
     return v
 
 

@@ -105,16 +105,54 @@ def _kernels(r):
     return c, s
 
 
+def _machin_half_pi(bits: int) -> int:
+    """floor(pi/2 * 2**bits), by Machin's formula in Python integers (exact arithmetic,
+    the same on every machine): pi = 16 atan(1/5) - 4 atan(1/239), 32 guard bits."""
+    guard = bits + 32
+
+    def atan_inverse(n: int) -> int:  # atan(1/n) * 2**guard, each term floored
+        total, power, k, sign = 0, (1 << guard) // n, 1, 1
+        while power:
+            total += sign * (power // k)
+            power //= n * n
+            k, sign = k + 2, -sign
+        return total
+
+    return (16 * atan_inverse(5) - 4 * atan_inverse(239)) >> 33  # / 2, and the guard off
+
+
+# Beyond |k| = 2**20 the three-part pi/2 no longer makes k * part exact: there the
+# reduction is done exactly, in integers (Payne and Hanek's idea, with all of pi/2's
+# bits a double's exponent can need: 1024 + 53 bits, and 223 more so that the nearest a
+# double comes to a multiple of pi/2, about 2**-61, still keeps every bit of r).
+_EXACT_FROM = float(1 << 20)
+_HALF_PI_BITS = 1300
+_HALF_PI_FIXED = _machin_half_pi(_HALF_PI_BITS)
+
+
+def _reduce_exactly(x: float) -> tuple[float, int]:
+    """(r, k mod 4) with x = k pi/2 + r, |r| <= pi/4 (or a hair more), for any finite
+    float: x's exact ratio against pi/2 in 1300 bits, r rounded once (int / int)."""
+    num, den = float(x).as_integer_ratio()  # den is a power of two
+    scaled, step = num << _HALF_PI_BITS, den * _HALF_PI_FIXED  # x and pi/2, * den 2**P
+    k = (2 * scaled + step) // (2 * step)  # the nearest multiple (ties: up)
+    r = (scaled - k * step) / (den << _HALF_PI_BITS)
+    return r, k % 4
+
+
 def cos_sin(angle):
     """(cos angle, sin angle) for a float or an array, the same bits on every CPU.
 
     angle = k pi/2 + r with |r| <= pi/4 (Cody-Waite, pi/2 in three parts); then the
     kernels on r and a swap by the quadrant k mod 4. Within an ulp or two of libm for
-    |angle| < 2**20 * pi/2; beyond, still the same on every machine, less accurate.
+    |angle| < 2**20 * pi/2; beyond (up to the largest float), k and r come from an
+    exact reduction in integers (`_reduce_exactly`), so just as accurate, never NaN.
     """
     if isinstance(angle, np.ndarray):
         x = angle.astype(float)
         k = np.rint(x * _TWO_OVER_PI)
+        if x.size and np.abs(k).max() >= _EXACT_FROM:  # rare: an angle past 1.6e6
+            return _cos_sin_far(x)
         r = ((x - k * _PIO2_1) - k * _PIO2_2) - k * _PIO2_3
         c, s = _kernels(r)
         q = np.mod(k, 4.0)
@@ -123,11 +161,25 @@ def cos_sin(angle):
         return cos + 0.0, sin + 0.0  # + 0.0: no -0.0 from the swaps
     x = float(angle)
     k = float(round(x * _TWO_OVER_PI))
-    r = ((x - k * _PIO2_1) - k * _PIO2_2) - k * _PIO2_3
+    if abs(k) >= _EXACT_FROM:
+        r, q = _reduce_exactly(x)
+    else:
+        r = ((x - k * _PIO2_1) - k * _PIO2_2) - k * _PIO2_3
+        q = int(k % 4.0)
     c, s = _kernels(r)
-    q = int(k % 4.0)
     cos, sin = ((c, s), (-s, c), (-c, -s), (s, -c))[q]
     return cos + 0.0, sin + 0.0
+
+
+def _cos_sin_far(x: np.ndarray):
+    """cos_sin of an array holding an angle past 2**20 pi/2: each element as the float
+    path gives it (the near ones by the same Cody-Waite steps, so the same bits; an
+    infinite one NaN, as the array steps give it)."""
+    nan = (math.nan, math.nan)
+    pairs = [cos_sin(a) if math.isfinite(a) else nan for a in x.ravel().tolist()]
+    cos = np.array([c for c, _ in pairs], dtype=float).reshape(x.shape)
+    sin = np.array([s for _, s in pairs], dtype=float).reshape(x.shape)
+    return cos, sin
 
 
 def rotation(angle: float) -> np.ndarray:

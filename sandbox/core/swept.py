@@ -76,7 +76,9 @@ def _sweep_polygons(a: Polygon, b: Polygon, d: np.ndarray) -> SweepResult:
     a_lo, a_hi = project_onto(a, axes)
     b_lo, b_hi = project_onto(b, axes)
     speed = dot_rows(axes, d)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    # A speed of 0 is handled below; a tiny one (a subnormal motion) may overflow the
+    # quotient: a time beyond the largest float is as far outside the step as +-inf.
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         t1 = (b_lo - a_hi) / speed  # A's max side reaches B's min side
         t2 = (b_hi - a_lo) / speed  # A's min side reaches B's max side
     enter = np.where(speed == 0, -np.inf, np.minimum(t1, t2))

@@ -72,13 +72,9 @@ def draw_dot_product(view: View, world: World) -> None:
         pygame.draw.circle(surf, color, view.p(*foot), view.w(4 if kept else 2.5))
         if kept:
             pygame.draw.circle(surf, color, view.p(*vertex), view.w(7), view.w(2))
-    pygame.draw.line(
-        surf,
-        theme.shape_b,
-        view.p(*(origin + d[low] * u)),
-        view.p(*(origin + d[high] * u)),
-        view.w(theme.line * 2.2),
-    )
+    shadow_ends = (view.p(*(origin + d[low] * u)), view.p(*(origin + d[high] * u)))
+    pygame.draw.line(surf, theme.shape_b, *shadow_ends, view.w(theme.line * 2.2))
+    view.mark("polygon shadow", *shadow_ends)
     side = np.array([-u[1], u[0]])
     for index, word in ((low, "min"), (high, "max")):
         spot = origin + d[index] * u

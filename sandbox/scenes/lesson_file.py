@@ -21,6 +21,8 @@ opens, and may ask the class to predict before it shows the answer::
     hold = ["right:0-29"]       # scripted input, as --hold / --drag / --click / --shift-click,
     drag = []                   #   its steps counted from the stage's opening
     steps = 30                  # the steps the opening plays (default: the script's last + 1)
+                                #   at most MAX_OPENING_STEPS (1,800), and no script item
+                                #   may name a step past it (the opening would be any length)
 
     [stage.predict]             # optional: the world freezes until the class answers
     question = "Which axis separates them?"
@@ -30,7 +32,8 @@ opens, and may ask the class to predict before it shows the answer::
                                 # | choice (keys and choices your own)
     answer = "3"
     explain = "Only on A's e2 do the shadows leave a gap."
-    keys = ["1", "2"]           # choice: the keys that answer; choices: a label each
+    keys = ["1", "2"]           # choice: the keys that answer (one letter or digit each;
+                                #   not q, e, r: see KEY_CLASHES); choices: a label each
     choices = ["yes", "no"]
     steps = 10                  # collide: steps to look ahead (and to run as evidence)
     hold = ["right:0-9"]        # keys held while they run (as --hold, counted from the answer)
@@ -63,6 +66,7 @@ MAX_LOOK_AHEAD = 600  # a collide prediction looks at most 10 s ahead
 SPEED_LABELS = ("1x", "1/2x", "1/4x", "1/10x")  # the session's speeds, by their labels
 PREDICTION_KINDS = ("axis", "mtv", "collide", "choice")
 NUMBERED_KINDS = ("axis", "mtv")  # answered by an axis's number, 1..9 in test order
+AXIS_NUMBERS = tuple("123456789")  # the answers of those: the keys 1..9, ASCII digits only
 # A stage's overlay names (the words a teacher writes) -> render.overlays.Overlays fields.
 OVERLAY_NAMES = {
     "normals": "show_normals",
@@ -77,6 +81,22 @@ OVERLAY_NAMES = {
     "hud": "show_hud",
 }
 SCRIPT_FIELDS = ("hold", "drag", "click", "shift_click")
+# A choice key is one letter or digit, as pygame names the key a keyboard sends; these
+# keys never reach a question: the lesson or the window acts on them first, or they are
+# held controls (app/keymap.py binds them; a test holds the two tables together).
+ANSWER_KEYS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+KEY_CLASHES = {
+    "page down": "the lesson's next-stage key",
+    "page up": "the lesson's previous-stage key",
+    "home": "the lesson's key for the stage as authored",
+    "r": "the lesson's key for the stage as authored",
+    "end": "the lesson's key to explore the stage",
+    "escape": "the window's quit key",
+    "f2": "the window's lesson-list key",
+    "q": "a held key: it turns the shape",
+    "e": "a held key: it turns the shape",
+    **dict.fromkeys(("left", "right", "up", "down"), "a held key: it moves the shape"),
+}
 _TOP_KEYS = {"title", "summary", "stage"}
 _STAGE_KEYS = {"title", "say", "scene", "a", "b", "overlays", "speed", "paused", "axis", "steps"}
 _STAGE_KEYS |= set(SCRIPT_FIELDS) | {"predict"}
@@ -217,7 +237,24 @@ def _stage(table, path: Path, number: int) -> Stage:
     script = tuple(
         (field, _strings(table[field], where, field)) for field in SCRIPT_FIELDS if field in table
     )
+    for field, texts in script:
+        for k, text in enumerate(texts):
+            last = _last_step(text)
+            if last is not None and last >= MAX_OPENING_STEPS:
+                _fail(
+                    where,
+                    f"{field}[{k}]",
+                    f"runs to step {last}; an opening plays at most {MAX_OPENING_STEPS} steps "
+                    f"(0 to {MAX_OPENING_STEPS - 1})",
+                )
     predict = table.get("predict")
+    predict = _prediction(predict, where) if predict is not None else None
+    if scene.demo is not None:  # its own picture: no step-through, no rulers to answer on
+        why = f"scene {scene.name!r} draws its {scene.demo} demo, not the step-through's rulers"
+        if axis is not None:
+            _fail(where, "axis", f"{why}; leave axis out")
+        if predict is not None and predict.kind in NUMBERED_KINDS:
+            _fail(where, "predict.kind", f"{why}: an {predict.kind} question cannot be shown")
     return Stage(
         title=title,
         say=say,
@@ -230,8 +267,22 @@ def _stage(table, path: Path, number: int) -> Stage:
         axis=axis,
         script=script,
         steps=steps,
-        predict=_prediction(predict, where) if predict is not None else None,
+        predict=predict,
     )
+
+
+def _last_step(text: str) -> int | None:
+    """The last step a script item names (KEY:FIRST-LAST, X,Y:STEP, X0,Y0:X1,Y1:FIRST-LAST:
+    the numbers after the last colon), or None when they are no numbers (the app's parser
+    then says what is wrong with the item). Read here so that no script can make a stage's
+    opening, and its rehearsal on load, longer than MAX_OPENING_STEPS."""
+    numbers = []
+    for part in text.rpartition(":")[2].split("-"):
+        try:
+            numbers.append(int(part))
+        except ValueError:
+            pass
+    return max(numbers, default=None)
 
 
 def _scene(value, path: Path, where: str) -> Scene:
@@ -252,6 +303,18 @@ def _scene(value, path: Path, where: str) -> Scene:
         raise SceneError(f"{where}: scene: {error}") from None
 
 
+def answer_key_problem(key: str) -> str | None:
+    """Why `key` (lower case) cannot answer a choice question, or None when it can."""
+    if key in KEY_CLASHES:
+        return f"{key!r} is {KEY_CLASHES[key]}, so it would never answer; use a letter or digit"
+    if key not in ANSWER_KEYS:
+        return (
+            f"{key!r} is not a key the class can answer with: a choice key is one letter "
+            "or digit (a-z, 0-9; not q, e or r)"
+        )
+    return None
+
+
 def _prediction(table, where: str) -> Prediction:
     if not isinstance(table, dict):
         _fail(where, "predict", f"must be a table ([stage.predict]), got {_shown(table)}")
@@ -270,6 +333,10 @@ def _prediction(table, where: str) -> Prediction:
         _fail(where, "predict.keys", "a choice needs at least two keys, e.g. ['1', '2']")
     if kind != "choice" and "keys" in table:
         _fail(where, "predict.keys", f"a {kind} prediction sets its own keys; leave keys out")
+    for k, key in enumerate(keys):
+        problem = answer_key_problem(key)
+        if problem is not None:
+            _fail(where, f"predict.keys[{k}]", problem)
     if len(set(keys)) != len(keys):
         _fail(where, "predict.keys", f"a key is listed twice: {list(keys)}")
     if choices and kind in NUMBERED_KINDS:
@@ -281,7 +348,7 @@ def _prediction(table, where: str) -> Prediction:
             where, "predict.choices", f"needs one label per key ({len(keys)}), got {len(choices)}"
         )
     if kind in NUMBERED_KINDS:
-        if not answer.isdigit() or not 1 <= int(answer) <= 9:
+        if answer not in AXIS_NUMBERS:  # not isdigit(): "³" and "①" are digits to it
             _fail(where, "predict.answer", f"must be an axis number from 1 to 9, got {answer!r}")
     elif answer not in keys:
         _fail(where, "predict.answer", f"must be one of the keys {', '.join(keys)}, got {answer!r}")

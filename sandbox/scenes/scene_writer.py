@@ -5,21 +5,23 @@
 
 The contract: reading the text back (`scene_file.scene_from_table`) builds a world whose
 bodies, poses, speeds and settings are the world's, bit for bit; the world is as it
-stands now, from tick 0 (its sleep, warm starts and contacts start afresh, as any scene's
-do). Floats are written with `repr` (the shortest text that reads back to the same
-float); strings as TOML basic strings, escaped. Every polygon is written as its local
-vertices (a box or a regular polygon too: the same vertices, so the same shape), a
-concave body as its outline (the reader splits it again, the same way). Before the text
-is handed out it is read back and the rebuilt world compared with the world: anything
-the format cannot hold (bounds other than the scene canvas, a demo, a broad phase other
-than sort and sweep, a body outside the scene file limits) is a SceneError naming it,
-never a file that loads as something else. No third-party TOML writer: a small emitter.
+stands now, from tick 0 (its sleep, warm starts and contacts start afresh, as any
+scene's do), its density, friction and restitution as Tune left them. Floats are written
+with `repr` (the shortest text that reads back to the same float); strings as TOML basic
+strings, escaped. Every polygon is written as its local vertices (a box or a regular
+polygon too: the same vertices, so the same shape), a concave body as its outline (the
+reader splits it again, the same way). Before the text is handed out it is read back and
+the rebuilt world compared with the world: anything the format cannot hold (bounds other
+than the scene canvas, a demo, a broad phase other than sort and sweep, a body outside
+the scene file limits) is a SceneError naming it, never a file that loads as something
+else. No third-party TOML writer: a small emitter.
 """
 
 from __future__ import annotations
 
 import math
 import tomllib
+from dataclasses import replace
 
 import numpy as np
 
@@ -224,9 +226,7 @@ def _body_fields(world: World, i: int, body) -> list[tuple[str, str]]:
         "angle": float(world.angle[i]),
         "velocity": [float(v) for v in world.velocity[i]],
         "static": bool(body.static),
-        "density": float(body.density),
-        "restitution": float(body.restitution),
-        "friction": float(body.friction),
+        **_material(world, i, body),
         "controlled": bool(body.controlled),
         "bullet": bool(body.bullet),
         "fixed_rotation": bool(body.fixed_rotation),
@@ -234,6 +234,47 @@ def _body_fields(world: World, i: int, body) -> list[tuple[str, str]]:
     }
     fields += [(k, _value(v)) for k, v in now.items() if not _same(v, BODY_DEFAULTS[k])]
     return fields
+
+
+def _material(world: World, i: int, body) -> dict[str, float]:
+    """Body i's density, restitution and friction as the world has them now: Tune's
+    sliders (World.set_friction, set_restitution, set_density) change the world's arrays,
+    not its Body records, and the file keeps what the world does."""
+    return {
+        "density": _density_now(world, i, body),
+        "restitution": float(world.restitution_of[i]),
+        "friction": float(world.friction_of[i]),
+    }
+
+
+def _density_now(world: World, i: int, body) -> float:
+    """The density whose body has body i's inverse mass and inertia now, bit for bit.
+
+    World keeps a tuned density only as inv_mass (and inv_inertia); world.density(i)
+    inverts it, which may be an ulp off the value set. The density written is the
+    shortest decimal near it (then its neighbouring floats) that rebuilds both exactly,
+    as a scene file's body is built (Body.inv_mass, Body.inv_inertia)."""
+    target = (float(world.inv_mass[i]), float(world.inv_inertia[i]))
+
+    def fits(density: float) -> bool:
+        tuned = replace(body, density=density)
+        return _bits((tuned.inv_mass, tuned.inv_inertia)) == _bits(target)
+
+    if fits(float(body.density)):
+        return float(body.density)
+    guess = world.density(i)
+    shortest = [float(f"{guess:.{digits}g}") for digits in range(1, 18)]
+    near, below, above = [], guess, guess
+    for _ in range(16):
+        below, above = math.nextafter(below, 0.0), math.nextafter(above, math.inf)
+        near += [above, below]
+    for density in (*shortest, guess, *near):
+        if math.isfinite(density) and density > 0.0 and fits(density):
+            return density
+    raise SceneError(
+        f"cannot save this world as a scene file: body {body.name!r}'s density "
+        f"({guess!r}) is not one a scene file can rebuild exactly"
+    )
 
 
 def _check_read_back(world: World, text: str) -> None:
@@ -260,9 +301,11 @@ def _check_read_back(world: World, text: str) -> None:
                 f"cannot save this world as a scene file: its bodies' {name} would "
                 "read back differently"
             )
-    for mine, theirs in zip(world.bodies, rebuilt.bodies, strict=True):
+    for i, (mine, theirs) in enumerate(zip(world.bodies, rebuilt.bodies, strict=True)):
+        material = _material(world, i, mine)  # Tune's values, not the Body's
         for field in BODY_FIELDS:
-            if _bits(getattr(mine, field)) != _bits(getattr(theirs, field)):
+            have = material[field] if field in material else getattr(mine, field)
+            if _bits(have) != _bits(getattr(theirs, field)):
                 raise SceneError(
                     f"cannot save this world as a scene file: body {mine.name!r}'s "
                     f"{field} would read back differently"

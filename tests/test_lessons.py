@@ -696,9 +696,10 @@ def test_video_of_a_headless_run(tmp_path):
 
 
 def test_film_without_the_extra_says_so_in_one_line(tmp_path):
-    """Without imageio: one line naming the extra's requirements file, status 2."""
+    """Without Pillow (the GIF's encoder): one line naming the extra's requirements
+    file, status 2."""
     code = (
-        "import sys; sys.modules['imageio'] = None\n"
+        "import sys; sys.modules['PIL'] = None\n"
         "from sandbox.app.cli import main\n"
         "sys.exit(main(['--headless', '--frames', '2', '--gif', 'x.gif']))\n"
     )

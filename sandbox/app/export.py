@@ -10,18 +10,19 @@
 
 all of them or none (app/atomic.py). `--gif` and `--video` film a headless run, one frame
 each step (a GIF: every second step, at most 960 px wide, 30 frames a second); they need
-the optional extra in requirements-export.txt (imageio, pillow, imageio-ffmpeg), and say
-so in one line when it is missing. A long export shows a progress bar on a terminal.
+the optional extra in requirements-export.txt (pillow for a GIF, imageio-ffmpeg for a
+video), and say so in one line when it is missing. A video streams to ffmpeg a frame at
+a time; a GIF keeps its frames to the end, so it is at most MAX_GIF_STEPS steps long. A
+long export shows a progress bar on a terminal.
 """
 
 from __future__ import annotations
 
 import io
+import shutil
 import sys
 import tempfile
 from pathlib import Path
-
-import numpy as np
 
 from . import lesson_run
 from .atomic import write_all
@@ -132,70 +133,92 @@ def _index_entry(number: int, stage, pictures, session) -> list[str]:
 
 
 class Film:
-    """The frames of a headless run, kept small: a GIF's scaled and every GIF_EVERY-th."""
+    """A headless run filmed as it runs. The video streams to ffmpeg a frame at a time
+    (its memory stays one frame, however long the run); the GIF keeps its frames, every
+    GIF_EVERY-th step at most GIF_WIDTH px wide and one byte a pixel, for the encoder to
+    merge repeats at the end, so a GIF is at most MAX_GIF_STEPS steps long (options.py
+    refuses a longer one before the run)."""
 
     def __init__(self, options, pygame):
         self.pygame = pygame
         self.gif, self.video = options.gif, options.video
-        _encoder(self.gif, self.video)  # the extra missing: say so before the run
+        self.image, self.ffmpeg = _encoder(self.gif, self.video)  # missing: said before the run
         self.surface = pygame.Surface(options.size)
-        self.gif_frames, self.video_frames = [], []
+        self.gif_frames = []  # Pillow images in palette mode ("P")
         self.count = 0
         total = options.frames if options.frames is not None else options.replay.end
         self.progress = Progress(total + 1, "filming")
+        self.folder = None
+        self.writer = None
+        if self.video is not None:
+            self.folder = Path(tempfile.mkdtemp(prefix="sat-sandbox-film-"))
+            self.writer = self.ffmpeg.write_frames(
+                str(self.folder / "film.mp4"),
+                options.size,
+                fps=60,
+                codec="libx264",
+                quality=5,
+                macro_block_size=16,
+                ffmpeg_log_level="error",
+            )
+            self.writer.send(None)  # ffmpeg starts, waiting for the first frame
 
     def __call__(self, session) -> None:
         pygame = self.pygame
         draw_session(self.surface, session, fps=None)
-        if self.video is not None:
-            self.video_frames.append(_pixels(pygame, self.surface))
+        if self.writer is not None:
+            self.writer.send(pygame.image.tobytes(self.surface, "RGB"))
         if self.gif is not None and self.count % GIF_EVERY == 0:
             w, h = self.surface.get_size()
             small = self.surface
             if w > GIF_WIDTH:
                 small = pygame.transform.smoothscale(self.surface, (GIF_WIDTH, h * GIF_WIDTH // w))
-            self.gif_frames.append(_pixels(pygame, small))
+            rgb = self.image.frombytes("RGB", small.get_size(), pygame.image.tobytes(small, "RGB"))
+            self.gif_frames.append(rgb.convert("P", palette=self.image.Palette.ADAPTIVE))
         self.count += 1
         self.progress.advance()
 
     def outputs(self) -> list[tuple[Path, bytes]]:
+        """The films' bytes (the encoders finished), for the run's outputs."""
         self.progress.finish()
-        imageio = _encoder(self.gif, self.video)
         out = []
         if self.gif is not None:
             buffer = io.BytesIO()
-            frames = self.gif_frames or [self.video_frames[0]]
-            imageio.v3.imwrite(
-                buffer, frames, extension=".gif", duration=1000 * GIF_EVERY / 60, loop=0
+            first, *rest = self.gif_frames
+            duration = 1000 * GIF_EVERY / 60
+            first.save(
+                buffer, format="GIF", save_all=True, append_images=rest, duration=duration, loop=0
             )
             out.append((self.gif, buffer.getvalue()))
-        if self.video is not None:
-            with tempfile.TemporaryDirectory() as folder:
-                path = Path(folder) / "film.mp4"
-                imageio.v3.imwrite(path, self.video_frames, fps=60, codec="libx264")
-                out.append((self.video, path.read_bytes()))
+        if self.writer is not None:
+            self.writer.close()  # ffmpeg writes the file's end
+            self.writer = None
+            out.append((self.video, (self.folder / "film.mp4").read_bytes()))
+        self.close()
         return out
 
-
-def _pixels(pygame, surface):
-    """The surface as an H x W x 3 array (pygame's arrays are W x H)."""
-    return np.ascontiguousarray(pygame.surfarray.array3d(surface).transpose(1, 0, 2))
+    def close(self) -> None:
+        """Stop ffmpeg (if it still runs) and remove the temporary folder."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
 
 def _encoder(gif, video):
-    """imageio with what the outputs need, or UsageError naming the extra to install."""
+    """(PIL.Image, imageio_ffmpeg) as the outputs need them (None where not needed), or
+    UsageError naming the extra to install."""
+    image = ffmpeg = None
     try:
-        import imageio.v3  # noqa: F401  (the package itself is what the caller uses)
-
         if gif is not None:
-            import PIL  # noqa: F401
+            from PIL import Image as image  # noqa: N813  (a module, named for its use)
         if video is not None:
-            import imageio_ffmpeg  # noqa: F401
+            import imageio_ffmpeg as ffmpeg
     except ImportError as error:
         option = "--gif" if gif is not None else "--video"
         raise UsageError(
             f"{option} needs the optional export extra ({error.name} is not installed): {EXTRA}"
         ) from None
-    import imageio
-
-    return imageio
+    return image, ffmpeg

@@ -17,6 +17,10 @@ MAX_SCENE_NAME = 1024  # a replay header's scene: a built-in name or a path
 # the pile costs ~23 ms, so a file of nothing else, within MAX_REPLAY_BYTES, would run
 # for hours; 5,000 of them cost two minutes at most.
 MAX_REBUILDS = 5_000
+# A GIF keeps its frames (every second step, at most 960 px wide, a byte a pixel) until
+# the encoder merges repeats at the end: 20 s of them are ~300 MiB at most. A video
+# streams to ffmpeg and has no limit of its own.
+MAX_GIF_STEPS = 1_200
 MAX_MESSAGE = 1000  # characters of an error message; the middle of a longer one is cut
 
 

@@ -16,11 +16,13 @@ from .edit_commands import MAX_EDITS, EditError, parse_edit
 from .errors import UsageError
 from .holds import Hold, parse_hold
 from .lesson_plan import BUILT_IN, built_in_lessons
-from .limits import MAX_FRAMES, MAX_SEED
+from .limits import MAX_FRAMES, MAX_GIF_STEPS, MAX_SEED
 from .mouse_input import drag_steps, parse_click, parse_drag
 from .recording import Replay, check_recordable, load_replay
 from .rehearsal import load_lesson
 from .targets import check_distinct, export_folder, output_target, save_folder
+
+SCRIPT_OPTIONS = ("--drag", "--click", "--shift-click", "--ui")  # _mouse_script's order
 
 
 class _Parser(argparse.ArgumentParser):
@@ -191,12 +193,18 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     if args.seed is not None and abs(args.seed) > MAX_SEED:
         raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
     holds = tuple(parse_hold(h) for h in args.hold)
-    mouse = _mouse_script(args)
+    mouse, starts = _mouse_script(args)
     edits = _edit_script(args)
-    if edits and args.frames is not None and max(edits) > args.frames:
+    starts += [
+        (hold.first, f"--hold {text!r}") for hold, text in zip(holds, args.hold, strict=True)
+    ]
+    starts += [(step, "--edit") for step in edits]
+    _within_the_run(starts, args.frames)
+    steps = args.frames if args.frames is not None else (replay.end if replay else None)
+    if args.gif is not None and steps is not None and steps > MAX_GIF_STEPS:
         raise UsageError(
-            f"--edit at step {max(edits)}: the run has {args.frames} steps (edits at 0 to "
-            f"{args.frames})"
+            f"--gif films at most {MAX_GIF_STEPS:,} steps ({MAX_GIF_STEPS // 60} s: a GIF keeps "
+            f"its frames to the end); this run has {steps:,}: --video streams a longer one"
         )
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
@@ -342,8 +350,22 @@ def _edit_script(args) -> dict:
     return edits
 
 
-def _mouse_script(args) -> dict:
-    """--drag, --click and --shift-click as the mouse events of each step, in order."""
+def _within_the_run(starts: list[tuple[int, str]], frames: int | None) -> None:
+    """One rule for every scripted input (--hold, --drag, --click, --shift-click, --ui,
+    --edit): it begins within the run, at step 0 to --frames, or it is refused (an input
+    due after the last step would never happen)."""
+    if frames is None or not starts:
+        return
+    step, what = max(starts, key=lambda start: start[0])
+    if step > frames:
+        raise UsageError(
+            f"{what} at step {step}: the run has {frames} steps (input at 0 to {frames})"
+        )
+
+
+def _mouse_script(args) -> tuple[dict, list[tuple[int, str]]]:
+    """--drag, --click, --shift-click and --ui as the events of each step, in order, and
+    (first step, the option) of each."""
     scripted = [(args.drag, parse_drag), (args.click, parse_click)]
     scripted.append((args.shift_click, lambda text: parse_click(text, shift=True)))
     scripted.append((args.ui, parse_ui))
@@ -357,7 +379,8 @@ def _mouse_script(args) -> dict:
     if total > MAX_FRAMES:
         raise UsageError(f"--drag: the drags span {total:,} steps in all; at most {MAX_FRAMES:,}")
     events: dict = {}
-    for values, parse in scripted:
+    starts = []
+    for (values, parse), option in zip(scripted, SCRIPT_OPTIONS, strict=True):
         for text in values:
             try:
                 parsed = parse(text)
@@ -367,4 +390,5 @@ def _mouse_script(args) -> dict:
                 if step > MAX_FRAMES:
                     raise UsageError(f"{text!r}: steps must be at most {MAX_FRAMES}")
                 events.setdefault(step, []).extend(step_events)
-    return events
+            starts.append((min(parsed), f"{option} {text!r}"))
+    return events, starts

@@ -1,0 +1,104 @@
+"""Issue 36, items 6 and 7: films in bounded memory, and one rule for a script's steps.
+
+6. --gif and --video kept every frame in memory (~0.9 MiB a step at 640x480), so
+   `--frames 1000000 --gif` ran until memory was gone. A video now streams to ffmpeg a
+   frame at a time; a GIF (whose encoder needs its frames at the end) is refused up
+   front past MAX_GIF_STEPS, naming the limit.
+7. A --ui event past the run's last step was dropped silently where --edit past the end
+   was refused: every scripted input now begins within the run or is refused.
+"""
+
+import os
+import tracemalloc
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from sandbox.app.cli import main  # noqa: E402
+from sandbox.app.errors import UsageError  # noqa: E402
+from sandbox.app.export import Film  # noqa: E402
+from sandbox.app.headless import init_pygame, simulate  # noqa: E402
+from sandbox.app.limits import MAX_GIF_STEPS  # noqa: E402
+from sandbox.app.options import parse_options  # noqa: E402
+
+
+def _peak(tmp_path, steps: int, film: bool) -> int:
+    """The most memory Python and numpy held during a `steps`-step run, filmed as MP4 or
+    not (the rewind's kept steps grow with the run either way)."""
+    pygame = init_pygame(headless=True)
+    argv = ["--headless", "--scene", "gravity", "--frames", str(steps), "--size", "320x240"]
+    options = parse_options([*argv, "--video", str(tmp_path / f"run-{steps}.mp4")])
+    tracemalloc.start()
+    try:
+        filming = Film(options, pygame) if film else None
+        simulate(options, filming)
+        _, peak = tracemalloc.get_traced_memory()
+        if filming is not None:
+            filming.outputs()
+    finally:
+        tracemalloc.stop()
+    return peak
+
+
+def test_a_video_streams_its_frames(tmp_path):
+    """What filming adds to a run's memory is the same for 240 steps as for 40, give or
+    take a few frames' worth: the frames go to ffmpeg as they are drawn (kept, 200 more
+    320x240 frames would add 46 MB)."""
+    pytest.importorskip("imageio_ffmpeg")
+    short = _peak(tmp_path, 40, film=True) - _peak(tmp_path, 40, film=False)
+    long = _peak(tmp_path, 240, film=True) - _peak(tmp_path, 240, film=False)
+    frame = 320 * 240 * 3
+    assert long - short < 8 * frame, (short, long)
+
+
+def test_a_gif_past_its_limit_is_refused_before_the_run(capsys, tmp_path):
+    """--gif on a run longer than MAX_GIF_STEPS is one line naming the limit, exit 2,
+    before a step is taken; a run of exactly MAX_GIF_STEPS is accepted."""
+    gif = str(tmp_path / "x.gif")
+    assert main(["--headless", "--frames", str(MAX_GIF_STEPS + 1), "--gif", gif]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"at most {MAX_GIF_STEPS:,} steps" in err and "--video" in err
+    assert not os.path.exists(gif)
+    parse_options(["--headless", "--frames", str(MAX_GIF_STEPS), "--gif", gif])
+    with pytest.raises(UsageError, match="at most"):
+        parse_options(["--headless", "--frames", "1000000", "--gif", gif])
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        ["--ui", "panel=tune:101"],
+        ["--click", "400,300:101"],
+        ["--shift-click", "400,300:150"],
+        ["--drag", "100,100:200,200:101-120"],
+        ["--hold", "m:101-101"],
+        ["--hold", "right:500-600"],
+        ["--edit", '101:{"op": "spawn", "kind": "box", "at": [400, 100]}'],
+    ],
+)
+def test_input_after_the_last_step_is_refused(script, capsys):
+    """Every scripted input that would begin after the run's last step (100 here) is
+    refused in one line naming the option and the step, exit 2: none is dropped."""
+    assert main(["--headless", "--scene", "stack", "--frames", "100", *script]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and script[0] in err and "the run has 100 steps" in err
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        ["--ui", "panel=tune:100"],
+        ["--click", "400,300:100"],
+        ["--hold", "m:100-100"],
+        ["--hold", "right:90-500"],  # held on past the end: it began within the run
+        ["--drag", "100,100:200,200:100-130"],
+    ],
+)
+def test_input_within_the_run_is_taken(script, tmp_path):
+    """Input that begins at the last step or before is taken (a hold or a drag may run
+    on past the end: it has begun)."""
+    argv = ["--headless", "--scene", "stack", "--frames", "100", *script]
+    session, _ = simulate(parse_options(argv))
+    assert session.steps == 100

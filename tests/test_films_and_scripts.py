@@ -102,3 +102,18 @@ def test_input_within_the_run_is_taken(script, tmp_path):
     argv = ["--headless", "--scene", "stack", "--frames", "100", *script]
     session, _ = simulate(parse_options(argv))
     assert session.steps == 100
+
+
+def test_a_video_stopped_early_leaves_no_folder_behind(tmp_path, monkeypatch):
+    """A filmed run that stops part way (a refused edit) ends ffmpeg and removes the
+    film's temporary folder: no process and no file is left."""
+    pytest.importorskip("imageio_ffmpeg")
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    argv = ["--headless", "--scene", "stack", "--frames", "30", "--size", "320x240"]
+    argv += ["--video", str(tmp_path / "run.mp4")]
+    argv += ["--edit", '10:{"op": "delete", "body": "nobody"}']
+    assert main(argv) == 2
+    assert list(tmp_path.iterdir()) == []

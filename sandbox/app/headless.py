@@ -83,10 +83,14 @@ def run_headless(options: Options) -> int:
         film = None
         if options.gif is not None or options.video is not None:
             film = Film(options, pygame)
-        session, recorder = simulate(options, film)
-        surface = pygame.Surface(options.size)
-        draw_session(surface, session, fps=None)
-        write_outputs(options, session, surface, recorder, film.outputs() if film else [])
+        try:
+            session, recorder = simulate(options, film)
+            surface = pygame.Surface(options.size)
+            draw_session(surface, session, fps=None)
+            write_outputs(options, session, surface, recorder, film.outputs() if film else [])
+        finally:
+            if film is not None:  # a run stopped early: ffmpeg ends, its folder goes
+                film.close()
     except MemoryError:
         raise UsageError(_no_memory(options.size)) from None
     except pygame.error as error:

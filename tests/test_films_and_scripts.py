@@ -1,4 +1,5 @@
-"""Issue 36, items 6 and 7: films in bounded memory, and one rule for a script's steps.
+"""Issue 36, items 4, 6 and 7: a long rehearsal shows its progress, films in bounded
+memory, and one rule for a script's steps.
 
 6. --gif and --video kept every frame in memory (~0.9 MiB a step at 640x480), so
    `--frames 1000000 --gif` ran until memory was gone. A video now streams to ffmpeg a
@@ -20,8 +21,10 @@ from sandbox.app.cli import main  # noqa: E402
 from sandbox.app.errors import UsageError  # noqa: E402
 from sandbox.app.export import Film  # noqa: E402
 from sandbox.app.headless import init_pygame, simulate  # noqa: E402
+from sandbox.app.lesson_plan import plan_lesson  # noqa: E402
 from sandbox.app.limits import MAX_GIF_STEPS  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
+from sandbox.app.rehearsal import LONG_REHEARSAL, rehearsal_steps, rehearse  # noqa: E402
 
 
 def _peak(tmp_path, steps: int, film: bool) -> int:
@@ -117,3 +120,38 @@ def test_a_video_stopped_early_leaves_no_folder_behind(tmp_path, monkeypatch):
     argv += ["--edit", '10:{"op": "delete", "body": "nobody"}']
     assert main(argv) == 2
     assert list(tmp_path.iterdir()) == []
+
+
+class _Terminal:
+    """A stream that says it is a terminal and keeps what is written to it."""
+
+    def __init__(self):
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_long_rehearsal_shows_its_progress(tmp_path):
+    """Issue 36, item 4: a lesson whose stages play more than LONG_REHEARSAL steps (here
+    3 stages of 1,800-step openings) shows `rehearsing the lesson [###...] k/3` on a
+    terminal as it rehearses, ending its line; a built-in lesson (a few hundred steps)
+    and any stream that is no terminal show nothing."""
+    stage = '[[stage]]\ntitle = "S{k}"\nsay = "Watch."\nscene = "classic"\nsteps = 1800\n'
+    path = tmp_path / "long.toml"
+    path.write_text('title = "Long"\n' + "".join(stage.format(k=k) for k in range(3)))
+    plan = plan_lesson(str(path))
+    assert rehearsal_steps(plan) == 5400 > LONG_REHEARSAL
+    terminal = _Terminal()
+    rehearse(plan, 0, terminal)
+    assert "rehearsing the lesson [" in terminal.text and "3/3" in terminal.text
+    assert terminal.text.endswith("\n") and "1/3" in terminal.text
+    short = _Terminal()
+    rehearse(plan_lesson("shadows"), 0, short)
+    assert short.text == ""

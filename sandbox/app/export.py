@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
@@ -30,44 +29,13 @@ from .commands import OpenLesson, Press, Step
 from .dispatcher import dispatch
 from .errors import UsageError
 from .outputs import png_bytes
+from .progress import Progress
 from .scene_control import open_session
 from .view_model import draw_session
 
 GIF_EVERY = 2  # steps per GIF frame: 30 frames a second
 GIF_WIDTH = 960  # px: a GIF wider than this is scaled down (a slide's width)
 EXTRA = "pip install -r requirements-export.txt"
-
-
-class Progress:
-    """`label [#####.....] 12/27` on one terminal line, redrawn; nothing when the stream
-    is not a terminal (a log, a pipe, CI)."""
-
-    def __init__(self, total: int, label: str, stream=None, width: int = 30):
-        self.total, self.label, self.width = max(total, 1), label, width
-        self.stream = stream if stream is not None else sys.stderr
-        self.shown = _is_terminal(self.stream)
-        self.done = 0
-
-    def advance(self, what: str = "") -> None:
-        self.done += 1
-        if not self.shown:
-            return
-        filled = self.width * self.done // self.total
-        bar = "#" * filled + "." * (self.width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {self.done}/{self.total} {what:<24.24}")
-        self.stream.flush()
-
-    def finish(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def export_lesson(options, pygame) -> list[Path]:

@@ -17,7 +17,10 @@ from .commands import OpenLesson, Step
 from .dispatcher import dispatch
 from .errors import UsageError
 from .lesson_plan import Plan, plan_lesson
+from .progress import Progress
 from .scene_control import open_session
+
+LONG_REHEARSAL = 3_600  # steps: a rehearsal that plays more shows a progress bar
 
 
 def load_lesson(name_or_path: str, seed: int = 0) -> Plan:
@@ -28,44 +31,62 @@ def load_lesson(name_or_path: str, seed: int = 0) -> Plan:
     return plan
 
 
-def rehearse(plan: Plan, seed: int = 0) -> None:
-    """Open every stage once, headless, and check what only the world can tell."""
+def rehearse(plan: Plan, seed: int = 0, stream=None) -> None:
+    """Open every stage once, headless, and check what only the world can tell. A long
+    rehearsal (its openings and evidence more than LONG_REHEARSAL steps: 60 stages of
+    30 s openings take minutes) shows its progress on a terminal (`stream`, stderr)."""
     session = open_session(SCENES[DEFAULT_SCENE], seed)
-    for index, stage_plan in enumerate(plan.stages):
-        dispatch(session, OpenLesson(plan, index))
-        run = session.lesson
-        while run.phase == "opening":
-            dispatch(session, Step())
-        stage = stage_plan.stage
-        where = stage_plan.where
-        shown = session.shown
-        if stage.axis is not None:
-            if shown is None:
-                raise UsageError(f"{where}: axis: no pair on show for the step-through")
-            count = len(walkthrough(shown.report))
-            if stage.axis > count:
-                raise UsageError(
-                    f"{where}: axis: the step-through of this pair has {count} steps, "
-                    f"got {stage.axis}"
-                )
-        predict = stage.predict
-        if predict is None:
-            continue
-        if predict.kind != "choice" and shown is None:
-            raise UsageError(f"{where}: predict.kind: no pair on show to ask about")
-        if predict.kind in NUMBERED_KINDS:
-            _check_numbered(session, shown, predict, where)
-        if predict.kind == "collide":
-            lesson_run.answer(session, predict.answer)
-            while run.phase == "showing":
+    progress = Progress(len(plan.stages), "rehearsing the lesson", stream)
+    progress.shown = progress.shown and rehearsal_steps(plan) > LONG_REHEARSAL
+    try:
+        for index, stage_plan in enumerate(plan.stages):
+            progress.advance(stage_plan.stage.title)
+            dispatch(session, OpenLesson(plan, index))
+            run = session.lesson
+            while run.phase == "opening":
                 dispatch(session, Step())
-            happened = "y" if run.touched_at is not None else "n"
-            if happened != predict.answer:
-                did = "do touch" if happened == "y" else "do not touch"
-                raise UsageError(
-                    f"{where}: predict.answer: {predict.answer!r} is wrong: they {did} "
-                    f"within {predict.steps} steps"
-                )
+            stage = stage_plan.stage
+            where = stage_plan.where
+            shown = session.shown
+            if stage.axis is not None:
+                if shown is None:
+                    raise UsageError(f"{where}: axis: no pair on show for the step-through")
+                count = len(walkthrough(shown.report))
+                if stage.axis > count:
+                    raise UsageError(
+                        f"{where}: axis: the step-through of this pair has {count} steps, "
+                        f"got {stage.axis}"
+                    )
+            predict = stage.predict
+            if predict is None:
+                continue
+            if predict.kind != "choice" and shown is None:
+                raise UsageError(f"{where}: predict.kind: no pair on show to ask about")
+            if predict.kind in NUMBERED_KINDS:
+                _check_numbered(session, shown, predict, where)
+            if predict.kind == "collide":
+                lesson_run.answer(session, predict.answer)
+                while run.phase == "showing":
+                    dispatch(session, Step())
+                happened = "y" if run.touched_at is not None else "n"
+                if happened != predict.answer:
+                    did = "do touch" if happened == "y" else "do not touch"
+                    raise UsageError(
+                        f"{where}: predict.answer: {predict.answer!r} is wrong: they {did} "
+                        f"within {predict.steps} steps"
+                    )
+    finally:  # the bar ends its line, so that an error starts on its own
+        progress.finish()
+
+
+def rehearsal_steps(plan: Plan) -> int:
+    """The steps a rehearsal plays: every opening, and every collide question's evidence."""
+    evidence = sum(
+        s.stage.predict.steps
+        for s in plan.stages
+        if s.stage.predict is not None and s.stage.predict.kind == "collide"
+    )
+    return sum(s.opening for s in plan.stages) + evidence
 
 
 def _check_numbered(session, shown, predict, where: str) -> None:

@@ -40,13 +40,16 @@ def _imports_in(source: str, package: str) -> list[tuple[int, str]]:
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module
-            found.append((node.lineno, name))
+            found.append((node.lineno, _absolute(node, package)))
     return found
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from ... import` names, a relative one made absolute from `package`."""
+    if not node.level:
+        return node.module
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
 
 
 def test_every_module_lives_in_a_layer():
@@ -217,11 +220,7 @@ def _import_sites(path: Path, known: set[str]) -> list[tuple[int, str, bool]]:
         if isinstance(node, ast.Import):
             sites.extend((node.lineno, alias.name, in_function) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                name = ".".join(base + ([node.module] if node.module else []))
-            else:
-                name = node.module
+            name = _absolute(node, package)
             for alias in node.names:
                 inner = f"{name}.{alias.name}"
                 sites.append((node.lineno, inner if inner in known else name, in_function))

@@ -68,19 +68,24 @@ def test_a_superscript_or_circled_digit_answer_is_one_line(kind, answer, tmp_pat
     assert "predict.answer: must be an axis number from 1 to 9" in err, err
 
 
+def _main_py(lesson: Path, folder: Path, timeout: int) -> subprocess.CompletedProcess:
+    """`main.py --lesson LESSON` headless in a fresh interpreter, run in `folder`."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--lesson", str(lesson), *HEADLESS],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        timeout=timeout,
+    )
+
+
 def test_an_odd_digit_answer_is_one_line_in_a_new_process(tmp_path):
     """Through the program's own entry (a fresh interpreter): exit 2 and one stderr line,
     no traceback."""
     path = tmp_path / "odd.toml"
     path.write_text(STAGE + _predict("axis", "③"))
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--lesson", str(path), *HEADLESS],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
-        timeout=120,
-    )
+    done = _main_py(path, tmp_path, timeout=120)
     assert done.returncode == 2 and done.stdout == "", done.stderr
     assert done.stderr.count("\n") == 1 and "stage 1: predict.answer:" in done.stderr
 
@@ -122,14 +127,7 @@ def test_a_huge_opening_does_not_hang_the_program(tmp_path):
     + 1: a million steps rehearsed) ends within seconds with one line."""
     path = tmp_path / "huge.toml"
     path.write_text(STAGE + 'click = ["400,300:999999"]\n')
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--lesson", str(path), *HEADLESS],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
-        timeout=60,
-    )
+    done = _main_py(path, tmp_path, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "stage 1: click[0]: " in done.stderr
 

@@ -28,11 +28,17 @@ Both points of a manifold are solved together, as one 2 x 2 linear complementari
 problem (Box2D v2.4's block solver, b2ContactSolver::SolveVelocityConstraints): the
 normal impulses (x1, x2) >= 0 that leave both points' target met, or one point
 alone, or neither; the first of the four cases that holds is the exact answer. A
-manifold whose two rows are nearly parallel (condition number over 1000, e.g. two
-points almost on top of each other) falls back to its first point alone, as v2.4
-does. Solved one point after the other instead, the first point takes more than its
-share each pass: a face-to-face hit starts a spin and gains or loses energy, and a
-flat landing turns and slips. The soft contact (mass scale ms, bias b) enters the
+manifold whose two rows are all but parallel (condition number over 1e12: two points
+on top of each other) falls back to its first point alone. v2.4 falls back from 1000
+on, a guard for its float32; in float64 the block is exact far beyond that (the four
+cases keep both impulses >= 0, and two such impulses on nearly equal rows sum to what
+one row needs, so neither can grow large), and the end of a thin card (0.18 px: its
+two points 0.16 px apart, condition 1e4 to 1e10) needs both points: held at its first
+point alone, a card's end pivots and sinks into the card it stands on, deeper than
+that card is thick, and Box2D v3's card house falls from its first second. Solved
+one point after the other instead, the first point takes more than its share each
+pass: a face-to-face hit starts a spin and gains or loses energy, and a flat landing
+turns and slips. The soft contact (mass scale ms, bias b) enters the
 block unchanged: per point, w = ms (vn_after) + b + (1 - ms) (K x) >= 0, which is
 w = K x + q with q = ms (vn - K x_old) + b; for one point it is Box2D v3's update.
 Friction stays one point after the other (v2.4 and v3 do the same).
@@ -361,9 +367,11 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     return col
 
 
-# Box2D v2.4 (b2_maxConditionNumber): beyond this the two rows are too close to parallel
-# for the 2 x 2 inverse; the manifold is then solved at its first point alone.
-MAX_CONDITION = 1000.0
+# Beyond this the two rows are too close to parallel for the 2 x 2 inverse (float64);
+# the manifold is then solved at its first point alone. Box2D v2.4's
+# b2_maxConditionNumber is 1000, for float32: it drops the second point of a thin
+# card's end (condition 1e4 to 1e10), and card houses fall (see the module's docstring).
+MAX_CONDITION = 1e12
 
 
 def _block(col, k) -> None:

@@ -10,6 +10,9 @@ One step of dt (Erin Catto, "Solver2D", box2d.org 2024: *soft step*)::
                    warm start                      the impulses found so far
                    solve  (with bias)              soft contacts push the overlap out,
                                                    at most `push_speed` (bounded)
+                   hold                            only under a body resting on a much
+                                                   lighter one: its support cone, bottom
+                                                   up, each lower body held (`support`)
                    x += v h, angle += omega h      integrate
                    relax  (no bias)                remove the push velocity again
                                                    (`relax_iterations` >= 1 passes)
@@ -61,6 +64,7 @@ import numpy as np
 
 from ..core.portable import _TWO_OVER_PI, _kernels, cos_sin, sum_of_products
 from .colouring import colour_constraints
+from .support import groups_of, hold, hold_for, midpoint_rows, support_cones, uneven_pairs
 
 if TYPE_CHECKING:
     from .world import World
@@ -218,6 +222,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     # The separations change only when the bodies move (between the solve and the
     # relax pass): the relax pass's serve the next substep's solve pass as they are.
     now = None if whole is None else _separations(whole, turn_flat, versine)
+    # A heavy body on a light one: its support cone is held after each solve pass.
+    held = None if whole is None else hold_for(whole, inv_m, inv_i)
     for sub in range(substeps):
         # Friction's two points take turns going first (a fixed order would give the
         # first a little more every time); the normal points are solved as one block.
@@ -233,6 +239,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
             _targets(whole, now, inv_h, push, True)
         for col in colours:
             _solve(col, flat, first, True)
+        if held is not None:
+            hold(held, flat, now, inv_h, push)
         if everyone:
             delta += state * h
         else:
@@ -581,10 +589,6 @@ def _solve(col, flat, first=0, soft=True) -> None:
     flat[index] = x  # (as flat.put, in the same order, in a third of the time)
 
 
-# A body more than this many times heavier than the one it rests on gets the shock pass.
-HEAVY_RATIO = 4.0
-
-
 def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     """No rebound under a heavy body: shock propagation (Guendelman, Bridson and Fedkiw
     2003) of the step's final velocities, bottom up.
@@ -615,9 +619,7 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     pile cannot gain height from it; a body on equal ones, or anything in free space
     (no fixed body), is left alone. The stored impulses stay as solved, for the warm
     start."""
-    ia, ib = whole.ia, whole.ib
-    ma, mb = inv_m[ia], inv_m[ib]
-    uneven = (ma > 0.0) & (mb > 0.0) & ((mb > HEAVY_RATIO * ma) | (ma > HEAVY_RATIO * mb))
+    uneven = uneven_pairs(whole.ia, whole.ib, inv_m)
     if not uneven.any():
         return  # the common case: a few array operations a step
     pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
@@ -625,70 +627,29 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     uneven &= pushed
     if not uneven.any():
         return
-    n = len(inv_m)
-    far = n + 1  # not resting on anything fixed
-    level = np.where(inv_m > 0.0, far, 0)
-    pa, pb = ia[pushed], ib[pushed]
-    while True:
-        new = level.copy()
-        np.minimum.at(new, pa, level[pb] + 1)
-        np.minimum.at(new, pb, level[pa] + 1)
-        if (new == level).all():
-            break
-        level = new
-    la, lb = level[ia], level[ib]
-    a_lower = pushed & (lb == la + 1) & (lb < far)
-    upward = a_lower | (pushed & (la == lb + 1) & (la < far))
-    upper = np.where(a_lower, ib, ia)
-    lower = np.where(a_lower, ia, ib)
-    below = np.zeros(n, dtype=bool)  # the support cones
-    below[upper[uneven & upward & (inv_m[upper] * HEAVY_RATIO < inv_m[lower])]] = True
-    while True:
-        grown = below.copy()
-        grown[lower[upward & below[upper]]] = True
-        if (grown == below).all():
-            break
-        below = grown
-    rows = np.flatnonzero(upward & below[upper])
-    if not len(rows):
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed)
+    if cones is None:
         return
-    # One row per manifold, at the midpoint of its points (J is linear in the anchor).
-    valid = whole.nmass[:, rows] > 0.0
+    rows = cones.rows
+    valid, ju, jl, flat_u, flat_l, inv_u, k_u = midpoint_rows(whole, cones, inv_m, inv_i)
     count = valid.sum(axis=0)
-    jn = whole.jn[:, :, rows]
-    j = (jn[0] * valid[0] + jn[1] * valid[1]) / count  # (6, r)
-    index = whole.index[:, rows]  # (6, r)
-    r = np.arange(len(rows))
-    first = np.where(a_lower[rows], 3, 0)  # the upper body's three columns
-    u = upper[rows]
-    inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, r)
-    ju = np.stack([j[first + k, r] for k in range(3)])  # (3, r)
-    flat_u = np.stack([index[first + k, r] for k in range(3)])
-    jl = np.stack([j[3 - first + k, r] for k in range(3)])  # the lower body's
-    flat_l = np.stack([index[3 - first + k, r] for k in range(3)])
-    k_u = np.add.reduce(ju * ju * inv_u, axis=0)
-    k_u = np.where(k_u > 0.0, k_u, np.inf)
     relative = whole.relative[:, rows]  # closing speed as the step began (< 0: closing)
     closing = -np.where(valid, relative, np.inf).min(axis=0)
     bounce = np.where(closing > BOUNCE_THRESHOLD, whole.e[rows] * closing, 0.0)
     opening = (relative[0] * valid[0] + relative[1] * valid[1]) / count
     leave_at_most = np.maximum(bounce, opening)
     given = (pmax[0, rows] + pmax[1, rows]) * substeps  # at most this much impulse pushed
-    for lv in np.unique(level[u]).tolist():
-        at = np.flatnonzero(level[u] == lv)
-        # A body on two supports has two rows: one after the other (lower bodies are
-        # held, so only the upper body may not repeat within a colour).
-        colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
-        for c in np.unique(colour).tolist():
-            k = at[colour == c]
-            # The lower body is held: where it moves away from the upper one (into what
-            # it rests on), the upper one is measured against it standing still.
-            lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
-            vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
-            vn += np.minimum(lower_part, 0.0)
-            change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
-            change = np.maximum(change, -given[k])
-            flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
+    # A body on two supports has two rows: one after the other (lower bodies are held,
+    # so only the upper body may not repeat within a group).
+    for k in groups_of(cones, len(inv_m)):
+        # The lower body is held: where it moves away from the upper one (into what
+        # it rests on), the upper one is measured against it standing still.
+        lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
+        vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
+        vn += np.minimum(lower_part, 0.0)
+        change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
+        change = np.maximum(change, -given[k])
+        flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
 
 
 def _lcp_offset(col, vn, old, ms, bias):

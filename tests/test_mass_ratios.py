@@ -114,3 +114,29 @@ def test_a_heavy_box_off_its_supports_edge_still_tips_off():
     bodies[2] = Body("heavy", Polygon.box(30, 30, position=(420, FLOOR_TOP - 45)), density=1e3)
     world, _ = run(bodies)
     assert world.centres()[2, 1] > FLOOR_TOP - 30.0  # down on the floor beside it
+
+
+@pytest.mark.parametrize("e", [0.0, 0.2])
+def test_a_heavy_box_landing_on_a_box_on_the_floor_rebounds_at_e(e):
+    """80:1 dropped 430 px: the light box stands on the floor, so the heavy one leaves
+    it as it would leave the floor, at e times its impact speed (the light box is not
+    driven down into the floor by the bounce: before, 0.36 of it at e = 0.2)."""
+    bodies = [
+        Body("floor", Polygon.box(3000, 40, position=(400, FLOOR_TOP + 20)), static=True),
+        Body("light", Polygon.box(30, 30, position=(400, FLOOR_TOP - 15))),
+        Body("heavy", Polygon.box(60, 60, position=(400, FLOOR_TOP - 460)), density=20.0),
+    ]
+    for body in bodies:
+        body.restitution = e
+    world = World(bodies, gravity=(0.0, 900.0), bounds=(-1e5, -1e5, 1e5, 1e5))
+    impact, rebound, before = None, 0.0, 0.0
+    for _ in range(120):
+        world.step(STEP)
+        vy = float(world.velocity[2, 1])
+        if impact is None and vy < before - 1.0 and before > 100.0:
+            impact = before
+        if impact is not None:
+            rebound = max(rebound, -vy)
+        before = vy
+    assert impact is not None
+    assert rebound / impact == pytest.approx(e, abs=0.02)

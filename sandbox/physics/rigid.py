@@ -64,7 +64,7 @@ import numpy as np
 
 from ..core.portable import _TWO_OVER_PI, _kernels, cos_sin, sum_of_products
 from .colouring import colour_constraints
-from .support import groups_of, hold, hold_for, midpoint_rows, support_cones, uneven_pairs
+from .support import bounce, groups_of, hold, hold_for, midpoint_rows, support_cones, uneven_pairs
 
 if TYPE_CHECKING:
     from .world import World
@@ -256,6 +256,9 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     for col in colours:
         if col.bounces:
             _restitute(col, flat)
+    if held is not None:
+        pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
+        bounce(held, flat, whole.relative, whole.e, BOUNCE_THRESHOLD, pmax > 0.0, now, inv_h)
     if whole is not None:
         _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps)
 

@@ -107,6 +107,7 @@ class Hold:
     rows: np.ndarray  # (P,) its constraint, in the constraint set
     rate: np.ndarray  # (P,) the soft contact's push-out rate (1/s)
     mu: np.ndarray  # (P,)
+    pushed: np.ndarray  # (P,) bool: the hold gave the point an impulse this step
 
 
 def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
@@ -192,12 +193,13 @@ def hold_for(whole, inv_m, inv_i) -> Hold | None:
         rows,
         whole.rate[rows],
         whole.mu[rows],
+        np.zeros(len(rows), dtype=bool),
     )
 
 
 # Sweeps of the hold over a step's cones after each solve pass: a body against a held
 # one, point by point with friction, settles in a few.
-HOLD_SWEEPS = 4
+HOLD_SWEEPS = 8
 
 
 def hold(h: Hold, flat, separation, inv_h, push_speed) -> None:
@@ -205,14 +207,37 @@ def hold(h: Hold, flat, separation, inv_h, push_speed) -> None:
     than the gap left at each point (`separation`: (2, M) now), and a point that
     overlaps it by more than HOLD_SLOP leaves at the soft push-out speed (at most
     `push_speed`); Coulomb friction on the impulse the hold gives (the solver's
-    friction had the rest). Impulses accumulate over the sweeps and stay >= 0: the
-    hold never pulls."""
+    friction had the rest)."""
     s = separation[h.point, h.rows]
     # the least vn each point may keep: -gap / h when apart, 0 when touching, the
     # push-out beyond HOLD_SLOP (what a soft contact rests at is the solver's: pushed
     # out here too, the upper body would rock on its support)
     deep = np.minimum(-(s + HOLD_SLOP) * h.rate, push_speed)
     floor_speed = np.where(s > 0.0, -s * inv_h, np.maximum(deep, 0.0))
+    pn = _sweeps(h, flat, floor_speed, grip=True)
+    h.pushed[pn > 0.0] = True
+
+
+def bounce(h: Hold, flat, relative, e, threshold, pushed, separation, inv_h) -> None:
+    """After restitution: a point of a cone that closed faster than `threshold` and
+    pushed this step (`pushed`: (2, M), by the solver; or by the hold) leaves its held
+    lower body at e times its closing speed (`relative`: (2, M), < 0 closing), as it
+    would leave a fixed floor; the other points close no more than their gap
+    (`separation`: (2, M) now), so that the lower body does not go on into its own
+    support. Restitution between the two alone hands most of the bounce to the light
+    body (121 of 168 px/s, down, for an 80:1 box landing on one on the floor)."""
+    closing = relative[h.point, h.rows]
+    bounces = (closing < -threshold) & (pushed[h.point, h.rows] | h.pushed)
+    if bounces.any():
+        gap = np.maximum(separation[h.point, h.rows], 0.0)
+        floor_speed = np.where(bounces, -e[h.rows] * closing, -gap * inv_h)
+        _sweeps(h, flat, floor_speed, grip=False)
+
+
+def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
+    """HOLD_SWEEPS bottom-up sweeps: each point's upper body gets the impulse that brings
+    its normal speed up to `floor_speed` (never below 0 in all: the hold never pulls),
+    and with `grip`, friction up to mu times it. Returns each point's normal impulse."""
     nu, nl, kn = h.normal
     tu, tl, kt = h.tangent
     pn = np.zeros(len(h.rows))
@@ -225,9 +250,12 @@ def hold(h: Hold, flat, separation, inv_h, push_speed) -> None:
             new = np.maximum(pn[k] + (floor_speed[k] - vn) / kn[k], 0.0)
             vu += (new - pn[k]) * h.inv_u[:, k] * nu[:, k]
             pn[k] = new
-            vt = np.add.reduce(tu[:, k] * vu, axis=0) + np.add.reduce(tl[:, k] * vl, axis=0)
-            bound = h.mu[k] * new
-            grip = np.minimum(np.maximum(pt[k] - vt / kt[k], -bound), bound)
-            vu += (grip - pt[k]) * h.inv_u[:, k] * tu[:, k]
-            pt[k] = grip
+            if grip:
+                vt = np.add.reduce(tu[:, k] * vu, axis=0)
+                vt += np.add.reduce(tl[:, k] * vl, axis=0)
+                bound = h.mu[k] * new
+                now = np.minimum(np.maximum(pt[k] - vt / kt[k], -bound), bound)
+                vu += (now - pt[k]) * h.inv_u[:, k] * tu[:, k]
+                pt[k] = now
             flat[fu] = vu
+    return pn

@@ -155,6 +155,7 @@ class _Colour:
         "mu2",
         "block2",
         "solve_args",
+        "split",
     )
 
     @staticmethod
@@ -196,7 +197,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     if len(rows):
         # Static (and sleeping) bodies never move: they may appear in every constraint
         # of a colour, so a pile on a floor needs no more colours than its own contacts.
-        ca = _colours(world, a[rows], b[rows], moving)
+        ca = _colours(world, a[rows], b[rows], moving)  # colour MAX_COLOURS: Jacobi
+        overflow = MAX_COLOURS is not None and int(ca.max()) >= MAX_COLOURS
         order = np.argsort(ca, kind="stable")
         rows = rows[order]
         # Every constraint prepared at once; each colour is a slice (views) of it.
@@ -206,7 +208,11 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
         ends = np.flatnonzero(np.diff(ca[order])) + 1
         starts = np.concatenate([[0], ends]).tolist()
         stops = np.concatenate([ends, [len(rows)]]).tolist()
-        colours = _blocks(whole, starts, stops)
+        split = None
+        if overflow:
+            tail = rows[starts[-1] :]
+            split = _split(world, contacts, tail, centre, inv_m, inv_i, state)
+        colours = _blocks(whole, starts, stops, split)
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
     keep = np.array(
@@ -305,11 +311,11 @@ def _cos_sin_within_a_step(angle: np.ndarray):
 
 def _colours(world, a, b, moving) -> np.ndarray:
     """`colour_constraints`, reused from the last step when its input is the same."""
-    key = a.tobytes() + b.tobytes() + np.packbits(moving).tobytes()
+    key = a.tobytes() + b.tobytes() + np.packbits(moving).tobytes() + repr(MAX_COLOURS).encode()
     cache = getattr(world, "colour_cache", None)
     if cache is not None and cache[0] == key:
         return cache[1]
-    colour = colour_constraints(a, b, moving)
+    colour = colour_constraints(a, b, moving, MAX_COLOURS)
     world.colour_cache = (key, colour)
     return colour
 
@@ -414,7 +420,31 @@ def _soften(col, soft_static, soft_dynamic, static) -> None:
     col.rate = np.where(static, soft_static[0], soft_dynamic[0]) * ms
 
 
-def _blocks(whole: _Colour, starts: list[int], stops: list[int]) -> list[_Colour]:
+# At most this many Gauss-Seidel colours a pass; the constraints of the colours beyond
+# are solved together as one more colour, by Jacobi with mass splitting (`_split`).
+# None: every colour Gauss-Seidel.
+MAX_COLOURS: int | None = 8
+
+
+def _split(world, contacts, rows, centre, inv_m, inv_i, state) -> _Colour:
+    """The Jacobi colour's constraints prepared with split masses (Tonge, Benevolenski
+    and Voroshilov 2012): a body in c of them is c copies of mass m / c, one per
+    constraint; each constraint is solved on its copies (as if alone, with the inverse
+    masses c / m), and the copies' velocities are averaged after the pass. The average
+    of the copies' changes, (1/c) sum (c / m) J^T lambda = (1/m) sum J^T lambda, is the
+    sum of every impulse on the real body: momentum is exact and, as each constraint
+    sees only its share of the body, the sum does not overshoot. `split` (6, m): each
+    row's c, by which `_solve` divides the changes it adds up."""
+    n = len(inv_m)
+    share = np.bincount(contacts.a[rows], minlength=n) + np.bincount(contacts.b[rows], minlength=n)
+    share = np.maximum(share, 1)
+    col = _prepare(world, contacts, rows, centre, inv_m * share, inv_i * share, state)
+    pairs = np.stack([contacts.a[rows], contacts.b[rows]])
+    col.split = share[pairs][[0, 0, 0, 1, 1, 1]].astype(float)
+    return col
+
+
+def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> list[_Colour]:
     """The colours, each with its own contiguous (2, m) arrays: a numpy call on a
     contiguous block costs half as much as on a strided view or a broadcast, and a
     colour solve is some forty calls on a few hundred numbers.
@@ -456,6 +486,11 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int]) -> list[_Colour
         for name in ("nmass", "kd", "invd", "relative"):
             setattr(col, name, np.ascontiguousarray(getattr(whole, name)[:, sl]))
         col.ko, col.invo = whole.ko[sl].copy(), whole.invo[sl].copy()
+        col.split = None
+        if split is not None and i == starts[-1]:  # the Jacobi colour: split masses
+            for name in ("jn", "mjn", "jt", "mjt", "sjt", "nmass", "kd", "invd", "ko", "invo"):
+                setattr(col, name, getattr(split, name))
+            col.split = split.split
         col.mu, col.e = whole.mu[sl].copy(), whole.e[sl].copy()
         # Views into the blocked buffers (writes go through).
         col.pn3 = whole.pn3[3 * i : 3 * j].reshape(3, m)
@@ -543,6 +578,9 @@ def _solve(col, flat, first=0, soft=True) -> None:
      obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0, pick1, upper,
      lower) = col.solve_args  # fmt: skip
     x = flat.take(index)
+    split = col.split
+    if split is not None:
+        x0 = x.copy()
     # q = ms (vn - K x_old) + bias  (_lcp_offset)
     np.add.reduce(jn * x, axis=1, out=q)  # vn
     kx = kd * old
@@ -589,7 +627,12 @@ def _solve(col, flat, first=0, soft=True) -> None:
         np.maximum(now, low, out=now)
         x += (now - was) * mjt
         was[...] = now
-    flat[index] = x  # (as flat.put, in the same order, in a third of the time)
+    if split is None:
+        flat[index] = x  # (as flat.put, in the same order, in a third of the time)
+    else:  # Jacobi: each body gets the average of its copies' changes
+        x -= x0
+        x /= split
+        flat += np.bincount(index.ravel(), x.ravel(), minlength=len(flat))
 
 
 def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
@@ -697,7 +740,10 @@ def _restitute(col, flat) -> None:
     alone = np.maximum(old - col.nmass * (vn + target), 0.0)
     new = np.where(bounce.all(axis=0), both, np.where(bounce, alone, old))
     change = new - old
-    x += change[0] * col.mjn[0] + change[1] * col.mjn[1]
+    dx = change[0] * col.mjn[0] + change[1] * col.mjn[1]
     old[...] = new
     col.pn3[2] = new[0]
-    flat.put(col.index, x)
+    if col.split is None:
+        flat.put(col.index, x + dx)
+    else:  # Jacobi (see `_split`)
+        flat += np.bincount(col.index.ravel(), (dx / col.split).ravel(), minlength=len(flat))

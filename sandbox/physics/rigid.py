@@ -165,30 +165,74 @@ class _Colour:
 
 
 def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarray) -> None:
-    """Advance velocities and poses of the `moving` bodies by dt, resolving `contacts`."""
-    n = len(world.bodies)
+    """Advance velocities and poses of the `moving` bodies by dt, resolving `contacts`.
+
+    Only the moving bodies and the fixed (static or sleeping) ones their contacts touch
+    are in the step's arrays, renumbered 0..k-1 in body order: an island asleep costs
+    nothing here. (Each body's arithmetic is the same whatever else is in the arrays.)"""
+    a, b = contacts.a, contacts.b
+    active = (moving[a] | moving[b]) & (contacts.count > 0)
+    rows = np.flatnonzero(active)
+    touched = moving.copy()
+    touched[a[rows]] = True
+    touched[b[rows]] = True
+    act = np.flatnonzero(touched)
+    local = np.full(len(moving), -1)
+    local[act] = np.arange(len(act))
+    bodies = _Bodies(
+        world.friction_of[act], world.restitution_of[act], world.gravity, world.colour_cache
+    )
+    mine = ContactSet(
+        local[a], local[b], contacts.normal, contacts.points, contacts.separation,
+        contacts.ids, contacts.count, contacts.normal_impulse, contacts.tangent_impulse,
+    )  # fmt: skip
+    inv_m = np.where(moving, world.inv_mass, 0.0)[act]
+    inv_i = np.where(moving, world.inv_inertia, 0.0)[act]
+    centres = world.centres()
+    velocity = np.concatenate([world.velocity[act], world.omega[act, None]], axis=1)
+    delta = _solve_step(
+        world, bodies, dt, mine, rows, moving[act], inv_m, inv_i, centres[act], velocity
+    )
+    world.colour_cache = bodies.colour_cache
+    contacts.normal_impulse = mine.normal_impulse
+    contacts.tangent_impulse = mine.tangent_impulse
+    free = act[moving[act]]
+    world.velocity[free] = velocity[moving[act], 0:2]
+    world.omega[free] = velocity[moving[act], 2]
+    centres[act] += delta[:, 0:2]
+    angles = world.angle.copy()
+    angles[act] += delta[:, 2]
+    world.move_centres(centres, angles, moving)
+
+
+@dataclass
+class _Bodies:
+    """What the step reads of the bodies in its arrays (renumbered), and the colouring
+    cache it keeps on the world."""
+
+    friction_of: np.ndarray
+    restitution_of: np.ndarray
+    gravity: tuple
+    colour_cache: tuple | None
+
+
+def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre, state):
+    """The soft step on the step's arrays: `state` (k, 3) velocities, updated in place;
+    returns how far each body moved and turned, (k, 3)."""
+    n = len(state)
     substeps = max(1, int(world.substeps))
     relax_passes = int(world.relax_iterations)
     if relax_passes < 1:
         raise ValueError(f"relax_iterations must be at least 1, got {relax_passes}")
     h = dt / substeps
     inv_h = 1.0 / h
-    inv_m = np.where(moving, world.inv_mass, 0.0)
-    inv_i = np.where(moving, world.inv_inertia, 0.0)
-    centre = world.centres()
-    state = np.empty((n, 3))  # vx, vy, omega
-    state[:, 0:2] = world.velocity
-    state[:, 2] = world.omega
     flat = state.reshape(-1)  # a view: body i's velocity is flat[3i : 3i + 3]
     delta = np.zeros((n, 3))  # how far each body moved and turned since the step began
     # The same motion as (dx, dy, sin turn) and cos turn - 1: what the separations need.
     turn = np.zeros((n, 3))
     turn_flat = turn.reshape(-1)
     versine = np.zeros(n)
-
     a, b = contacts.a, contacts.b
-    active = (moving[a] | moving[b]) & (contacts.count > 0)
-    rows = np.flatnonzero(active)
     hertz = contact_hertz(world, h)
     soft_dynamic = soft(hertz, world.contact_damping_ratio, h)
     soft_static = soft(2.0 * hertz, world.contact_damping_ratio, h)
@@ -197,12 +241,12 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     if len(rows):
         # Static (and sleeping) bodies never move: they may appear in every constraint
         # of a colour, so a pile on a floor needs no more colours than its own contacts.
-        ca = _colours(world, a[rows], b[rows], moving)  # colour MAX_COLOURS: Jacobi
+        ca = _colours(bodies, a[rows], b[rows], moving)  # colour MAX_COLOURS: Jacobi
         overflow = MAX_COLOURS is not None and int(ca.max()) >= MAX_COLOURS
         order = np.argsort(ca, kind="stable")
         rows = rows[order]
         # Every constraint prepared at once; each colour is a slice (views) of it.
-        whole = _prepare(world, contacts, rows, centre, inv_m, inv_i, state)
+        whole = _prepare(bodies, contacts, rows, centre, inv_m, inv_i, state)
         static = (inv_m[contacts.a[rows]] == 0.0) | (inv_m[contacts.b[rows]] == 0.0)
         _soften(whole, soft_static, soft_dynamic, static)
         ends = np.flatnonzero(np.diff(ca[order])) + 1
@@ -211,7 +255,7 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
         split = None
         if overflow:
             tail = rows[starts[-1] :]
-            split = _split(world, contacts, tail, centre, inv_m, inv_i, state)
+            split = _split(bodies, contacts, tail, centre, inv_m, inv_i, state)
         colours = _blocks(whole, starts, stops, split)
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
@@ -274,9 +318,7 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     if whole is not None:
         contacts.normal_impulse[whole.rows] = whole.impulses(whole.pn3, whole.at3).T
         contacts.tangent_impulse[whole.rows] = whole.impulses(whole.pt_b, whole.at).T
-    world.velocity[free] = state[free, 0:2]
-    world.omega[free] = state[free, 2]
-    world.move_centres(centre + delta[:, 0:2], world.angle + delta[:, 2], moving)
+    return delta
 
 
 def contact_hertz(world: World, h: float) -> float:

@@ -678,6 +678,8 @@ def _still_resting(world, resting, found, was_asleep):
     parts = [(cs, keep) for cs, keep in parts if keep.any()]
     if not parts:
         return None
+    if len(parts) == 1 and parts[0][0] is resting and parts[0][1].all():
+        return resting  # nothing fell asleep or woke: the same rows (not copied again)
     fields = [f.name for f in dataclass_fields(found)]
     return type(found)(
         **{name: np.concatenate([getattr(cs, name)[keep] for cs, keep in parts]) for name in fields}

@@ -11,6 +11,8 @@ the sandbox, pymunk (its defaults) and, if pyb2d3 is installed, Box2D v3 (4 subs
   2,025), a 80 x 80 px hammer of density 20 thrown into it at 800 px/s, timed from
   the throw (the boxes it has not reached yet are still, and fall asleep at 0.5 s in
   the sandbox and in Box2D; pymunk does not sleep by default);
+* packed: the same with 16 px boxes that touch (every box in four contacts from the
+  start);
 * bin: L-shaped bodies (two convex pieces) dropped into a static U-shaped bin,
   gravity 900 (100, 300 and 400 bodies, the 400 as the issue asks).
 
@@ -19,7 +21,7 @@ stepped in turn so that they share the background load, and ours / pymunk,
 ours / Box2D. Then, for the sandbox at the largest size, where the step goes (solver,
 narrow phase, the rest).
 
-Usage: python bench/bench_big.py [--frames 60] [--only pyramid|hammer|bin]
+Usage: python bench/bench_big.py [--frames 60] [--only pyramid|hammer|packed|bin]
 [--sizes 100 300 1000 2000]. Prints figures, asserts nothing.
 """
 
@@ -55,13 +57,13 @@ def pyramid(size: int) -> tuple[list[Body], tuple[float, float]]:
     return bodies, (0.0, bp.G)
 
 
-def hammer(size: int) -> tuple[list[Body], tuple[float, float]]:
+def hammer(size: int, box: float = 12.0) -> tuple[list[Body], tuple[float, float]]:
     side = GRID_SIDE[size]
     bodies = []
     for row in range(side):
         for k in range(side):
             position = (200.0 + 16.0 * k, 100.0 + 16.0 * row)
-            bodies.append(Body(f"g{row}.{k}", Polygon.box(12, 12, position=position)))
+            bodies.append(Body(f"g{row}.{k}", Polygon.box(box, box, position=position)))
     centre_y = 100.0 + 8.0 * (side - 1)
     bodies.append(
         Body(
@@ -98,7 +100,12 @@ def concave_bin(size: int) -> tuple[list[Body], tuple[float, float]]:
     return bodies, (0.0, bp.G)
 
 
-SETUPS = {"pyramid": pyramid, "hammer": hammer, "bin": concave_bin}
+def packed_hammer(size: int) -> tuple[list[Body], tuple[float, float]]:
+    """The hammer into a grid of 16 px boxes that touch (every box in four contacts)."""
+    return hammer(size, box=16.0)
+
+
+SETUPS = {"pyramid": pyramid, "hammer": hammer, "packed": packed_hammer, "bin": concave_bin}
 
 
 def ours(bodies, gravity) -> World:

@@ -72,6 +72,7 @@ def test_before_the_support_cones_the_heavy_box_sank(monkeypatch):
     the shock pass after the substeps, set out of reach): the 1000:1 box sinks more
     than 2 px into the light one."""
     monkeypatch.setattr(support, "HEAVY_RATIO", 1e300)
+    monkeypatch.setattr(support, "HOLD_RATIO", 1e300)
     _, deepest = run(heavy_on_light(1000.0), ticks=120)
     assert deepest > 2.0
 

@@ -11,7 +11,7 @@ from the fixed (and sleeping) bodies::
     level 1   light box   <- held
     level 2   heavy box   <- may not close on the light box
 
-Under each body resting on one more than `HEAVY_RATIO` times lighter, its *support
+Under each body resting on one more than `HOLD_RATIO` times lighter, its *support
 cone* (the contacts down to the fixed bodies) is solved once more after each substep's
 solve pass (`hold`), bottom up, point by point, each contact with its lower body held
 fixed: the upper body alone gets the impulse that stops it closing on the lower one
@@ -32,8 +32,13 @@ import numpy as np
 
 from .colouring import colour_constraints
 
-# A body more than this many times heavier than the one it rests on gets a support cone.
+# A body more than this many times heavier than the one it rests on gets a support cone
+# for the shock pass after the substeps (`rigid._shock_propagation`) ...
 HEAVY_RATIO = 4.0
+# ... and, beyond this, the hold after each solve pass: Gauss-Seidel with warm starting
+# carries a few times its weight (a 40 px box on a pile of 10 px polygons, 5:1), and
+# the hold costs some numpy calls per level of the cone, each sweep, each substep.
+HOLD_RATIO = 20.0
 # Overlap (px) in a support cone that the hold leaves to the soft contacts; beyond it
 # the hold pushes the upper body out (a heavy body that landed deep in a light one).
 HOLD_SLOP = 0.25
@@ -51,10 +56,12 @@ class Cones:
     level: np.ndarray  # (n,)
 
 
-def uneven_pairs(ia, ib, inv_m) -> np.ndarray:
-    """Constraints between two moving bodies, one more than HEAVY_RATIO times heavier."""
+def uneven_pairs(ia, ib, inv_m, ratio=None) -> np.ndarray:
+    """Constraints between two moving bodies, one more than `ratio` (HEAVY_RATIO) times
+    heavier."""
+    ratio = HEAVY_RATIO if ratio is None else ratio
     ma, mb = inv_m[ia], inv_m[ib]
-    return (ma > 0.0) & (mb > 0.0) & ((mb > HEAVY_RATIO * ma) | (ma > HEAVY_RATIO * mb))
+    return (ma > 0.0) & (mb > 0.0) & ((mb > ratio * ma) | (ma > ratio * mb))
 
 
 def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
@@ -151,7 +158,7 @@ def hold_for(whole, inv_m, inv_i) -> Hold | None:
     """The step's support cones as a Hold (None, after a few array operations, when no
     heavy body rests on a light one). Every contact may carry: one still apart is held
     only once it would close its gap."""
-    uneven = uneven_pairs(whole.ia, whole.ib, inv_m)
+    uneven = uneven_pairs(whole.ia, whole.ib, inv_m, HOLD_RATIO)
     if not uneven.any():
         return None
     carrying = (whole.nmass > 0.0).any(axis=0)

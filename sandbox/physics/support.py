@@ -101,10 +101,9 @@ def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
 class Hold:
     """One row per point of each cone contact: its normal and tangent Jacobians split
     into the upper body's and the lower body's three columns, where those sit in the
-    flat velocities, grouped bottom up (level, then colour: no upper body twice in a
-    group)."""
+    flat velocities, grouped bottom up by level."""
 
-    groups: list  # [point rows]
+    groups: list  # [(point rows, each one's share of its upper body)], a level each
     normal: tuple  # (upper's (3, P), lower's (3, P), the upper's K (P,))
     tangent: tuple
     flat_u: np.ndarray  # (3, P)
@@ -187,8 +186,9 @@ def hold_for(whole, inv_m, inv_i) -> Hold | None:
     groups = []
     for lv in np.unique(level).tolist():
         on = np.flatnonzero(level == lv)
-        colour = colour_constraints(u[on], u[on], np.ones(len(inv_m), dtype=bool))
-        groups += [on[colour == c] for c in np.unique(colour).tolist()]
+        # each point's share of its upper body: the level's points on that body
+        share = np.bincount(u[on], minlength=len(inv_m))[u[on]].astype(float)
+        groups.append((on, share))
     return Hold(
         groups,
         split(whole.jn),
@@ -244,25 +244,34 @@ def bounce(h: Hold, flat, relative, e, threshold, pushed, separation, inv_h) -> 
 def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
     """HOLD_SWEEPS bottom-up sweeps: each point's upper body gets the impulse that brings
     its normal speed up to `floor_speed` (never below 0 in all: the hold never pulls),
-    and with `grip`, friction up to mu times it. Returns each point's normal impulse."""
+    and with `grip`, friction up to mu times it. Returns each point's normal impulse.
+
+    A level's points are solved at once, Jacobi with mass splitting (as `rigid._split`):
+    a body under c of them is c copies of mass m / c, each point pushes its copy, and
+    the body gets the average of its copies' changes; a level costs some twenty numpy
+    calls however many points it has (by colours instead, a body on two supports with
+    two points each made four groups a level: a 1000:1 box on the 300-body pile took
+    50 ms a step)."""
     nu, nl, kn = h.normal
     tu, tl, kt = h.tangent
     pn = np.zeros(len(h.rows))
     pt = np.zeros(len(h.rows))
+    size = len(flat)
     for _ in range(HOLD_SWEEPS):
-        for k in h.groups:
+        for k, share in h.groups:
             fu, fl = h.flat_u[:, k], h.flat_l[:, k]
             vu, vl = flat.take(fu), flat.take(fl)
             vn = np.add.reduce(nu[:, k] * vu, axis=0) + np.add.reduce(nl[:, k] * vl, axis=0)
-            new = np.maximum(pn[k] + (floor_speed[k] - vn) / kn[k], 0.0)
-            vu += (new - pn[k]) * h.inv_u[:, k] * nu[:, k]
+            new = np.maximum(pn[k] + (floor_speed[k] - vn) / (kn[k] * share), 0.0)
+            change = (new - pn[k]) * h.inv_u[:, k] * nu[:, k]  # the body's part of it
             pn[k] = new
             if grip:
-                vt = np.add.reduce(tu[:, k] * vu, axis=0)
+                copy = vu + change * share  # the point's copy of the body, pushed
+                vt = np.add.reduce(tu[:, k] * copy, axis=0)
                 vt += np.add.reduce(tl[:, k] * vl, axis=0)
                 bound = h.mu[k] * new
-                now = np.minimum(np.maximum(pt[k] - vt / kt[k], -bound), bound)
-                vu += (now - pt[k]) * h.inv_u[:, k] * tu[:, k]
+                now = np.minimum(np.maximum(pt[k] - vt / (kt[k] * share), -bound), bound)
+                change += (now - pt[k]) * h.inv_u[:, k] * tu[:, k]
                 pt[k] = now
-            flat[fu] = vu
+            flat += np.bincount(fu.ravel(), change.ravel(), minlength=size)
     return pn

@@ -40,7 +40,13 @@ larger of two, so every body of a set-up gets the same e) as a third column:
 * an 80 x 20 box at 30 rad/s creeping at 30 px/s toward a wall: closest corner gap before
   it turns back; flat landings (L, pentagon, 110 x 60 box): sideways slip (px)
 
-Usage: python bench/bench_physics.py [--frames 60] [--only issue17|classic|speed]
+Issue 35's set-ups, in a third table with the same three engines: Box2D v3's card
+houses (7 and 40 cards of 36 x 0.18 px, friction 0.7: the farthest a card's centre
+gets in 10 s; Box2D gets the thin cards as b2.box, its hull would weld them), and a
+30 px box of density 1000 (placed, or dropped 100 px) or 10^6 on a 30 px box on the
+floor (deepest overlap of the two, the heavy box's bottom above the floor at 10 s).
+
+Usage: python bench/bench_physics.py [--frames 60] [--only issue17|issue35|classic|speed]
 (speed: the two step timings alone). Prints
 figures, asserts nothing.
 """
@@ -74,6 +80,9 @@ from sandbox.core.pair import sat  # noqa: E402
 from sandbox.physics.body import Body  # noqa: E402
 from sandbox.physics.world import World  # noqa: E402
 from sandbox.scenes.builtin import broad_phase, pile  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests"))
+from card_house import card_house  # noqa: E402
 
 DT = 1.0 / 60.0
 G = 900.0
@@ -410,6 +419,39 @@ def _where_the_step_goes(world, label, steps=10):
     }
 
 
+def asleep_step(rows, steps=300):
+    """The issue's 12-body scene (the four walls, eight boxes in a column) once asleep:
+    each engine settles for 5 s (Box2D sleeps; pymunk does not by default), then the
+    median step over `steps` steps."""
+    from sandbox.scenes.base import boundary_walls, with_gravity
+    from sandbox.scenes.builtin import stack_column
+
+    world = with_gravity(boundary_walls() + stack_column(150, 8))
+    space = _pymunk_space(world.bodies)[0]
+    b2world = _box2d_world(world.bodies, world.gravity)[0] if b2 is not None else None
+    for _ in range(300):
+        world.step(DT)
+        space.step(DT)
+        if b2world is not None:
+            b2world.step(DT, 4)
+    assert world.sleeping[~world.static].all()
+    times: dict[str, list[float]] = {"ours": [], "pymunk": [], "box2d": []}
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        world.step(DT)
+        t1 = time.perf_counter()
+        space.step(DT)
+        t2 = time.perf_counter()
+        times["ours"].append(t1 - t0)
+        times["pymunk"].append(t2 - t1)
+        if b2world is not None:
+            t3 = time.perf_counter()
+            b2world.step(DT, 4)
+            times["box2d"].append(time.perf_counter() - t3)
+    label = "12-body column asleep: step (median ms)"
+    rows[label] = {side: 1000 * statistics.median(t) for side, t in times.items() if t}
+
+
 def pile_step(rows, frames):
     world = pile(0, 300)
     space, _ = _pymunk_space(world.bodies)
@@ -563,6 +605,19 @@ class Side:
         return out
 
 
+def _thin_box(shape):
+    """(half width, half height, angle) of a box thinner than Box2D's hull welds (its
+    linear slop, 0.45 px at 90 px/m: a 0.18 px card would lose a side), else None."""
+    if not isinstance(shape, Polygon) or len(shape) != 4:
+        return None
+    v = np.asarray(shape.vertices)
+    e0, e1 = v[1] - v[0], v[2] - v[1]
+    w, h = math.hypot(*e0), math.hypot(*e1)
+    if min(w, h) >= 1.0 or abs(float(e0 @ e1)) > 1e-6 * w * h:
+        return None
+    return w / 2, h / 2, math.atan2(e0[1], e0[0])
+
+
 def _box2d_world(bodies, gravity):
     b2.set_length_units_per_meter(90.0)
     world = b2.World(gravity=gravity)
@@ -573,17 +628,22 @@ def _box2d_world(bodies, gravity):
             centre = np.asarray(shape.centroid)
         else:
             centre = np.asarray(shape.position)
+        thin = _thin_box(shape)
+        turn = {} if thin is None else {"rotation": b2.make_rot(thin[2])}
         if b.static:
-            handle = world.create_static_body(position=tuple(centre))
+            handle = world.create_static_body(position=tuple(centre), **turn)
         else:
             handle = world.create_dynamic_body(
                 position=tuple(centre),
                 linear_velocity=tuple(b.velocity),
                 angular_velocity=b.angular_velocity,
+                **turn,
             )
         material = b2.surface_material(friction=b.friction, restitution=b.restitution)
         definition = b2.shape_def(density=b.density, material=material)
-        if isinstance(shape, (Polygon, Compound)):
+        if thin is not None:
+            handle.create_shape(definition, b2.box(thin[0], thin[1]))
+        elif isinstance(shape, (Polygon, Compound)):
             parts = shape.pieces if isinstance(shape, Compound) else (shape,)
             for part in parts:
                 points = [tuple(v - centre) for v in part.vertices]
@@ -793,6 +853,52 @@ def landings(rows):
             _put(rows, f"flat landing, {name}: sideways slip (px)", kind, side.centres()[1, 0] - x0)
 
 
+def card_houses(rows):
+    """Box2D v3's card houses (tests/card_house.py): the farthest any card's centre gets
+    from its start over 10 s."""
+    for levels, name in ((2, "7-card house"), (5, "40-card house")):
+        bodies = card_house(levels)
+        for kind, side in _sides(bodies).items():
+            start = side.centres()
+            worst = 0.0
+            for _ in range(600):
+                side.step()
+                worst = max(worst, float(np.abs(side.centres() - start)[1:].max()))
+            _put(rows, f"{name} (cards 36 x 0.18 px): largest move in 10 s (px)", kind, worst)
+
+
+def mass_ratios(rows):
+    """A 30 px box of density 1000 or 10^6 on a 30 px box of density 1 on the floor,
+    placed touching or dropped 100 px: the deepest overlap of the two over 10 s, and
+    the heavy box's bottom above the floor at the end (30: the light box holds)."""
+    for density, drop, name in (
+        (1e3, 0.0, "1000:1"),
+        (1e3, 100.0, "1000:1 dropped"),
+        (1e6, 0.0, "10^6:1"),
+    ):
+        bodies = [
+            floor(),
+            Body("light", Polygon.box(30, 30, position=(400, FLOOR_TOP - 15))),
+            Body(
+                "heavy", Polygon.box(30, 30, position=(400, FLOOR_TOP - 45 - drop)), density=density
+            ),
+        ]
+        for kind, side in _sides(bodies).items():
+            worst = 0.0
+            for _ in range(600):
+                side.step()
+                shapes = side.shapes(bodies)
+                worst = max(worst, sat(shapes[1], shapes[2]).depth)
+            bottom = FLOOR_TOP - (side.centres()[2, 1] + 15.0)
+            _put(rows, f"{name} box on a box: deepest overlap (px)", kind, worst)
+            _put(rows, f"{name} box on a box: heavy bottom above floor (px, 30)", kind, bottom)
+
+
+def issue35(rows):
+    card_houses(rows)
+    mass_ratios(rows)
+
+
 def issue17(rows):
     settling(rows, "gapped base-20 pyramid", gapped_pyramid())
     settling(rows, "plank 200 x 20 (100:1) on two boxes", plank())
@@ -820,8 +926,16 @@ def _print(rows, sides):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
-    parser.add_argument("--only", choices=("issue17", "classic", "speed"), default=None)
+    parser.add_argument("--only", choices=("issue17", "issue35", "classic", "speed"), default=None)
     args = parser.parse_args(argv)
+    if args.only in (None, "issue35"):
+        rows35: dict[str, dict[str, float]] = {}
+        issue35(rows35)
+        print("issue 35 set-ups: the same three engines")
+        _print(rows35, ["ours", "pymunk"] + (["box2d"] if b2 is not None else []))
+        print()
+    if args.only == "issue35":
+        return 0
     if args.only in (None, "issue17"):
         rows17: dict[str, dict[str, float]] = {}
         issue17(rows17)
@@ -832,7 +946,8 @@ def main(argv=None) -> int:
     if args.only == "issue17":
         return 0
     rows: dict[str, dict[str, float]] = {}
-    if args.only == "speed":  # the two step timings alone (same figures as the classic run)
+    if args.only == "speed":  # the step timings alone (same figures as the classic run)
+        asleep_step(rows)
         pile_step(rows, args.frames)
         concave_pile_step(rows, max(args.frames, 120))
         _print(rows, ["ours", "pymunk"] + (["box2d"] if b2 is not None else []))
@@ -845,15 +960,13 @@ def main(argv=None) -> int:
     incline(rows, 30, 1.5)
     stack(rows, "20-box column", column())
     stack(rows, "base-20 pyramid", pyramid())
+    asleep_step(rows)
     pile_step(rows, args.frames)
     concave(rows)
     concave_pile_step(rows, max(args.frames, 120))
     print(f"pymunk {pymunk.version}, dt 1/60, gravity {G:g} px/s^2 down, pymunk defaults")
-    width = max(map(len, rows))
-    print(f"{'':{width}}  {'ours':>10}  {'pymunk':>10}")
-    for label, values in rows.items():
-        cells = "".join(f"  {values.get(side, float('nan')):>10.3f}" for side in ("ours", "pymunk"))
-        print(f"{label:{width}}{cells}")
+    print("(Box2D v3 only on the step timings)")
+    _print(rows, ["ours", "pymunk"] + (["box2d"] if b2 is not None else []))
     return 0
 
 

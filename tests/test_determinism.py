@@ -180,14 +180,14 @@ STATE_HASHES = {
     "circle": "072a3c1058c05bd7",
     "engulfed": "84d4f3e6d0f556eb",
     "gravity": "7e2550aad1a77419",
-    "pile": "7932abc44b389a4c",
+    "pile": "2715ffd4b5e4bb89",
     "tunnelling": "37be98de381f53ab",
     "tumble": "e5567f9795717034",  # issue 36: the report's contacts on the manifold's side
     "stack": "01a58a7eb2a2a441",
     "spin": "fe979de7e2b225f6",
     "circles": "00f905aec811e2c1",
     "dot-product": "8d1d142772147ea0",
-    "broad-phase": "5b5e8dc6042b1534",
+    "broad-phase": "2c8f457702d70188",
     "sat-3d": "e201aff743cc5ade",
     "concave": "4b511ad386a63c05",
 }

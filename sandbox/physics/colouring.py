@@ -22,8 +22,12 @@ def _priority(m: int) -> np.ndarray:
     return (np.arange(m, dtype=np.uint64) * np.uint64(2654435761)) % np.uint64(1 << 32)
 
 
-def colour_constraints(a: np.ndarray, b: np.ndarray, moving: np.ndarray) -> np.ndarray:
-    """Colour of each constraint (a[k], b[k]) among bodies whose `moving` flag is set."""
+def colour_constraints(
+    a: np.ndarray, b: np.ndarray, moving: np.ndarray, limit: int | None = None
+) -> np.ndarray:
+    """Colour of each constraint (a[k], b[k]) among bodies whose `moving` flag is set.
+    With a `limit`, colours 0 .. limit - 1 are built as without it, and every constraint
+    left over gets colour `limit` (where bodies may repeat: the solver's Jacobi colour)."""
     m = len(a)
     colour = np.full(m, -1, dtype=np.int64)
     if m == 0:
@@ -33,6 +37,9 @@ def colour_constraints(a: np.ndarray, b: np.ndarray, moving: np.ndarray) -> np.n
     remaining = np.arange(m)
     c = 0
     while len(remaining):
+        if limit is not None and c >= limit:
+            colour[remaining] = limit
+            break
         used = np.zeros(n, dtype=bool)
         candidates = remaining
         while len(candidates):

@@ -10,6 +10,9 @@ One step of dt (Erin Catto, "Solver2D", box2d.org 2024: *soft step*)::
                    warm start                      the impulses found so far
                    solve  (with bias)              soft contacts push the overlap out,
                                                    at most `push_speed` (bounded)
+                   hold                            only under a body resting on a much
+                                                   lighter one: its support cone, bottom
+                                                   up, each lower body held (`support`)
                    x += v h, angle += omega h      integrate
                    relax  (no bias)                remove the push velocity again
                                                    (`relax_iterations` >= 1 passes)
@@ -28,11 +31,17 @@ Both points of a manifold are solved together, as one 2 x 2 linear complementari
 problem (Box2D v2.4's block solver, b2ContactSolver::SolveVelocityConstraints): the
 normal impulses (x1, x2) >= 0 that leave both points' target met, or one point
 alone, or neither; the first of the four cases that holds is the exact answer. A
-manifold whose two rows are nearly parallel (condition number over 1000, e.g. two
-points almost on top of each other) falls back to its first point alone, as v2.4
-does. Solved one point after the other instead, the first point takes more than its
-share each pass: a face-to-face hit starts a spin and gains or loses energy, and a
-flat landing turns and slips. The soft contact (mass scale ms, bias b) enters the
+manifold whose two rows are all but parallel (condition number over 1e12: two points
+on top of each other) falls back to its first point alone. v2.4 falls back from 1000
+on, a guard for its float32; in float64 the block is exact far beyond that (the four
+cases keep both impulses >= 0, and two such impulses on nearly equal rows sum to what
+one row needs, so neither can grow large), and the end of a thin card (0.18 px: its
+two points 0.16 px apart, condition 1e4 to 1e10) needs both points: held at its first
+point alone, a card's end pivots and sinks into the card it stands on, deeper than
+that card is thick, and Box2D v3's card house falls from its first second. Solved
+one point after the other instead, the first point takes more than its share each
+pass: a face-to-face hit starts a spin and gains or loses energy, and a flat landing
+turns and slips. The soft contact (mass scale ms, bias b) enters the
 block unchanged: per point, w = ms (vn_after) + b + (1 - ms) (K x) >= 0, which is
 w = K x + q with q = ms (vn - K x_old) + b; for one point it is Box2D v3's update.
 Friction stays one point after the other (v2.4 and v3 do the same).
@@ -55,6 +64,7 @@ import numpy as np
 
 from ..core.portable import _TWO_OVER_PI, _kernels, cos_sin, sum_of_products
 from .colouring import colour_constraints
+from .support import bounce, groups_of, hold, hold_for, midpoint_rows, support_cones, uneven_pairs
 
 if TYPE_CHECKING:
     from .world import World
@@ -145,6 +155,7 @@ class _Colour:
         "mu2",
         "block2",
         "solve_args",
+        "split",
     )
 
     @staticmethod
@@ -154,30 +165,74 @@ class _Colour:
 
 
 def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarray) -> None:
-    """Advance velocities and poses of the `moving` bodies by dt, resolving `contacts`."""
-    n = len(world.bodies)
+    """Advance velocities and poses of the `moving` bodies by dt, resolving `contacts`.
+
+    Only the moving bodies and the fixed (static or sleeping) ones their contacts touch
+    are in the step's arrays, renumbered 0..k-1 in body order: an island asleep costs
+    nothing here. (Each body's arithmetic is the same whatever else is in the arrays.)"""
+    a, b = contacts.a, contacts.b
+    active = (moving[a] | moving[b]) & (contacts.count > 0)
+    rows = np.flatnonzero(active)
+    touched = moving.copy()
+    touched[a[rows]] = True
+    touched[b[rows]] = True
+    act = np.flatnonzero(touched)
+    local = np.full(len(moving), -1)
+    local[act] = np.arange(len(act))
+    bodies = _Bodies(
+        world.friction_of[act], world.restitution_of[act], world.gravity, world.colour_cache
+    )
+    mine = ContactSet(
+        local[a], local[b], contacts.normal, contacts.points, contacts.separation,
+        contacts.ids, contacts.count, contacts.normal_impulse, contacts.tangent_impulse,
+    )  # fmt: skip
+    inv_m = np.where(moving, world.inv_mass, 0.0)[act]
+    inv_i = np.where(moving, world.inv_inertia, 0.0)[act]
+    centres = world.centres()
+    velocity = np.concatenate([world.velocity[act], world.omega[act, None]], axis=1)
+    delta = _solve_step(
+        world, bodies, dt, mine, rows, moving[act], inv_m, inv_i, centres[act], velocity
+    )
+    world.colour_cache = bodies.colour_cache
+    contacts.normal_impulse = mine.normal_impulse
+    contacts.tangent_impulse = mine.tangent_impulse
+    free = act[moving[act]]
+    world.velocity[free] = velocity[moving[act], 0:2]
+    world.omega[free] = velocity[moving[act], 2]
+    centres[act] += delta[:, 0:2]
+    angles = world.angle.copy()
+    angles[act] += delta[:, 2]
+    world.move_centres(centres, angles, moving)
+
+
+@dataclass
+class _Bodies:
+    """What the step reads of the bodies in its arrays (renumbered), and the colouring
+    cache it keeps on the world."""
+
+    friction_of: np.ndarray
+    restitution_of: np.ndarray
+    gravity: tuple
+    colour_cache: tuple | None
+
+
+def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre, state):
+    """The soft step on the step's arrays: `state` (k, 3) velocities, updated in place;
+    returns how far each body moved and turned, (k, 3)."""
+    n = len(state)
     substeps = max(1, int(world.substeps))
     relax_passes = int(world.relax_iterations)
     if relax_passes < 1:
         raise ValueError(f"relax_iterations must be at least 1, got {relax_passes}")
     h = dt / substeps
     inv_h = 1.0 / h
-    inv_m = np.where(moving, world.inv_mass, 0.0)
-    inv_i = np.where(moving, world.inv_inertia, 0.0)
-    centre = world.centres()
-    state = np.empty((n, 3))  # vx, vy, omega
-    state[:, 0:2] = world.velocity
-    state[:, 2] = world.omega
     flat = state.reshape(-1)  # a view: body i's velocity is flat[3i : 3i + 3]
     delta = np.zeros((n, 3))  # how far each body moved and turned since the step began
     # The same motion as (dx, dy, sin turn) and cos turn - 1: what the separations need.
     turn = np.zeros((n, 3))
     turn_flat = turn.reshape(-1)
     versine = np.zeros(n)
-
     a, b = contacts.a, contacts.b
-    active = (moving[a] | moving[b]) & (contacts.count > 0)
-    rows = np.flatnonzero(active)
     hertz = contact_hertz(world, h)
     soft_dynamic = soft(hertz, world.contact_damping_ratio, h)
     soft_static = soft(2.0 * hertz, world.contact_damping_ratio, h)
@@ -186,17 +241,22 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     if len(rows):
         # Static (and sleeping) bodies never move: they may appear in every constraint
         # of a colour, so a pile on a floor needs no more colours than its own contacts.
-        ca = _colours(world, a[rows], b[rows], moving)
+        ca = _colours(bodies, a[rows], b[rows], moving)  # colour MAX_COLOURS: Jacobi
+        overflow = MAX_COLOURS is not None and int(ca.max()) >= MAX_COLOURS
         order = np.argsort(ca, kind="stable")
         rows = rows[order]
         # Every constraint prepared at once; each colour is a slice (views) of it.
-        whole = _prepare(world, contacts, rows, centre, inv_m, inv_i, state)
+        whole = _prepare(bodies, contacts, rows, centre, inv_m, inv_i, state)
         static = (inv_m[contacts.a[rows]] == 0.0) | (inv_m[contacts.b[rows]] == 0.0)
         _soften(whole, soft_static, soft_dynamic, static)
         ends = np.flatnonzero(np.diff(ca[order])) + 1
         starts = np.concatenate([[0], ends]).tolist()
         stops = np.concatenate([ends, [len(rows)]]).tolist()
-        colours = _blocks(whole, starts, stops)
+        split = None
+        if overflow:
+            tail = rows[starts[-1] :]
+            split = _split(bodies, contacts, tail, centre, inv_m, inv_i, state)
+        colours = _blocks(whole, starts, stops, split)
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
     keep = np.array(
@@ -212,6 +272,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     # The separations change only when the bodies move (between the solve and the
     # relax pass): the relax pass's serve the next substep's solve pass as they are.
     now = None if whole is None else _separations(whole, turn_flat, versine)
+    # A heavy body on a light one: its support cone is held after each solve pass.
+    held = None if whole is None else hold_for(whole, inv_m, inv_i)
     for sub in range(substeps):
         # Friction's two points take turns going first (a fixed order would give the
         # first a little more every time); the normal points are solved as one block.
@@ -227,6 +289,8 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
             _targets(whole, now, inv_h, push, True)
         for col in colours:
             _solve(col, flat, first, True)
+        if held is not None:
+            hold(held, flat, now, inv_h, push)
         if everyone:
             delta += state * h
         else:
@@ -242,6 +306,9 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     for col in colours:
         if col.bounces:
             _restitute(col, flat)
+    if held is not None:
+        pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
+        bounce(held, flat, whole.relative, whole.e, BOUNCE_THRESHOLD, pmax > 0.0, now, inv_h)
     if whole is not None:
         _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps)
 
@@ -251,9 +318,7 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     if whole is not None:
         contacts.normal_impulse[whole.rows] = whole.impulses(whole.pn3, whole.at3).T
         contacts.tangent_impulse[whole.rows] = whole.impulses(whole.pt_b, whole.at).T
-    world.velocity[free] = state[free, 0:2]
-    world.omega[free] = state[free, 2]
-    world.move_centres(centre + delta[:, 0:2], world.angle + delta[:, 2], moving)
+    return delta
 
 
 def contact_hertz(world: World, h: float) -> float:
@@ -288,11 +353,11 @@ def _cos_sin_within_a_step(angle: np.ndarray):
 
 def _colours(world, a, b, moving) -> np.ndarray:
     """`colour_constraints`, reused from the last step when its input is the same."""
-    key = a.tobytes() + b.tobytes() + np.packbits(moving).tobytes()
+    key = a.tobytes() + b.tobytes() + np.packbits(moving).tobytes() + repr(MAX_COLOURS).encode()
     cache = getattr(world, "colour_cache", None)
     if cache is not None and cache[0] == key:
         return cache[1]
-    colour = colour_constraints(a, b, moving)
+    colour = colour_constraints(a, b, moving, MAX_COLOURS)
     world.colour_cache = (key, colour)
     return colour
 
@@ -361,9 +426,11 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     return col
 
 
-# Box2D v2.4 (b2_maxConditionNumber): beyond this the two rows are too close to parallel
-# for the 2 x 2 inverse; the manifold is then solved at its first point alone.
-MAX_CONDITION = 1000.0
+# Beyond this the two rows are too close to parallel for the 2 x 2 inverse (float64);
+# the manifold is then solved at its first point alone. Box2D v2.4's
+# b2_maxConditionNumber is 1000, for float32: it drops the second point of a thin
+# card's end (condition 1e4 to 1e10), and card houses fall (see the module's docstring).
+MAX_CONDITION = 1e12
 
 
 def _block(col, k) -> None:
@@ -395,7 +462,31 @@ def _soften(col, soft_static, soft_dynamic, static) -> None:
     col.rate = np.where(static, soft_static[0], soft_dynamic[0]) * ms
 
 
-def _blocks(whole: _Colour, starts: list[int], stops: list[int]) -> list[_Colour]:
+# At most this many Gauss-Seidel colours a pass; the constraints of the colours beyond
+# are solved together as one more colour, by Jacobi with mass splitting (`_split`).
+# None: every colour Gauss-Seidel.
+MAX_COLOURS: int | None = 8
+
+
+def _split(world, contacts, rows, centre, inv_m, inv_i, state) -> _Colour:
+    """The Jacobi colour's constraints prepared with split masses (Tonge, Benevolenski
+    and Voroshilov 2012): a body in c of them is c copies of mass m / c, one per
+    constraint; each constraint is solved on its copies (as if alone, with the inverse
+    masses c / m), and the copies' velocities are averaged after the pass. The average
+    of the copies' changes, (1/c) sum (c / m) J^T lambda = (1/m) sum J^T lambda, is the
+    sum of every impulse on the real body: momentum is exact and, as each constraint
+    sees only its share of the body, the sum does not overshoot. `split` (6, m): each
+    row's c, by which `_solve` divides the changes it adds up."""
+    n = len(inv_m)
+    share = np.bincount(contacts.a[rows], minlength=n) + np.bincount(contacts.b[rows], minlength=n)
+    share = np.maximum(share, 1)
+    col = _prepare(world, contacts, rows, centre, inv_m * share, inv_i * share, state)
+    pairs = np.stack([contacts.a[rows], contacts.b[rows]])
+    col.split = share[pairs][[0, 0, 0, 1, 1, 1]].astype(float)
+    return col
+
+
+def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> list[_Colour]:
     """The colours, each with its own contiguous (2, m) arrays: a numpy call on a
     contiguous block costs half as much as on a strided view or a broadcast, and a
     colour solve is some forty calls on a few hundred numbers.
@@ -437,6 +528,11 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int]) -> list[_Colour
         for name in ("nmass", "kd", "invd", "relative"):
             setattr(col, name, np.ascontiguousarray(getattr(whole, name)[:, sl]))
         col.ko, col.invo = whole.ko[sl].copy(), whole.invo[sl].copy()
+        col.split = None
+        if split is not None and i == starts[-1]:  # the Jacobi colour: split masses
+            for name in ("jn", "mjn", "jt", "mjt", "sjt", "nmass", "kd", "invd", "ko", "invo"):
+                setattr(col, name, getattr(split, name))
+            col.split = split.split
         col.mu, col.e = whole.mu[sl].copy(), whole.e[sl].copy()
         # Views into the blocked buffers (writes go through).
         col.pn3 = whole.pn3[3 * i : 3 * j].reshape(3, m)
@@ -524,6 +620,9 @@ def _solve(col, flat, first=0, soft=True) -> None:
      obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0, pick1, upper,
      lower) = col.solve_args  # fmt: skip
     x = flat.take(index)
+    split = col.split
+    if split is not None:
+        x0 = x.copy()
     # q = ms (vn - K x_old) + bias  (_lcp_offset)
     np.add.reduce(jn * x, axis=1, out=q)  # vn
     kx = kd * old
@@ -570,11 +669,12 @@ def _solve(col, flat, first=0, soft=True) -> None:
         np.maximum(now, low, out=now)
         x += (now - was) * mjt
         was[...] = now
-    flat[index] = x  # (as flat.put, in the same order, in a third of the time)
-
-
-# A body more than this many times heavier than the one it rests on gets the shock pass.
-HEAVY_RATIO = 4.0
+    if split is None:
+        flat[index] = x  # (as flat.put, in the same order, in a third of the time)
+    else:  # Jacobi: each body gets the average of its copies' changes
+        x -= x0
+        x /= split
+        flat += np.bincount(index.ravel(), x.ravel(), minlength=len(flat))
 
 
 def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
@@ -607,9 +707,7 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     pile cannot gain height from it; a body on equal ones, or anything in free space
     (no fixed body), is left alone. The stored impulses stay as solved, for the warm
     start."""
-    ia, ib = whole.ia, whole.ib
-    ma, mb = inv_m[ia], inv_m[ib]
-    uneven = (ma > 0.0) & (mb > 0.0) & ((mb > HEAVY_RATIO * ma) | (ma > HEAVY_RATIO * mb))
+    uneven = uneven_pairs(whole.ia, whole.ib, inv_m)
     if not uneven.any():
         return  # the common case: a few array operations a step
     pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
@@ -617,70 +715,29 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     uneven &= pushed
     if not uneven.any():
         return
-    n = len(inv_m)
-    far = n + 1  # not resting on anything fixed
-    level = np.where(inv_m > 0.0, far, 0)
-    pa, pb = ia[pushed], ib[pushed]
-    while True:
-        new = level.copy()
-        np.minimum.at(new, pa, level[pb] + 1)
-        np.minimum.at(new, pb, level[pa] + 1)
-        if (new == level).all():
-            break
-        level = new
-    la, lb = level[ia], level[ib]
-    a_lower = pushed & (lb == la + 1) & (lb < far)
-    upward = a_lower | (pushed & (la == lb + 1) & (la < far))
-    upper = np.where(a_lower, ib, ia)
-    lower = np.where(a_lower, ia, ib)
-    below = np.zeros(n, dtype=bool)  # the support cones
-    below[upper[uneven & upward & (inv_m[upper] * HEAVY_RATIO < inv_m[lower])]] = True
-    while True:
-        grown = below.copy()
-        grown[lower[upward & below[upper]]] = True
-        if (grown == below).all():
-            break
-        below = grown
-    rows = np.flatnonzero(upward & below[upper])
-    if not len(rows):
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed)
+    if cones is None:
         return
-    # One row per manifold, at the midpoint of its points (J is linear in the anchor).
-    valid = whole.nmass[:, rows] > 0.0
+    rows = cones.rows
+    valid, ju, jl, flat_u, flat_l, inv_u, k_u = midpoint_rows(whole, cones, inv_m, inv_i)
     count = valid.sum(axis=0)
-    jn = whole.jn[:, :, rows]
-    j = (jn[0] * valid[0] + jn[1] * valid[1]) / count  # (6, r)
-    index = whole.index[:, rows]  # (6, r)
-    r = np.arange(len(rows))
-    first = np.where(a_lower[rows], 3, 0)  # the upper body's three columns
-    u = upper[rows]
-    inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, r)
-    ju = np.stack([j[first + k, r] for k in range(3)])  # (3, r)
-    flat_u = np.stack([index[first + k, r] for k in range(3)])
-    jl = np.stack([j[3 - first + k, r] for k in range(3)])  # the lower body's
-    flat_l = np.stack([index[3 - first + k, r] for k in range(3)])
-    k_u = np.add.reduce(ju * ju * inv_u, axis=0)
-    k_u = np.where(k_u > 0.0, k_u, np.inf)
     relative = whole.relative[:, rows]  # closing speed as the step began (< 0: closing)
     closing = -np.where(valid, relative, np.inf).min(axis=0)
     bounce = np.where(closing > BOUNCE_THRESHOLD, whole.e[rows] * closing, 0.0)
     opening = (relative[0] * valid[0] + relative[1] * valid[1]) / count
     leave_at_most = np.maximum(bounce, opening)
     given = (pmax[0, rows] + pmax[1, rows]) * substeps  # at most this much impulse pushed
-    for lv in np.unique(level[u]).tolist():
-        at = np.flatnonzero(level[u] == lv)
-        # A body on two supports has two rows: one after the other (lower bodies are
-        # held, so only the upper body may not repeat within a colour).
-        colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
-        for c in np.unique(colour).tolist():
-            k = at[colour == c]
-            # The lower body is held: where it moves away from the upper one (into what
-            # it rests on), the upper one is measured against it standing still.
-            lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
-            vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
-            vn += np.minimum(lower_part, 0.0)
-            change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
-            change = np.maximum(change, -given[k])
-            flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
+    # A body on two supports has two rows: one after the other (lower bodies are held,
+    # so only the upper body may not repeat within a group).
+    for k in groups_of(cones, len(inv_m)):
+        # The lower body is held: where it moves away from the upper one (into what
+        # it rests on), the upper one is measured against it standing still.
+        lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
+        vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
+        vn += np.minimum(lower_part, 0.0)
+        change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
+        change = np.maximum(change, -given[k])
+        flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
 
 
 def _lcp_offset(col, vn, old, ms, bias):
@@ -725,7 +782,10 @@ def _restitute(col, flat) -> None:
     alone = np.maximum(old - col.nmass * (vn + target), 0.0)
     new = np.where(bounce.all(axis=0), both, np.where(bounce, alone, old))
     change = new - old
-    x += change[0] * col.mjn[0] + change[1] * col.mjn[1]
+    dx = change[0] * col.mjn[0] + change[1] * col.mjn[1]
     old[...] = new
     col.pn3[2] = new[0]
-    flat.put(col.index, x)
+    if col.split is None:
+        flat.put(col.index, x + dx)
+    else:  # Jacobi (see `_split`)
+        flat += np.bincount(col.index.ravel(), (dx / col.split).ravel(), minlength=len(flat))

@@ -58,3 +58,43 @@ def update_sleep(world, contacts, dt: float) -> None:
     world.velocity[asleep] = 0.0
     world.omega[asleep] = 0.0
     world.sleeping = asleep
+
+
+def rest_key(world) -> tuple | None:
+    """Everything a step of a fully asleep world depends on, as bytes and plain values;
+    None while any moving body is awake (or a rule could wake one by itself).
+
+    A step that began and ended with every moving body asleep changed nothing but the
+    tick and the sleep timers: the solver had no body to move, the narrow phase no pair
+    to test (two fixed bodies are never collided), the pair on show the same pose to
+    explain. While the key stays the same, the next step is that step again
+    (`rest_step`): a few array comparisons instead of a broad phase, a SAT report and a
+    solve. Any change from outside — a pose or speed written, gravity or a slider (they
+    wake every body), the pair on show, a grab — changes the key or fails its test."""
+    moving = ~world.static
+    if not (world.sleep and world.rigid and world.sleep_speed > 0.0 and world.grab is None):
+        return None
+    if not world.sleeping[moving].all():
+        return None
+    return (
+        world.position.tobytes(),
+        world.angle.tobytes(),
+        world.velocity.tobytes(),
+        world.omega.tobytes(),
+        world.sleeping.tobytes(),
+        world.static.tobytes(),
+        world.sleep_island.tobytes(),
+        world.gravity,
+        world.bounds,
+        (world.partner, world.focus, world.controlled),
+        (world.resolve, world.swept, world.broad_phase, world.sleep_time),
+        len(world.bodies),
+    )
+
+
+def rest_step(world, dt: float) -> None:
+    """A step of a world that is, and stays, fully asleep (see `rest_key`): the sleep
+    timers count on exactly as `update_sleep` would count them (every moving body is
+    slow: it does not move), and the tick advances. The caller re-issues the last
+    step's record under the new tick."""
+    world.sleep_timer = np.where(~world.static, world.sleep_timer + dt, 0.0)

@@ -47,7 +47,7 @@ from .contacts import collide, find_manifolds
 from .mouse import MouseGrab, pull
 from .records import Contact, ManifoldContacts, StepRecord, explain
 from .rigid import ContactSet, solve_rigid
-from .sleeping import update_sleep
+from .sleeping import rest_key, rest_step, update_sleep
 from .solver import push_apart, solve_velocities
 
 
@@ -139,6 +139,9 @@ class World:
         self.broad = None  # the last broad phase's (boxes, result), for the renderer
         self.broad_fixed = None  # ... and the bodies it took as fixed
         self.record: StepRecord | None = None
+        # What the last step depended on, if it began and ended fully asleep (a cache,
+        # checked by value: `sleeping.rest_key`); while it holds, a step is `rest_step`.
+        self.rest_key: tuple | None = None
 
         self.position = np.array([b.shape.position for b in self.bodies], dtype=float)
         self.angle = np.array([b.shape.angle for b in self.bodies], dtype=float)
@@ -467,7 +470,14 @@ class World:
     def _step_rigid(self, dt: float, controls: Controls) -> StepRecord:
         """One rigid step: solve last pose's manifolds (soft step, substeps), sweep
         bullets, then find the manifolds at the new pose (kept for the next step and
-        for the renderer), then let settled islands sleep."""
+        for the renderer), then let settled islands sleep. A world that stays fully
+        asleep skips all of it (`sleeping.rest_key`)."""
+        if (
+            self.rest_key is not None
+            and (controls == NO_CONTROLS or self.controlled is None)
+            and rest_key(self) == self.rest_key
+        ):
+            return self._rest_step(dt)
         self._steer(dt, controls)
         if self.grab is not None:
             pull(self, self.grab, dt)
@@ -477,6 +487,7 @@ class World:
         if self.contact_set is None:
             self.contact_set = find_manifolds(self, dt)[0]
         moving = ~self.static & ~self.sleeping
+        began_asleep = not moving.any()
         if self.resolve:
             solve_rigid(self, dt, self.contact_set, moving)
         else:
@@ -503,6 +514,24 @@ class World:
         shown = None if tested is None else explain(*tested)
         self.record = StepRecord(
             self.tick, found[1], found[2], found[3], self._contact_records(), shown, sweeps
+        )
+        self.rest_key = rest_key(self) if began_asleep else None
+        return self.record
+
+    def _rest_step(self, dt: float) -> StepRecord:
+        """The last step again, in a world that stays fully asleep: the same pose, no
+        contact to solve, the same pair on show; only the tick and the timers move."""
+        rest_step(self, dt)
+        self.tick += 1
+        last = self.record
+        self.record = StepRecord(
+            self.tick,
+            last.candidate_pairs,
+            last.swept_pairs,
+            last.all_pairs,
+            last.contacts,
+            last.shown,
+            last.sweeps,
         )
         return self.record
 
@@ -649,6 +678,8 @@ def _still_resting(world, resting, found, was_asleep):
     parts = [(cs, keep) for cs, keep in parts if keep.any()]
     if not parts:
         return None
+    if len(parts) == 1 and parts[0][0] is resting and parts[0][1].all():
+        return resting  # nothing fell asleep or woke: the same rows (not copied again)
     fields = [f.name for f in dataclass_fields(found)]
     return type(found)(
         **{name: np.concatenate([getattr(cs, name)[keep] for cs, keep in parts]) for name in fields}

@@ -1,0 +1,277 @@
+"""Support cones: what holds up a heavy body, level by level from the fixed bodies (numpy only).
+
+Gauss-Seidel cannot carry a heavy body on a light one: each pass moves the heavy body
+by the light one's share (1/1000 of the way at 1000:1), so within a step the heavy body
+sinks into the light one (3 px at 1000:1) and, at 10^6:1, through it to the floor.
+Physically the floor holds the light body and the light body, held, holds the heavy
+one: shock propagation (Guendelman, Bridson and Fedkiw 2003). Levels count contacts
+from the fixed (and sleeping) bodies::
+
+    level 0   floor                       level k+1 rests on level k
+    level 1   light box   <- held
+    level 2   heavy box   <- may not close on the light box
+
+Under each body resting on one more than `HOLD_RATIO` times lighter, its *support
+cone* (the contacts down to the fixed bodies) is solved once more after each substep's
+solve pass (`hold`), bottom up, point by point, each contact with its lower body held
+fixed: the upper body alone gets the impulse that stops it closing on the lower one
+(by more than a gap it still has), with Coulomb friction on that impulse, so that a
+heavy pair on a slope grips as the solver's friction would (held by a single row at
+the manifold's midpoint, the friction tipped the heavy box forward instead, and it
+slid off). The hold never pulls, and a pair of like masses, or anything in free
+space, never gets it; so scenes without a heavy body on a light one step exactly as
+before. `rigid._shock_propagation` uses the same cones after the last substep, against
+a rebound.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .colouring import colour_constraints
+
+# A body more than this many times heavier than the one it rests on gets a support cone
+# for the shock pass after the substeps (`rigid._shock_propagation`) ...
+HEAVY_RATIO = 4.0
+# ... and, beyond this, the hold after each solve pass: Gauss-Seidel with warm starting
+# carries a few times its weight (a 40 px box on a pile of 10 px polygons, 5:1), and
+# the hold costs some numpy calls per level of the cone, each sweep, each substep.
+HOLD_RATIO = 20.0
+# Overlap (px) in a support cone that the hold leaves to the soft contacts; beyond it
+# the hold pushes the upper body out (a heavy body that landed deep in a light one).
+HOLD_SLOP = 0.25
+
+
+@dataclass(frozen=True)
+class Cones:
+    """The support cones of one step: `rows` (contacts, in the constraint set's order),
+    each row's `upper` and `lower` body, whether a is the lower one, and each body's level."""
+
+    rows: np.ndarray
+    upper: np.ndarray  # (M,) for every constraint
+    lower: np.ndarray
+    a_lower: np.ndarray
+    level: np.ndarray  # (n,)
+
+
+def uneven_pairs(ia, ib, inv_m, ratio=None) -> np.ndarray:
+    """Constraints between two moving bodies, one more than `ratio` (HEAVY_RATIO) times
+    heavier."""
+    ratio = HEAVY_RATIO if ratio is None else ratio
+    ma, mb = inv_m[ia], inv_m[ib]
+    return (ma > 0.0) & (mb > 0.0) & ((mb > ratio * ma) | (ma > ratio * mb))
+
+
+def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
+    """The cones under the heavy bodies of `uneven` constraints, over the `carrying`
+    ones (None if there is none)."""
+    n = len(inv_m)
+    far = n + 1  # not resting on anything fixed
+    level = np.where(inv_m > 0.0, far, 0)
+    pa, pb = ia[carrying], ib[carrying]
+    while True:
+        new = level.copy()
+        np.minimum.at(new, pa, level[pb] + 1)
+        np.minimum.at(new, pb, level[pa] + 1)
+        if (new == level).all():
+            break
+        level = new
+    la, lb = level[ia], level[ib]
+    a_lower = carrying & (lb == la + 1) & (lb < far)
+    upward = a_lower | (carrying & (la == lb + 1) & (la < far))
+    upper = np.where(a_lower, ib, ia)
+    lower = np.where(a_lower, ia, ib)
+    below = np.zeros(n, dtype=bool)  # the support cones
+    below[upper[uneven & upward & (inv_m[upper] * HEAVY_RATIO < inv_m[lower])]] = True
+    while True:
+        grown = below.copy()
+        grown[lower[upward & below[upper]]] = True
+        if (grown == below).all():
+            break
+        below = grown
+    rows = np.flatnonzero(upward & below[upper])
+    if not len(rows):
+        return None
+    return Cones(rows, upper, lower, a_lower, level)
+
+
+@dataclass(frozen=True)
+class Hold:
+    """One row per point of each cone contact: its normal and tangent Jacobians split
+    into the upper body's and the lower body's three columns, where those sit in the
+    flat velocities, grouped bottom up by level."""
+
+    groups: list  # [(point rows, each one's share of its upper body)], a level each
+    normal: tuple  # (upper's (3, P), lower's (3, P), the upper's K (P,))
+    tangent: tuple
+    flat_u: np.ndarray  # (3, P)
+    flat_l: np.ndarray
+    inv_u: np.ndarray  # (3, P)
+    point: np.ndarray  # (P,) which point (0 or 1) of its constraint
+    rows: np.ndarray  # (P,) its constraint, in the constraint set
+    rate: np.ndarray  # (P,) the soft contact's push-out rate (1/s)
+    mu: np.ndarray  # (P,)
+    pushed: np.ndarray  # (P,) bool: the hold gave the point an impulse this step
+
+
+def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
+    """Each cone contact as one row at the midpoint of its points (J is linear in the
+    anchor): (valid points, the row's Jacobian split into the upper and the lower body's
+    three columns, their flat indices, the upper body's inverse masses, its K)."""
+    rows = cones.rows
+    valid = whole.nmass[:, rows] > 0.0
+    count = valid.sum(axis=0)
+    jn = whole.jn[:, :, rows]
+    j = (jn[0] * valid[0] + jn[1] * valid[1]) / count  # (6, r)
+    index = whole.index[:, rows]  # (6, r)
+    r = np.arange(len(rows))
+    first = np.where(cones.a_lower[rows], 3, 0)  # the upper body's three columns
+    u = cones.upper[rows]
+    inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, r)
+    ju = np.stack([j[first + k, r] for k in range(3)])  # (3, r)
+    flat_u = np.stack([index[first + k, r] for k in range(3)])
+    jl = np.stack([j[3 - first + k, r] for k in range(3)])  # the lower body's
+    flat_l = np.stack([index[3 - first + k, r] for k in range(3)])
+    k_u = np.add.reduce(ju * ju * inv_u, axis=0)
+    k_u = np.where(k_u > 0.0, k_u, np.inf)
+    return valid, ju, jl, flat_u, flat_l, inv_u, k_u
+
+
+def groups_of(cones: Cones, n: int) -> list:
+    """Rows (0..r-1) level by level upward, each level split so that no upper body
+    repeats within a group (a body on two supports has two rows)."""
+    u = cones.upper[cones.rows]
+    level = cones.level[u]
+    out = []
+    for lv in np.unique(level).tolist():
+        at = np.flatnonzero(level == lv)
+        colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
+        for c in np.unique(colour).tolist():
+            out.append(at[colour == c])
+    return out
+
+
+def hold_for(whole, inv_m, inv_i) -> Hold | None:
+    """The step's support cones as a Hold (None, after a few array operations, when no
+    heavy body rests on a light one). Every contact may carry: one still apart is held
+    only once it would close its gap."""
+    uneven = uneven_pairs(whole.ia, whole.ib, inv_m, HOLD_RATIO)
+    if not uneven.any():
+        return None
+    carrying = (whole.nmass > 0.0).any(axis=0)
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven & carrying, carrying)
+    if cones is None:
+        return None
+    valid = whole.nmass[:, cones.rows] > 0.0  # (2, r)
+    point, at = np.nonzero(valid)
+    rows = cones.rows[at]
+    p = np.arange(len(rows))
+    first = np.where(cones.a_lower[rows], 3, 0)  # the upper body's three columns
+    u = cones.upper[rows]
+    inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, P)
+
+    def split(j):  # (2, 6, M) -> the upper's and the lower's columns, (3, P) each
+        jp = j[point, :, rows].T  # (6, P)
+        upper = np.stack([jp[first + k, p] for k in range(3)])
+        lower = np.stack([jp[3 - first + k, p] for k in range(3)])
+        k_u = np.add.reduce(upper * upper * inv_u, axis=0)
+        return upper, lower, np.where(k_u > 0.0, k_u, np.inf)
+
+    index = whole.index[:, rows]  # (6, P)
+    flat_u = np.stack([index[first + k, p] for k in range(3)])
+    flat_l = np.stack([index[3 - first + k, p] for k in range(3)])
+    level = cones.level[u]
+    groups = []
+    for lv in np.unique(level).tolist():
+        on = np.flatnonzero(level == lv)
+        # each point's share of its upper body: the level's points on that body
+        share = np.bincount(u[on], minlength=len(inv_m))[u[on]].astype(float)
+        groups.append((on, share))
+    return Hold(
+        groups,
+        split(whole.jn),
+        split(whole.jt),
+        flat_u,
+        flat_l,
+        inv_u,
+        point,
+        rows,
+        whole.rate[rows],
+        whole.mu[rows],
+        np.zeros(len(rows), dtype=bool),
+    )
+
+
+# Sweeps of the hold over a step's cones after each solve pass: a body against a held
+# one, point by point with friction, settles in a few.
+HOLD_SWEEPS = 8
+
+
+def hold(h: Hold, flat, separation, inv_h, push_speed) -> None:
+    """After a solve pass: bottom up, no upper body closes on its held lower one by more
+    than the gap left at each point (`separation`: (2, M) now), and a point that
+    overlaps it by more than HOLD_SLOP leaves at the soft push-out speed (at most
+    `push_speed`); Coulomb friction on the impulse the hold gives (the solver's
+    friction had the rest)."""
+    s = separation[h.point, h.rows]
+    # the least vn each point may keep: -gap / h when apart, 0 when touching, the
+    # push-out beyond HOLD_SLOP (what a soft contact rests at is the solver's: pushed
+    # out here too, the upper body would rock on its support)
+    deep = np.minimum(-(s + HOLD_SLOP) * h.rate, push_speed)
+    floor_speed = np.where(s > 0.0, -s * inv_h, np.maximum(deep, 0.0))
+    pn = _sweeps(h, flat, floor_speed, grip=True)
+    h.pushed[pn > 0.0] = True
+
+
+def bounce(h: Hold, flat, relative, e, threshold, pushed, separation, inv_h) -> None:
+    """After restitution: a point of a cone that closed faster than `threshold` and
+    pushed this step (`pushed`: (2, M), by the solver; or by the hold) leaves its held
+    lower body at e times its closing speed (`relative`: (2, M), < 0 closing), as it
+    would leave a fixed floor; the other points close no more than their gap
+    (`separation`: (2, M) now), so that the lower body does not go on into its own
+    support. Restitution between the two alone hands most of the bounce to the light
+    body (121 of 168 px/s, down, for an 80:1 box landing on one on the floor)."""
+    closing = relative[h.point, h.rows]
+    bounces = (closing < -threshold) & (pushed[h.point, h.rows] | h.pushed)
+    if bounces.any():
+        gap = np.maximum(separation[h.point, h.rows], 0.0)
+        floor_speed = np.where(bounces, -e[h.rows] * closing, -gap * inv_h)
+        _sweeps(h, flat, floor_speed, grip=False)
+
+
+def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
+    """HOLD_SWEEPS bottom-up sweeps: each point's upper body gets the impulse that brings
+    its normal speed up to `floor_speed` (never below 0 in all: the hold never pulls),
+    and with `grip`, friction up to mu times it. Returns each point's normal impulse.
+
+    A level's points are solved at once, Jacobi with mass splitting (as `rigid._split`):
+    a body under c of them is c copies of mass m / c, each point pushes its copy, and
+    the body gets the average of its copies' changes; a level costs some twenty numpy
+    calls however many points it has (by colours instead, a body on two supports with
+    two points each made four groups a level: a 1000:1 box on the 300-body pile took
+    50 ms a step)."""
+    nu, nl, kn = h.normal
+    tu, tl, kt = h.tangent
+    pn = np.zeros(len(h.rows))
+    pt = np.zeros(len(h.rows))
+    size = len(flat)
+    for _ in range(HOLD_SWEEPS):
+        for k, share in h.groups:
+            fu, fl = h.flat_u[:, k], h.flat_l[:, k]
+            vu, vl = flat.take(fu), flat.take(fl)
+            vn = np.add.reduce(nu[:, k] * vu, axis=0) + np.add.reduce(nl[:, k] * vl, axis=0)
+            new = np.maximum(pn[k] + (floor_speed[k] - vn) / (kn[k] * share), 0.0)
+            change = (new - pn[k]) * h.inv_u[:, k] * nu[:, k]  # the body's part of it
+            pn[k] = new
+            if grip:
+                copy = vu + change * share  # the point's copy of the body, pushed
+                vt = np.add.reduce(tu[:, k] * copy, axis=0)
+                vt += np.add.reduce(tl[:, k] * vl, axis=0)
+                bound = h.mu[k] * new
+                now = np.minimum(np.maximum(pt[k] - vt / (kt[k] * share), -bound), bound)
+                change += (now - pt[k]) * h.inv_u[:, k] * tu[:, k]
+                pt[k] = now
+            flat += np.bincount(fu.ravel(), change.ravel(), minlength=size)
+    return pn

@@ -63,7 +63,10 @@ import pymunk  # noqa: E402
 import pymunk.pygame_util  # noqa: E402
 
 from sandbox import render  # noqa: E402
-from sandbox.app.session import Session  # noqa: E402
+from sandbox.app.commands import Step  # noqa: E402
+from sandbox.app.dispatcher import dispatch  # noqa: E402
+from sandbox.app.scene_control import open_session  # noqa: E402
+from sandbox.app.view_model import draw_session, hud_status  # noqa: E402
 from sandbox.core.geometry import Polygon  # noqa: E402
 from sandbox.physics.world import World  # noqa: E402
 from sandbox.scenes.base import CANVAS  # noqa: E402
@@ -95,10 +98,10 @@ class SandboxFrame(_Contender):
 
     def __init__(self, seed: int, count: int):
         self.world: World = pile(seed, count)
-        session = Session(SCENES["pile"], seed, theme="dark")
+        session = open_session(SCENES["pile"], seed, theme="dark")
         session.world = self.world
-        session.record = self.world.explain_now()
-        self.status = session.status(None)  # the app's HudStatus; fps=None as in screenshots
+        session.step_record = self.world.explain_now()
+        self.status = hud_status(session, None)  # the app's HudStatus; fps=None as in screenshots
         self.overlays = render.Overlays(**{f.name: True for f in fields(render.Overlays)})
         self.theme = render.THEMES["dark"]
         self.surface = pygame.Surface(CANVAS)
@@ -478,8 +481,6 @@ def profile(args) -> None:
 
 def scene_frame_rates(size: tuple[int, int], args) -> None:
     """Every built-in scene at `size`: fps of step + draw, and of the draw alone."""
-    from sandbox.app.session import Session
-    from sandbox.scenes.registry import SCENES
 
     print(
         f"frames per second at {size[0]}x{size[1]}, theme {args.theme}, "
@@ -488,16 +489,16 @@ def scene_frame_rates(size: tuple[int, int], args) -> None:
     print(f"  {'scene':<12} {'step+draw':>10} {'draw only':>10}")
     surface = pygame.Surface(size)
     for name, scene in SCENES.items():
-        session = Session(scene, args.seed, args.theme)
+        session = open_session(scene, args.seed, args.theme)
         for _ in range(args.warmup):
-            session.advance(frozenset())
-        session.draw(surface, fps=60.0)
+            dispatch(session, Step())
+        draw_session(surface, session, fps=60.0)
         full, draw_only = [], []
         for _ in range(args.frames):
             t0 = time.perf_counter()
-            session.advance(frozenset())
+            dispatch(session, Step())
             t1 = time.perf_counter()
-            session.draw(surface, fps=60.0)
+            draw_session(surface, session, fps=60.0)
             t2 = time.perf_counter()
             full.append(t2 - t0)
             draw_only.append(t2 - t1)

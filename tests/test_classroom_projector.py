@@ -1,6 +1,7 @@
 """Issue 34: the classroom on a projector. What a stray key, a slide and the HUD must not do."""
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -73,3 +74,59 @@ def _hud_texts(session) -> list[str]:
     from driving import draw_session
 
     return [t.text for t in draw_session(pygame.Surface((1024, 768)), session).texts]
+
+
+ANSWERING_WORDS = re.compile(r"\b\d+ axes\b|\b1 axis\b|more of \d+|repeats skipped|MTV \(|gap \d")
+
+
+def _asking_frames():
+    """(lesson, stage number, the frame's drawn texts) of every built-in stage with a
+    question, as the class sees it waiting: 1024x768, projector theme."""
+    import pygame
+    from driving import draw_session, start_lesson
+
+    from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
+
+    pygame.display.init()
+    pygame.font.init()
+    for name in BUILT_IN:
+        plan = plan_lesson(name)
+        for index, stage_plan in enumerate(plan.stages):
+            if stage_plan.stage.predict is None:
+                continue
+            session = open_session(SCENES["classic"], theme="projector")
+            start_lesson(session, plan, index)
+            while session.lesson.phase == "opening":
+                advance(session)
+            assert session.lesson.phase == "asking"
+            frame = draw_session(pygame.Surface((1024, 768)), session)
+            yield name, index + 1, session, [t.text for t in frame.texts]
+
+
+def test_no_question_shows_its_answer():
+    """Issue 34, deliver 5: while any question waits (axis, MTV, collide or choice), no
+    drawn text counts the axes ("10 axes", "+1 more of 10", "4 repeats skipped"), gives
+    the MTV or a gap; the rulers wait ("rulers: once answered"). shadows' stages 3 and 6
+    ask how many axes SAT tests: both showed the count."""
+    asked = 0
+    for name, number, session, texts in _asking_frames():
+        asked += 1
+        shown = [t for t in texts if ANSWERING_WORDS.search(t)]
+        assert not shown, f"{name} stage {number} shows {shown}"
+        assert session.lesson.hiding
+        if session.scene.demo is None:  # a demo scene draws its own panel, not rulers
+            assert "rulers: once answered" in texts
+    assert asked >= 8  # every built-in question was looked at
+
+
+def test_what_an_answer_asks_the_class_to_count_is_on_screen():
+    """Issue 34, item 4: shadows stage 3's answer asked the class to count the rulers'
+    rows (10) where 1024x768 shows 9; it now counts the edge normals, all drawn."""
+    from sandbox.app.lesson_plan import plan_lesson
+
+    explain = plan_lesson("shadows").stages[2].stage.predict.explain
+    assert "rows of the rulers" not in explain and "normals" in explain
+    session = open_session(SCENES["classic"])
+    shown = session.step_record.shown
+    normals = len(shown.a_shape.vertices) + len(shown.b_shape.vertices)
+    assert normals == 10 and "10" in explain

@@ -349,7 +349,9 @@ def test_lesson_list_from_the_window_keys():
     assert not press(session, "escape").quit and session.menu is None  # closed, not quit
     press(session, "h")
     assert not press(session, "escape").quit and not session.overlays.show_help  # the help too
-    assert press(session, "escape").quit  # then Escape quits
+    assert not press(session, "escape").quit  # nothing open: Escape asks first
+    assert session.message == "Escape again to quit (any other key: stay)"
+    assert press(session, "escape").quit  # and the second one quits
     press(session, "f2")
     press(session, "2")
     assert session.lesson.plan.lesson.title == PLANS["pushing-out"].lesson.title

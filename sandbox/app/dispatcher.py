@@ -45,6 +45,8 @@ from .state import Session
 from .world_mouse import handle_mouse
 
 MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
+QUIT_STEPS = 180  # a second Escape within 3 s of steps quits (paused: until another key)
+QUIT_ASK = "Escape again to quit (any other key: stay)"
 
 
 @dataclass(frozen=True)
@@ -79,13 +81,15 @@ def _press(session: Session, press: Press, source: str) -> Outcome | None:
     if binding is None or binding.held:
         return None
     action = binding.action
+    asked, session.quit_asked = session.quit_asked, None  # any other key: no quitting
     closes = action == "quit" and (session.menu is not None or session.overlays.show_help)
     if action == "quit" and session.mode is not None:  # Escape leaves edit mode first
         return dispatch(session, Control("mode", None), source)
     if action == "quit" and not closes and session.panel is not None:  # then the panel
         return dispatch(session, Control("panel", None), source)
-    if action == "quit" and not closes:
-        return Outcome(quit=True)
+    if action == "quit" and not closes and asked is not None:
+        if session.clock - asked <= QUIT_STEPS:  # the second Escape, in time: quit
+            return Outcome(quit=True)
     # record
     recorder = session.recorder
     if recorder is not None:
@@ -93,12 +97,17 @@ def _press(session: Session, press: Press, source: str) -> Outcome | None:
             recorder.held(session.clock, frozenset(held))  # before the press: O's keys
         recorder.press(session.clock, key)
         _recorder_stopped(session)
-    # gates: Escape closes the lesson list or the help; the list takes its keys; the lesson
+    # gates: Escape closes the lesson list or the help, or asks before it quits; the
+    # lesson list takes its keys; the lesson
     if closes:
         if session.menu is not None:
             session.menu = None
         else:
             session.overlays = replace(session.overlays, show_help=False)
+        return None
+    if action == "quit":  # nothing open: a stray Escape never ends a class
+        session.quit_asked = session.clock
+        say(session, QUIT_ASK)
         return None
     if actions.menu_key(session, key, action):
         return None

@@ -75,7 +75,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("t",), "theme", "theme: dark / projector"),
     Binding(("h", "f1"), "help", "this help"),
     Binding(("f11",), "fullscreen", "fullscreen on / off"),
-    Binding(("escape",), "quit", "close help, lesson list or panel; else quit"),
+    Binding(("escape",), "quit", "close help, lesson list or panel; twice: quit"),
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 KEY_FOR_ACTION = {b.action: b.keys[0] for b in KEYMAP}  # the key a button presses

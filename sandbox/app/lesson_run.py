@@ -34,7 +34,8 @@ from .lesson_plan import Plan, StagePlan
 from .scene_control import open_scene, say
 from .state import Session
 
-# What an axis or MTV question hides until it is answered (the rulers would answer it).
+# What a question hides until it is answered (the rulers count the axes, show the gaps
+# and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
 HIDDEN = ("show_projections", "show_separating_axis", "show_mtv", "show_minkowski")
 # While a question waits, only these act (besides its answer keys).
 WHILE_ASKING = {"explore", "back_to_lesson", "lessons", "help"}
@@ -80,7 +81,7 @@ class LessonRun:
 
     @property
     def hiding(self) -> bool:
-        """An axis or MTV question waits: its answer is kept off the screen."""
+        """A question waits: its answer is kept off the screen."""
         return self.asking and self.kept_overlays is not None
 
     def status_line(self) -> str:
@@ -144,7 +145,9 @@ def open_stage(session: Session, index: int) -> None:
 
 def settle(session: Session) -> None:
     """The opening has played: pause, open the step-through or ask, as authored.
-    An axis or MTV question hides what would give its answer away until answered."""
+    A question, of any kind, hides what could give its answer away until answered: the
+    rulers (their rows and their count of axes), the separating axis, the MTV, the
+    Minkowski inset, and the HUD's words on the pair (render: HudStatus.hiding)."""
     run = session.lesson
     stage = run.stage.stage
     run.phase = "open"
@@ -154,9 +157,8 @@ def settle(session: Session) -> None:
         session.walk = stage.axis - 1
     if stage.predict is not None:
         run.phase = "asking"
-        if stage.predict.kind in NUMBERED_KINDS:  # the answer is not on screen yet
-            run.kept_overlays = session.overlays
-            session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
+        run.kept_overlays = session.overlays  # the answer is not on screen yet
+        session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
 
 
 # -- the step's hooks ---------------------------------------------------------------

@@ -17,7 +17,7 @@ version 1 recorder went wrong.
     {"format": "sat-sandbox-replay", "version": 2, "scene": ..., "seed": ..., "theme": ...}
                                         (a lesson's run adds "lesson": name or path, "stage": k)
     {"step": 0, "hold": ["right"]}      keys held from now on (before a step, or O)
-    {"step": 40, "press": "page up"}    a key the session acted on (never Escape)
+    {"step": 40, "press": "page up"}    a key the session acted on (never the Escape that quits)
     {"step": 40, "mouse": "press", "x": 310.0, "y": 205.5, "shift": false}
     {"step": 41, "ui": "set", "value": ["gravity", 450.0]}
                                         a control no key stands for (app/commands.py:
@@ -67,7 +67,7 @@ from .mouse_input import MouseEvent, mouse_event_from
 REPLAY_FORMAT = "sat-sandbox-replay"
 VERSION = 2  # the version written; 1 and 2 are read
 # The window's business, not the session's; and what is recorded as what it did.
-UNRECORDED = {"quit", "fullscreen"} | EDIT_ACTIONS
+UNRECORDED = {"fullscreen"} | EDIT_ACTIONS  # (the Escape that quits is never recorded)
 _END_ROOM = len(json.dumps({"end": MAX_FRAMES})) + 1  # kept free for the end line
 
 
@@ -129,7 +129,7 @@ class Recorder:
         self._rebuilds = 0  # presses that rebuild the world (at most MAX_REBUILDS)
 
     def press(self, step: int, key: str) -> None:
-        """A key the session is about to act on (held keys and Escape are not presses)."""
+        """A key the session is about to act on (held keys are not presses)."""
         binding = KEY_ACTIONS.get(key)
         if binding is not None and not binding.held and binding.action not in UNRECORDED:
             if self._counted(step, key):

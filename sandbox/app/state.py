@@ -72,6 +72,7 @@ class Session:
     hand: Hand | None = None  # the left button held on the world
     recorder: object = None  # app.recording.Recorder, if recording
     recorder_said: bool = False  # the recording's early stop was put on screen
+    quit_asked: int | None = None  # the clock when Escape asked "again to quit?"
     outline: int = 0  # scenes with an outline test: the learner's outline (F: the next)
     help_page: int = 0  # the help's page on show (keymap.help_pages)
     lesson: object = None  # app.lesson_run.LessonRun while a lesson runs

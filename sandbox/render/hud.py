@@ -260,7 +260,7 @@ def draw_pair_numbers(
         }[state]
         rows.append(flag)
         mx, my = report.mtv
-        mtv = f"MTV ({mx + 0.0:.5f}, {my + 0.0:.5f})"
+        mtv = f"MTV ({_signed(mx)}, {_signed(my)})"
         if state == "apart":
             mtv = "MTV: none (apart)"
         if hiding:
@@ -276,3 +276,9 @@ def draw_pair_numbers(
     y += pad // 2
     pygame.draw.line(view.surface, theme.divider, (panel.x, y), (panel.right, y), view.w(1))
     return y + pad // 2
+
+
+def _signed(value: float) -> str:
+    """A signed length as the screen says every length: one decimal, two significant
+    digits under 0.05 (words.amount), so the MTV reads like the gaps and overlaps."""
+    return ("-" if value < 0 and amount(value) != "0.0" else "") + amount(value)

@@ -1,0 +1,132 @@
+"""Issue 34: the classroom on a projector. What a stray key, a slide and the HUD must not do."""
+
+import os
+import re
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from driving import advance, open_session, press  # noqa: E402
+
+from sandbox.app.dispatcher import QUIT_ASK, QUIT_STEPS  # noqa: E402
+from sandbox.app.recording import Recorder  # noqa: E402
+from sandbox.scenes.registry import SCENES  # noqa: E402
+
+
+def test_one_escape_never_ends_a_class():
+    """With nothing open, Escape asks ("Escape again to quit") and does not quit; a
+    second Escape right after quits."""
+    session = open_session(SCENES["classic"])
+    assert not press(session, "escape").quit
+    assert session.message == QUIT_ASK
+    assert press(session, "escape").quit
+
+
+def test_another_key_or_time_takes_the_question_back():
+    """Between the two Escapes, any other key, or more than QUIT_STEPS steps, and the
+    next Escape asks again instead of quitting."""
+    session = open_session(SCENES["classic"])
+    press(session, "escape")
+    press(session, "n")
+    assert not press(session, "escape").quit
+    for _ in range(QUIT_STEPS + 1):
+        advance(session)
+    assert not press(session, "escape").quit
+    assert press(session, "escape").quit
+
+
+def test_an_escape_that_closes_or_asks_is_recorded():
+    """An Escape that closes the help or asks before quitting is in the recording (a
+    replay must close the same help); the Escape that quits is not."""
+    session = open_session(SCENES["classic"])
+    session.recorder = recorder = Recorder(session.scene, 0, "dark")
+    press(session, "h")
+    press(session, "escape")  # closes the help
+    press(session, "escape")  # asks
+    assert press(session, "escape").quit
+    presses = [line for line in recorder.lines(session.clock) if '"press"' in line]
+    assert [p.count('"escape"') for p in presses] == [0, 1, 1]
+
+
+def test_the_hud_mtv_reads_like_every_other_length():
+    """Issue 34, item 6: the HUD's MTV had five decimals ("MTV (0.00000, -0.05063)") where
+    every other length has one (two significant digits under 0.05): worked by hand."""
+    from sandbox.render.hud import _signed
+
+    assert [_signed(v) for v in (0.0, -0.0, -0.05063, 0.04, -13.43233, 4.90318)] == [
+        "0.0",
+        "0.0",
+        "-0.1",
+        "0.04",
+        "-13.4",
+        "4.9",
+    ]
+    session = open_session(SCENES["stack"])
+    for _ in range(60):
+        advance(session)
+    status_rows = _hud_texts(session)
+    mtv = next(t for t in status_rows if t.startswith("MTV ("))  # a resting contact's
+    assert all(len(part.split(".")[1]) <= 3 for part in mtv[5:-1].split(", ")), mtv
+
+
+def _hud_texts(session) -> list[str]:
+    import pygame
+    from driving import draw_session
+
+    return [t.text for t in draw_session(pygame.Surface((1024, 768)), session).texts]
+
+
+ANSWERING_WORDS = re.compile(r"\b\d+ axes\b|\b1 axis\b|more of \d+|repeats skipped|MTV \(|gap \d")
+
+
+def _asking_frames():
+    """(lesson, stage number, the frame's drawn texts) of every built-in stage with a
+    question, as the class sees it waiting: 1024x768, projector theme."""
+    import pygame
+    from driving import draw_session, start_lesson
+
+    from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
+
+    pygame.display.init()
+    pygame.font.init()
+    for name in BUILT_IN:
+        plan = plan_lesson(name)
+        for index, stage_plan in enumerate(plan.stages):
+            if stage_plan.stage.predict is None:
+                continue
+            session = open_session(SCENES["classic"], theme="projector")
+            start_lesson(session, plan, index)
+            while session.lesson.phase == "opening":
+                advance(session)
+            assert session.lesson.phase == "asking"
+            frame = draw_session(pygame.Surface((1024, 768)), session)
+            yield name, index + 1, session, [t.text for t in frame.texts]
+
+
+def test_no_question_shows_its_answer():
+    """Issue 34, deliver 5: while any question waits (axis, MTV, collide or choice), no
+    drawn text counts the axes ("10 axes", "+1 more of 10", "4 repeats skipped"), gives
+    the MTV or a gap; the rulers wait ("rulers: once answered"). shadows' stages 3 and 6
+    ask how many axes SAT tests: both showed the count."""
+    asked = 0
+    for name, number, session, texts in _asking_frames():
+        asked += 1
+        shown = [t for t in texts if ANSWERING_WORDS.search(t)]
+        assert not shown, f"{name} stage {number} shows {shown}"
+        assert session.lesson.hiding
+        if session.scene.demo is None:  # a demo scene draws its own panel, not rulers
+            assert "rulers: once answered" in texts
+    assert asked >= 8  # every built-in question was looked at
+
+
+def test_what_an_answer_asks_the_class_to_count_is_on_screen():
+    """Issue 34, item 4: shadows stage 3's answer asked the class to count the rulers'
+    rows (10) where 1024x768 shows 9; it now counts the edge normals, all drawn."""
+    from sandbox.app.lesson_plan import plan_lesson
+
+    explain = plan_lesson("shadows").stages[2].stage.predict.explain
+    assert "rows of the rulers" not in explain and "normals" in explain
+    session = open_session(SCENES["classic"])
+    shown = session.step_record.shown
+    normals = len(shown.a_shape.vertices) + len(shown.b_shape.vertices)
+    assert normals == 10 and "10" in explain

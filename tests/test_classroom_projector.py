@@ -130,3 +130,28 @@ def test_what_an_answer_asks_the_class_to_count_is_on_screen():
     shown = session.step_record.shown
     normals = len(shown.a_shape.vertices) + len(shown.b_shape.vertices)
     assert normals == 10 and "10" in explain
+
+
+def test_slides_carry_no_screen_only_words(tmp_path):
+    """Issue 34, item 7: an exported slide shows where the class stands ("stage 3 of 7"),
+    never the window's "H help", tick, running/PAUSED, speed or "press a key"."""
+    import pygame
+    from driving import draw_session, start_lesson
+
+    from sandbox.app.lesson_plan import plan_lesson
+
+    pygame.display.init()
+    pygame.font.init()
+    plan = plan_lesson("shadows")
+    screen_only = re.compile(r"^H help$|^tick \d|^running$|^PAUSED$|^speed |press a key")
+    for index in range(len(plan.stages)):
+        for slide in (False, True):
+            session = open_session(SCENES["classic"], theme="projector")
+            session.slide = slide
+            start_lesson(session, plan, index)
+            frame = draw_session(pygame.Surface((1024, 768)), session)
+            texts = [t.text for t in frame.texts]
+            found = [t for t in texts if screen_only.search(t)]
+            assert bool(found) is not slide, (index, slide, found)
+            if slide:
+                assert any(t.startswith(f"stage {index + 1} of 7") for t in texts)

@@ -50,7 +50,7 @@ def export_lesson(options, pygame) -> list[Path]:
     for number, stage_plan in enumerate(plan.stages, 1):
         stage = stage_plan.stage
         session = open_session(stage.scene, options.seed, options.theme)
-        session.toolbar = False  # a slide shows the lesson, not the window's controls
+        session.slide = True  # a slide shows the lesson, not the window's controls and keys
         dispatch(session, OpenLesson(plan, number - 1))
         pictures = []
 

@@ -80,7 +80,7 @@ class Session:
     camera: Camera | None = None  # zoom and pan; None: the fitted view
     panel: str | None = None  # the toolbar's open panel: "scenes", "show", "tune" or None
     hover: str | None = None  # the control under the window's pointer (its tip is drawn)
-    toolbar: bool = True  # draw the toolbar (a lesson's slides leave it out)
+    slide: bool = False  # a lesson's slide (--export-lesson): no toolbar, no screen-only words
     mode: str | None = None  # "edit": corners have handles, clicks draw
     draft: tuple | None = None  # the outline being drawn: world points, in order
     cursor: tuple[float, float] | None = None  # the window pointer's world point, or None

@@ -51,7 +51,7 @@ def press(
             gesture.pan_from = (float(pixel[0]), float(pixel[1]))
             return True
         return False
-    if button != 1 or not session.toolbar:
+    if button != 1 or session.slide:
         return False
     controls = layout_controls(lay, control_state(session))
     control = hit(controls, pixel)
@@ -132,7 +132,7 @@ def move(session: Session, gesture: Gesture, size, pixel) -> bool:
         command = move_vertex_command(name, k, [float(v) for v in cursor])
         dispatch(session, Edit(command, None, merge=True))
         return True
-    controls = layout_controls(lay, control_state(session)) if session.toolbar else ()
+    controls = layout_controls(lay, control_state(session)) if not session.slide else ()
     under = hit(controls, pixel)
     dispatch(session, Hover(under.name if under is not None else None))
     if gesture.slider is not None:

@@ -47,7 +47,7 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
         resolve=session.world.resolve,
         moment=session.moment,
         walk=session.walk,
-        timeline=session.history.span() if session.paused else None,
+        timeline=session.history.span() if session.paused and not session.slide else None,
         demo=session.scene.demo,
         space=session.space,
         outline_test=session.scene.outline_test,
@@ -57,7 +57,8 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
         card_band=stage is not None and stage.predict is not None,
         hiding=run is not None and run.hiding,
         menu=tuple((m.title, len(m.stages)) for m in session.menu) if session.menu else None,
-        controls=control_state(session) if session.toolbar else None,
+        controls=control_state(session) if not session.slide else None,
+        slide=session.slide,
         camera=session.camera,
         edit=_edit_view(session),
     )

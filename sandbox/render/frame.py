@@ -162,7 +162,7 @@ def draw(
     if overlays.show_hud:
         draw_hud(view, world, record, status)
     if status.card is not None:
-        draw_card(view, status.card)
+        draw_card(view, status.card, status.slide)
     if status.controls is not None:
         draw_controls(view, status.controls)
     texts = tuple(view.placed)

@@ -182,7 +182,12 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
         _draw_timeline(view, status.timeline)
     if status.fps is not None:
         bits.append(f"{status.fps:.0f} fps")
-    if status.lesson_line is None:
+    if status.slide:  # a slide: where the class stands, not the window's keys and clock
+        where = status.lesson_line or scene
+        if text_size(where, lay.body)[0] > right - bar.x - pad * 1.5:
+            where = where.split(" · ")[0]  # "stage 3 of 7", the lesson's title given way
+        bits = [where]
+    elif status.lesson_line is None:
         bits.append(scene)
     else:  # a lesson: where the class stands comes first, cut to fit if it must
         room = view.chars(right - bar.x - pad * 1.5, lay.body) - len(bits[0]) - 2

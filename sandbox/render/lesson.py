@@ -57,8 +57,9 @@ def _lines(view: View, card: LessonCard, chars: int, room: int) -> list[tuple[st
     return lines
 
 
-def draw_card(view: View, card: LessonCard) -> None:
-    """The prediction card in its band under the scene."""
+def draw_card(view: View, card: LessonCard, slide: bool = False) -> None:
+    """The prediction card in its band under the scene (on a slide, without the window's
+    "press a key")."""
     theme, lay = view.theme, view.layout
     band = view.card_rect
     if band.height <= 0:
@@ -90,7 +91,8 @@ def draw_card(view: View, card: LessonCard) -> None:
             xx = r.right + gap
         y += line
     hint = "press a key to answer"
-    if card.verdict is None and xx + text_size(hint, px)[0] <= band.right - pad * 1.5:
+    fits = xx + text_size(hint, px)[0] <= band.right - pad * 1.5
+    if card.verdict is None and fits and not slide:
         view.text_px(hint, (xx, y - line), px, theme.text_dim)
     view.region = region
 

@@ -95,3 +95,4 @@ class HudStatus:
     controls: object = None  # the toolbar's state (render.controls.ControlState); None: none
     camera: object = None  # zoom and pan (render.layout.Camera); None: the fitted view
     edit: EditView | None = None  # edit mode (None: off)
+    slide: bool = False  # a slide, not a window: no keys, tick or speed on the status line

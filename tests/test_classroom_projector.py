@@ -155,3 +155,33 @@ def test_slides_carry_no_screen_only_words(tmp_path):
             assert bool(found) is not slide, (index, slide, found)
             if slide:
                 assert any(t.startswith(f"stage {index + 1} of 7") for t in texts)
+
+
+def test_the_export_extra_is_what_the_requirements_pin():
+    """Issue 34, item 10: a pipx user has no requirements-export.txt, so --gif and --video
+    name the package's own extra, sat-sandbox[export]; it asks for the packages the
+    clone's requirements-export.txt pins, no more, no fewer."""
+    import tomllib
+    from pathlib import Path
+
+    from sandbox.app.export import EXTRA
+
+    root = Path(__file__).resolve().parent.parent
+    extra = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    names = {re.split(r"[<>=]", spec)[0] for spec in extra["optional-dependencies"]["export"]}
+    lines = (root / "requirements-export.txt").read_text().splitlines()
+    pinned = {line.split("==")[0] for line in lines if line and not line.startswith("#")}
+    assert names == pinned == {"pillow", "imageio-ffmpeg"}
+    assert "sat-sandbox[export]" in EXTRA and "requirements-export.txt" in EXTRA
+
+
+def test_a_sleeping_scene_says_so_instead_of_sat_on_none():
+    """Issue 34, item 10: once the stack sleeps, the HUD said "SAT on 0 of 2415 pairs",
+    which reads like a fault; it says why no pair needs a test."""
+    session = open_session(SCENES["stack"])
+    for _ in range(240):
+        advance(session)
+    assert session.step_record.candidate_pairs == 0
+    texts = _hud_texts(session)
+    assert "all asleep: no SAT needed" in texts
+    assert not any(t.startswith("SAT on 0 of") for t in texts)

@@ -35,7 +35,7 @@ from .view_model import draw_session
 
 GIF_EVERY = 2  # steps per GIF frame: 30 frames a second
 GIF_WIDTH = 960  # px: a GIF wider than this is scaled down (a slide's width)
-EXTRA = "pip install -r requirements-export.txt"
+EXTRA = "pip install 'sat-sandbox[export]' (in a clone: pip install -r requirements-export.txt)"
 
 
 def export_lesson(options, pygame) -> list[Path]:

@@ -273,6 +273,8 @@ def draw_pair_numbers(
         rows.append((mtv, theme.mtv))
     if len(world.bodies) > 2 and record is not None:
         pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
+        if record.candidate_pairs == 0 and _all_asleep(world):  # not a fault: at rest
+            pairs = "all asleep: no SAT needed"
         rows.append((pairs, theme.text_dim))
     for text, color in rows:
         if text:
@@ -287,3 +289,9 @@ def _signed(value: float) -> str:
     """A signed length as the screen says every length: one decimal, two significant
     digits under 0.05 (words.amount), so the MTV reads like the gaps and overlaps."""
     return ("-" if value < 0 and amount(value) != "0.0" else "") + amount(value)
+
+
+def _all_asleep(world: World) -> bool:
+    """Every body that moves is asleep (a resting island needs no test until touched)."""
+    moving = ~world.static
+    return bool(moving.any() and world.sleeping[moving].all())

@@ -354,10 +354,12 @@ def pyramid(base=20, size=30.0):
     return out
 
 
-def _timed_steps(world, space, frames, label, rows):
+def _timed_steps(world, space, frames, label, rows, b2world=None):
     """Step ours, pymunk's and (if installed) Box2D v3's copies in turn, `frames` times
-    (so all three see the same background load); the median step of each."""
-    b2world = _box2d_world(world.bodies, world.gravity)[0] if b2 is not None else None
+    (so all three see the same background load); the median step of each. `b2world`:
+    Box2D's copy as it stands (else one made from the world's bodies)."""
+    if b2world is None and b2 is not None:
+        b2world = _box2d_world(world.bodies, world.gravity)[0]
     times: dict[str, list[float]] = {"ours": [], "pymunk": [], "box2d": []}
     for _ in range(frames):
         t0 = time.perf_counter()
@@ -435,21 +437,8 @@ def asleep_step(rows, steps=300):
         if b2world is not None:
             b2world.step(DT, 4)
     assert world.sleeping[~world.static].all()
-    times: dict[str, list[float]] = {"ours": [], "pymunk": [], "box2d": []}
-    for _ in range(steps):
-        t0 = time.perf_counter()
-        world.step(DT)
-        t1 = time.perf_counter()
-        space.step(DT)
-        t2 = time.perf_counter()
-        times["ours"].append(t1 - t0)
-        times["pymunk"].append(t2 - t1)
-        if b2world is not None:
-            t3 = time.perf_counter()
-            b2world.step(DT, 4)
-            times["box2d"].append(time.perf_counter() - t3)
     label = "12-body column asleep: step (median ms)"
-    rows[label] = {side: 1000 * statistics.median(t) for side, t in times.items() if t}
+    _timed_steps(world, space, steps, label, rows, b2world)
 
 
 def pile_step(rows, frames):

@@ -23,15 +23,16 @@ def test_one_escape_never_ends_a_class():
 
 
 def test_another_key_or_time_takes_the_question_back():
-    """Between the two Escapes, any other key, or more than QUIT_STEPS steps, and the
-    next Escape asks again instead of quitting."""
+    """Between the two Escapes, any other key, or more than QUIT_STEPS steps (once the
+    question has left the screen), and the next Escape asks again instead of quitting."""
     session = open_session(SCENES["classic"])
     press(session, "escape")
     press(session, "n")
     assert not press(session, "escape").quit
     for _ in range(QUIT_STEPS + 1):
         advance(session)
-    assert not press(session, "escape").quit
+    assert session.message is None  # the question has gone from the screen ...
+    assert not press(session, "escape").quit  # ... and so has the quitting
     assert press(session, "escape").quit
 
 

@@ -40,12 +40,14 @@ from .commands import (
 )
 from .editor import EditResult
 from .keymap import KEY_ACTIONS
-from .scene_control import open_scene, say
+from .scene_control import MESSAGE_STEPS, open_scene, say
 from .state import Session
 from .world_mouse import handle_mouse
 
 MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
-QUIT_STEPS = 180  # a second Escape within 3 s of steps quits (paused: until another key)
+# A second Escape quits while the question is on screen (the message's 2 s of steps;
+# paused, until another key): what the class sees is what the key does.
+QUIT_STEPS = MESSAGE_STEPS
 QUIT_ASK = "Escape again to quit (any other key: stay)"
 
 

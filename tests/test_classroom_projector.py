@@ -186,3 +186,60 @@ def test_a_sleeping_scene_says_so_instead_of_sat_on_none():
     texts = _hud_texts(session)
     assert "all asleep: no SAT needed" in texts
     assert not any(t.startswith("SAT on 0 of") for t in texts)
+
+
+def _frames_of_every_scene_and_stage():
+    """(what, frame) for every golden case's scene after its scripted input, and every
+    built-in lesson stage opened and answered, at 1024x768 and at 1920x1080."""
+    import pygame
+    from driving import draw_session, start_lesson
+    from test_golden import CASES
+
+    from sandbox.app import lesson_run
+    from sandbox.app.headless import init_pygame, simulate
+    from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
+    from sandbox.app.options import parse_options
+
+    init_pygame(headless=True)
+    for w, h in ((1024, 768), (1920, 1080)):
+        size = f"{w}x{h}"
+        for name, (scene, theme, frames, holds) in CASES.items():
+            if scene.startswith("lesson:"):
+                continue  # the lessons follow, every stage of them
+            argv = ["--headless", "--scene", scene, "--frames", str(frames), "--theme", theme]
+            for hold in holds:
+                kind, _, value = hold.partition("=")
+                argv += [f"--{kind}", value] if kind in ("ui", "drag") else [f"--hold={hold}"]
+            session, _ = simulate(parse_options([*argv, "--size", size]))
+            yield f"{name} at {size}", draw_session(pygame.Surface((w, h)), session)
+        for lesson in BUILT_IN:
+            plan = plan_lesson(lesson)
+            for index, stage_plan in enumerate(plan.stages):
+                session = open_session(SCENES["classic"], theme="projector")
+                start_lesson(session, plan, index)
+                while session.lesson.phase == "opening":
+                    advance(session)
+                what = f"{lesson} stage {index + 1} at {size}"
+                yield what, draw_session(pygame.Surface((w, h)), session)
+                if stage_plan.stage.predict is not None:
+                    press(session, sorted(lesson_run.right_keys(session))[0])
+                    while session.lesson.phase == "showing":
+                        advance(session)
+                    yield f"{what}, answered", draw_session(pygame.Surface((w, h)), session)
+
+
+def test_no_two_drawn_labels_overlap():
+    """Issue 34, deliver 3: in every scene after its scripted input and on every lesson
+    stage (as it opens and once answered), at 1024x768 and 1920x1080, no two drawn texts'
+    rectangles overlap (a toolbar panel, drawn over the frame on purpose, aside)."""
+    import pygame
+
+    checked = 0
+    for what, frame in _frames_of_every_scene_and_stage():
+        texts = [t for t in frame.texts if t.where != "controls"]
+        rects = [pygame.Rect(t.rect) for t in texts]
+        for i, rect in enumerate(rects):
+            hit = rect.collidelist(rects[i + 1 :])
+            assert hit < 0, f"{what}: {texts[i].text!r} overlaps {texts[i + 1 + hit].text!r}"
+        checked += 1
+    assert checked > 150

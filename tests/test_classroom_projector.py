@@ -243,3 +243,25 @@ def test_no_two_drawn_labels_overlap():
             assert hit < 0, f"{what}: {texts[i].text!r} overlaps {texts[i + 1 + hit].text!r}"
         checked += 1
     assert checked > 150
+
+
+def test_the_new_lines_are_whole_on_a_projector():
+    """The status lines this issue adds (Escape's question, a stage that is still opening)
+    are drawn whole, never cut with "…", at 1024x768 in the projector theme."""
+    import pygame
+    from driving import draw_session, start_lesson
+
+    from sandbox.app.lesson_plan import plan_lesson
+
+    pygame.display.init()
+    pygame.font.init()
+    asked = open_session(SCENES["classic"], theme="projector")
+    press(asked, "escape")
+    opening = open_session(SCENES["classic"], theme="projector")
+    start_lesson(opening, plan_lesson("pushing-out"), 3)
+    advance(opening)
+    press(opening, "2")
+    for session, said in ((asked, QUIT_ASK), (opening, "wait (End: explore)")):
+        assert session.message == said
+        frame = draw_session(pygame.Surface((1024, 768)), session)
+        assert said in [t.text for t in frame.texts if t.where == "status"]

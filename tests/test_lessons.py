@@ -350,7 +350,7 @@ def test_lesson_list_from_the_window_keys():
     press(session, "h")
     assert not press(session, "escape").quit and not session.overlays.show_help  # the help too
     assert not press(session, "escape").quit  # nothing open: Escape asks first
-    assert session.message == "Escape again to quit (any other key: stay)"
+    assert session.message == "Escape again to quit"
     assert press(session, "escape").quit  # and the second one quits
     press(session, "f2")
     press(session, "2")

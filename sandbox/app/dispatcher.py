@@ -48,7 +48,7 @@ MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
 # A second Escape quits while the question is on screen (the message's 2 s of steps;
 # paused, until another key): what the class sees is what the key does.
 QUIT_STEPS = MESSAGE_STEPS
-QUIT_ASK = "Escape again to quit (any other key: stay)"
+QUIT_ASK = "Escape again to quit"  # short: uncut on a 1024x768 projector's status line
 
 
 @dataclass(frozen=True)

@@ -257,7 +257,7 @@ def scene_change_refused(session: Session) -> str:
     if run.phase == "asking":
         return "answer first, or End to explore"
     if run.phase == "opening":  # a stray key must not cut the stage short
-        return "wait for the stage to open, or End to explore"
+        return "wait (End: explore)"  # short: uncut on a 1024x768 projector
     return ""
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..render.controls import hit, layout_controls, slider_value
+from ..render.controls import hit, slider_value
 from ..render.layout import panned, screen_to_world, world_transform, zoomed
 from . import panels
 from .commands import Control, Cursor, Edit, Hover, Press, Say
@@ -24,7 +24,7 @@ from .editing import corner_handles
 from .keymap import KEY_FOR_ACTION
 from .state import Session
 from .tune import ZOOM_STEP, slider
-from .view_model import control_state, layout_for
+from .view_model import laid_out, layout_for
 
 HANDLE_REACH = 12  # screen px: a press this near a corner's handle takes the corner
 CLOSE_REACH = 12  # screen px: a press this near the first corner closes the outline
@@ -44,7 +44,7 @@ def press(
     session: Session, gesture: Gesture, size, pixel, button: int, held=frozenset(), shift=False
 ) -> bool:
     """A button press at window pixel `pixel`; True when a control took it."""
-    lay = layout_for(session, size)
+    lay, controls = laid_out(session, size)
     if button == 3:  # right: pan, when zoomed, inside the scene
         sx, sy, sw, sh = lay.scene
         if sx <= pixel[0] < sx + sw and sy <= pixel[1] < sy + sh:
@@ -53,7 +53,6 @@ def press(
         return False
     if button != 1 or session.slide:
         return False
-    controls = layout_controls(lay, control_state(session))
     control = hit(controls, pixel)
     if control is None:
         if session.panel is not None:  # a click elsewhere closes the panel
@@ -117,7 +116,7 @@ def _slide(session: Session, lay, control, held_slider, x: float) -> None:
 
 def move(session: Session, gesture: Gesture, size, pixel) -> bool:
     """The pointer moved; True when a slider or a pan took it. Sets the hovered control."""
-    lay = layout_for(session, size)  # once an event: it takes the session's whole status
+    lay, controls = laid_out(session, size)  # once an event: the session's whole status
     if gesture.pan_from is not None:
         dx, dy = pixel[0] - gesture.pan_from[0], pixel[1] - gesture.pan_from[1]
         gesture.pan_from = (float(pixel[0]), float(pixel[1]))
@@ -132,7 +131,6 @@ def move(session: Session, gesture: Gesture, size, pixel) -> bool:
         command = move_vertex_command(name, k, [float(v) for v in cursor])
         dispatch(session, Edit(command, None, merge=True))
         return True
-    controls = layout_controls(lay, control_state(session)) if not session.slide else ()
     under = hit(controls, pixel)
     dispatch(session, Hover(under.name if under is not None else None))
     if gesture.slider is not None:

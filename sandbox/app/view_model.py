@@ -6,7 +6,7 @@ The renderer (sandbox/render) draws a World, its step's record and these plain r
 
 from __future__ import annotations
 
-from ..render.controls import ControlState
+from ..render.controls import ControlState, layout_controls
 from ..render.frame import draw
 from ..render.layout import bands, compute_layout, screen_to_world
 from ..render.overlays import EditView, HudStatus
@@ -100,8 +100,20 @@ def _edit_view(session: Session) -> EditView | None:
 
 def layout_for(session: Session, size: tuple[int, int]):
     """The layout a frame of this size has now (render.layout.Layout)."""
-    theme = THEMES[session.theme]
-    return compute_layout(size, theme, *bands(hud_status(session, None), session.overlays))
+    return _layout(session, size, hud_status(session, None))
+
+
+def laid_out(session: Session, size: tuple[int, int]):
+    """(the layout, the clickable controls on it) of a frame of this size now, from one
+    status: the toolbar hit-tests what the renderer draws, and builds it once an event."""
+    status = hud_status(session, None)
+    lay = _layout(session, size, status)
+    controls = layout_controls(lay, status.controls) if status.controls is not None else ()
+    return lay, controls
+
+
+def _layout(session: Session, size: tuple[int, int], status: HudStatus):
+    return compute_layout(size, THEMES[session.theme], *bands(status, session.overlays))
 
 
 def world_point(session: Session, size: tuple[int, int], pixel) -> tuple[float, float]:

@@ -1,5 +1,5 @@
 """The circles scene (tutorial 004): one axis through both centres, and the MTV leaves
-the two circles exactly touching: |c_a - c_b| = r_a + r_b = 55 + 110."""
+the two circles exactly touching: |c_a - c_b| = r_a + r_b = 65 + 110."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_pushing_one_circle_into_the_other_leaves_them_touching():
     for _ in range(30):  # it slides round the big circle, pressed against it
         record = world.step(1 / 60, push)
     distance = float(np.hypot(*(world.position[a] - world.position[b])))
-    assert distance == pytest.approx(165.0, abs=1e-9)
+    assert distance == pytest.approx(110.0 + 65.0, abs=1e-9)  # touching: the radii
     report = record.shown.report
     assert len(report.axes) == 1
     centre_line = (world.position[a] - world.position[b]) / distance

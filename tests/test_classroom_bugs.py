@@ -252,7 +252,7 @@ def test_the_spin_scene_holds_at_its_moment_of_impact():
         before = world.velocity.copy()
         advance(session, frozenset())
         assert world.tick < 60
-    assert world.tick == 23 and session.message.startswith("the moment of impact")
+    assert world.tick == 23 and session.message.startswith("impact: paused")
     shown = session.step_record.shown
     normal = np.asarray(shown.report.normal) if shown.report.depth else np.array([1.0, 0.0])
     change = sum(abs(float(np.sum((world.velocity[i] - before[i]) * normal))) for i in (0, 1))

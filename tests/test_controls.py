@@ -88,8 +88,8 @@ def _visible(session):
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_toolbar_button_fits_in_the_band_apart_from_the_others(size, theme):
     """All the toolbar's buttons are laid out at 1024 x 768 and up, each inside the toolbar band
-    (the whole width, at the bottom), none overlapping another; the scene, the status line
-    and the panel all end where the toolbar begins."""
+    (the whole width, at the bottom), none overlapping another; the scene and the panel
+    both end where the toolbar begins."""
     session = open_session(SCENES["classic"], theme=theme)
     lay = layout_for(session, size)
     buttons = _controls(session, size)
@@ -99,7 +99,7 @@ def test_every_toolbar_button_fits_in_the_band_apart_from_the_others(size, theme
     rects = [pygame.Rect(b.rect) for b in buttons]
     assert all(band.contains(r) for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
-    assert lay.status[1] + lay.status[3] == band.top
+    assert lay.scene[1] + lay.scene[3] == band.top
     assert lay.panel[1] + lay.panel[3] == band.top
 
 
@@ -283,7 +283,7 @@ def test_ctrl_wheel_zooms_about_the_pointer_which_stays_on_the_same_world_point(
 
 def test_zoom_keys_and_fit():
     """= zooms in by 1.25 about the middle, - back out, 0 fits (no camera at all); the
-    zoom stops at 8x."""
+    zoom stops at 16x."""
     session = open_session(SCENES["pile"])
     press(session, "=")
     assert session.camera == Camera(1.25)
@@ -291,7 +291,7 @@ def test_zoom_keys_and_fit():
     assert session.camera is None
     for _ in range(20):
         press(session, "=")
-    assert session.camera.zoom == 8.0
+    assert session.camera.zoom == 16.0
     press(session, "0")
     assert session.camera is None
 

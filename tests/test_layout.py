@@ -70,12 +70,13 @@ def test_the_overlap_check_can_fail():
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_layout_bands_never_overlap_and_world_is_not_stretched(size, theme):
-    lay = compute_layout(size, THEMES[theme])
-    rects = {k: pygame.Rect(getattr(lay, k)) for k in ("narration", "scene", "status", "panel")}
+    lay = compute_layout(size, THEMES[theme], ("A title", "Some words. " * 12), toolbar=True)
+    rects = {k: pygame.Rect(getattr(lay, k)) for k in ("narration", "scene", "panel", "toolbar")}
     for (ka, a), (kb, b) in itertools.combinations(rects.items(), 2):
         assert not a.colliderect(b), (ka, kb)
     for r in rects.values():
         assert pygame.Rect(0, 0, *size).contains(r)
+    assert rects["narration"].contains(pygame.Rect(lay.status))  # the title's row's end
     # the world keeps its aspect ratio (to a pixel) and sits inside the scene area
     world = pygame.Rect(lay.world)
     assert abs(world.width / world.height - WORLD_SIZE[0] / WORLD_SIZE[1]) < 2 / world.height
@@ -228,7 +229,7 @@ def test_plain_words_in_the_frames():
     text = "\n".join(seen)
     for jargon in ("a_in_b", "b_in_a", "A = A", "B = B", "scene 0/"):
         assert jargon not in text
-    assert "A = shape A (a triangle)" in seen  # six-axes names its bodies "A" and "B"
+    assert "A = a triangle" in seen  # six-axes names its bodies "A" and "B"
 
 
 def test_nice_steps():

@@ -20,9 +20,8 @@ from swept_bullet import swept_bullet_at_tick_9  # noqa: E402
 from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.core.walk import walkthrough  # noqa: E402
 from sandbox.render.layout import (  # noqa: E402
-    CARD_LINES,
-    LESSON_LINES,
     PANEL_CHARS,
+    PANEL_SHARE,
     WORLD_SIZE,
     compute_layout,
 )
@@ -76,8 +75,8 @@ SIZES = [
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize(
     "bands",
-    [(0, 0, True), (LESSON_LINES, 0, True), (0, 4, True), (0, 0, False)],
-    ids=["plain", "lesson", "card", "no-hud"],
+    [((), True), (("A title", "words " * 40), True), (("A title", "words " * 40), False)],
+    ids=["plain", "lesson", "no-hud"],
 )
 def test_the_world_is_centred_in_the_scene(size, bands):
     """The world (WORLD_SIZE at the layout's scale) is centred in the scene area, both
@@ -97,43 +96,50 @@ def test_the_world_is_centred_in_the_scene(size, bands):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_bands_are_as_tall_as_their_lines(size):
-    """The narration band holds the title's line, `narration_lines` body lines and a pad
-    above and below, no more; the status band one body line and a pad; the scene is the
-    rest of the height (HUD on, no lesson, no card)."""
-    layout = compute_layout(size, THEMES["dark"])
+@pytest.mark.parametrize("said", [(), ("Short words.",), ("word " * 30, "other words " * 12)])
+def test_the_bands_are_as_tall_as_their_lines(size, said):
+    """The narration band (the whole width) holds the title's line, one body line per line
+    of its longest text wrapped at the band's width (counted here by hand, word by word),
+    a pad above and below and the rewind bar's strip, no more; the status line is the
+    title's row; the scene and the panel share the rest of the height above the toolbar."""
+    texts = ("Title", *said)
+    layout = compute_layout(size, THEMES["dark"], texts, True, True)
     w, h = layout.size
     body_line, title_line = layout.line(layout.body), layout.line(layout.title)
+    chars = int((w - 3 * layout.pad) // round(layout.body * 0.602))  # hinted: whole px
+    longest = 0
+    for text in said:
+        lines, used = 1, 0
+        for word in text.split():
+            if used and used + 1 + len(word) > chars:
+                lines, used = lines + 1, len(word)
+            else:
+                used = used + 1 + len(word) if used else len(word)
+        longest = max(longest, lines)
+    assert layout.narration_lines == min(longest, 6)
     narration_h = layout.narration[3]
-    assert narration_h == title_line + layout.narration_lines * body_line + 2 * layout.pad
-    assert layout.status[3] == body_line + layout.pad
-    assert layout.scene[3] == h - narration_h - layout.status[3]
+    assert layout.narration[2] == w
+    timeline = round(6 * layout.text_scale)  # the rewind's bar at the foot
+    below = layout.pad // 2 + timeline
+    assert narration_h == title_line + layout.narration_lines * body_line + layout.pad + below
+    assert layout.status[1] == layout.pad and layout.status[3] == title_line
+    toolbar_h = layout.toolbar[3]
+    assert layout.scene[1] == narration_h == layout.panel[1]
+    assert layout.scene[3] == h - narration_h - toolbar_h == layout.panel[3]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_card_band_holds_its_lines_and_a_pad_under_the_scene(size):
-    """A prediction's card band is CARD_LINES body lines and one pad tall, right above the
-    status band; the scene ends where it starts (the world gave it the room)."""
-    layout = compute_layout(size, THEMES["dark"], 0, CARD_LINES)
-    body_line = layout.line(layout.body)
-    cx, cy, cw, ch = layout.card
-    assert ch == CARD_LINES * body_line + layout.pad
-    assert cy + ch == layout.status[1]
-    assert layout.scene[1] + layout.scene[3] == cy
-
-
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_panel_holds_its_characters_between_two_pads(size):
-    """The right panel is at least PANEL_CHARS characters of body text plus a pad each
-    side, unless that is more than 46 % of the width (the cap); never less than 30 % of
-    the width. The advance is DejaVu Sans Mono's design advance, 1233 / 2048 em (the
-    hinted advance at small sizes is a pixel more: there the panel is a character short)."""
+def test_the_panel_holds_its_characters_between_pads(size):
+    """The right panel is at least PANEL_CHARS characters of its small text plus a pad
+    and a half each side, unless that is more than 46 % of the width (the cap); never
+    less than PANEL_SHARE of the width. The advance is DejaVu Sans Mono's design advance,
+    1233 / 2048 em (the hinted advance at small sizes is a pixel more)."""
     layout = compute_layout(size, THEMES["dark"])
     w = layout.size[0]
     panel_w = layout.panel[2]
-    wanted = PANEL_CHARS * layout.body * 1233 / 2048 + 2 * layout.pad
+    wanted = PANEL_CHARS * layout.small * 1233 / 2048 + 3 * layout.pad
     assert panel_w >= min(wanted, 0.46 * w) - 1.5
-    assert 0.3 * w - 1 <= panel_w <= 0.46 * w + 1
+    assert PANEL_SHARE * w - 1 <= panel_w <= 0.46 * w + 1
 
 
 def test_the_swept_sentence_follows_the_steps_own_words():
@@ -303,18 +309,20 @@ static = true
 """
 
 
-@pytest.mark.parametrize("size", ["320x240"])
+@pytest.mark.parametrize("size", ["1024x768"])
 def test_the_deciding_row_is_drawn_when_not_all_rows_fit(tmp_path, size):
     """A dodecagon (6 distinct axes) 1 px left of a tall post: only the post's own x axis,
-    the last of the 8 tested, separates them. In a small window not every row fits: the
+    the last of the 8 tested, separates them. On a projector, under the pair's words, not
+    every row fits: the
     rows drawn are the first ones in test order plus the separating one ('the row that
-    decides always among them'), and '+N more of 8 axes' counts the others."""
+    decides always among them'), and '+N more of 8' counts the others."""
     from sandbox.app.headless import simulate
     from sandbox.app.options import parse_options
 
     scene = tmp_path / "many.toml"
     scene.write_text(MANY_AXES)
-    options = parse_options(["--headless", "--scene", str(scene), "--frames", "1", "--size", size])
+    argv = ["--headless", "--scene", str(scene), "--frames", "1", "--theme", "projector"]
+    options = parse_options([*argv, "--size", size])
     session, _ = simulate(options)
     init_pygame(headless=True)
     frame = draw_session(pygame.Surface(options.size), session, fps=None)
@@ -327,7 +335,7 @@ def test_the_deciding_row_is_drawn_when_not_all_rows_fit(tmp_path, size):
     missing = len(report.axes) - len(rows)
     assert missing > 0  # the case under test: not all rows fit
     assert rows - {report.separating.index} == {a.index for a in report.axes[: len(rows) - 1]}
-    assert any(t.text.startswith(f"+{missing} more of 8 axes") for t in frame.texts)
+    assert any(t.text.startswith(f"+{missing} more of 8") for t in frame.texts)
 
 
 def test_a_translucent_patch_has_the_size_asked_for():

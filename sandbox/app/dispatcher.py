@@ -155,8 +155,9 @@ def _control(session: Session, control: Control, source: str) -> None:
         return
     if kind == "panel":
         session.panel = value
-    elif kind == "view":
+    elif kind == "view":  # the class takes the view in hand: the camera follows no more
         session.camera = None if value is None else Camera(*value)
+        session.framing = None
     elif kind == "scene":
         session.panel = None
         open_scene(session, SCENES[value])

@@ -30,6 +30,7 @@ from ..render.overlays import LessonCard, Overlays
 from ..render.rulers import axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
+from .framing import open_view
 from .lesson_plan import Plan, StagePlan
 from .scene_control import open_scene, say
 from .state import Session
@@ -134,6 +135,7 @@ def open_stage(session: Session, index: int) -> None:
         world.partner = world.index(stage.b)
     if stage.a is not None or stage.b is not None:
         session.step_record = world.explain_now()
+    open_view(session, stage.view)
     session.paused = False
     session.walk = None
     session.message = None
@@ -151,6 +153,8 @@ def settle(session: Session) -> None:
     run = session.lesson
     stage = run.stage.stage
     run.phase = "open"
+    if session.framing is not None:  # framed anew on the pose the class is asked about
+        open_view(session, "pair")
     if stage.paused or stage.axis is not None or stage.predict is not None:
         session.paused = True
     if stage.axis is not None:
@@ -360,7 +364,8 @@ def card(session: Session) -> LessonCard | None:
     else:
         verdict = f"Not quite: you said {said}; the answer is {answer_said}."
     if run.phase == "showing":
-        evidence = "watch: the world runs on …"
+        left = run.run_left
+        evidence = f"watch: {left} more step{'s' if left != 1 else ''} of the world"
     else:
         evidence = run.verdict.evidence
     return LessonCard(

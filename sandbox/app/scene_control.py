@@ -15,6 +15,7 @@ from ..scenes.base import Scene
 from ..scenes.builtin import OUTLINES, broad_phase
 from ..scenes.space import Space
 from .editor import EditHistory
+from .framing import open_view
 from .history import History
 from .state import SPEEDS, Session
 
@@ -26,6 +27,7 @@ def open_session(scene: Scene, seed: int = 0, theme: str = "dark") -> Session:
     """A new session showing `scene` from its start."""
     session = Session(scene, seed, theme)
     open_scene(session, scene)
+    open_view(session, scene.view)  # (open_scene sets a view only for another scene)
     return session
 
 
@@ -33,9 +35,9 @@ def open_scene(
     session: Session, scene: Scene, keep_speed: bool = False, world: World | None = None
 ) -> None:
     """Show `scene` from its start (or from `world`, a start built for it)."""
-    if scene is not session.scene:
+    changed = scene is not session.scene
+    if changed:
         session.outline = 0
-        session.camera = None  # another scene: the whole of it
     session.scene = scene
     if world is None and scene.outline_test:
         world = scene.build(session.seed, outline=session.outline)
@@ -46,6 +48,8 @@ def open_scene(
     session.message, session.message_left = None, 0  # a message about the last scene is stale
     session.space = Space() if scene.demo == "sat-3d" else None
     use_world(session, world if world is not None else scene.world(session.seed))
+    if changed:  # another scene: its own view (the whole of it, unless it asks)
+        open_view(session, scene.view)
     if not keep_speed:
         session.speed_index = len(SPEEDS) - 1 if scene.slow_start else 0
 

@@ -78,6 +78,7 @@ class Session:
     lesson: object = None  # app.lesson_run.LessonRun while a lesson runs
     menu: tuple | None = None  # the lesson list (F2) while open: the built-in Lessons
     camera: Camera | None = None  # zoom and pan; None: the fitted view
+    framing: tuple[int, ...] | None = None  # the bodies the camera follows (a framed pair)
     panel: str | None = None  # the toolbar's open panel: "scenes", "show", "tune" or None
     hover: str | None = None  # the control under the window's pointer (its tip is drawn)
     slide: bool = False  # a lesson's slide (--export-lesson): no toolbar, no screen-only words

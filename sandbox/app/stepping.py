@@ -14,6 +14,7 @@ from ..physics.records import IMPACT_SPEED, impact_speed
 from ..physics.world import World
 from ..render.overlays import Jump, Moment
 from . import lesson_run
+from .framing import follow
 from .keymap import controls_from
 from .scene_control import say, with_pair
 from .state import STEP, Session
@@ -42,6 +43,7 @@ def advance(session: Session, held: frozenset[str]) -> None:
     if session.moment is None:  # the first moment stays until it expires (the lesson's one)
         session.moment = find_moment(world, session.step_record, before)
     session.history.keep(world, session.steps)
+    follow(session)
     if session.scene.hold_at_impact and not session.impact_held:
         _hold_at_impact(session)
     if session.lesson is not None:
@@ -70,7 +72,7 @@ def _hold_at_impact(session: Session) -> None:
     if session.lesson is not None and session.lesson.phase == "showing":
         return  # a lesson's evidence runs its steps through
     session.paused = True
-    say(session, "the moment of impact: paused (Space goes on)")
+    say(session, "impact: paused (Space goes on)")
 
 
 def rewind(session: Session, delta: int) -> None:
@@ -86,6 +88,7 @@ def rewind(session: Session, delta: int) -> None:
     session.hand = None
     record = world.record if world.record is not None else world.explain_now()
     session.step_record = with_pair(session, record)
+    follow(session)
 
 
 def walk(session: Session, action: str) -> None:

@@ -86,8 +86,10 @@ def set_slider(session: Session, name: str, value: float) -> None:
 
 
 def zoom_key(session: Session, action: str) -> None:
-    """= and - zoom about the middle of the view; 0 fits the whole scene."""
+    """= and - zoom about the middle of the view; 0 fits the whole scene. Either takes
+    the view in hand: a framed camera follows no more."""
     camera = session.camera
+    session.framing = None
     if action == "fit":
         session.camera = None
         return

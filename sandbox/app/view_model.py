@@ -27,9 +27,11 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
     leading = run is not None and run.active
     stage = run.stage.stage if leading else None
     said = session.scene.lesson
+    texts: tuple[str, ...] = (said,)
     if stage is not None:  # the teacher's words; answered, the reason for the answer
         answered = stage.predict is not None and run.verdict is not None
         said = stage.predict.explain if answered else stage.say
+        texts = (stage.say,) if stage.predict is None else (stage.say, stage.predict.explain)
     page = session.help_page
     more = "more" if page < len(pages) - 1 else "close"
     return HudStatus(
@@ -54,7 +56,7 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
         impact=session.impact,
         lesson_line=run.status_line() if run is not None else None,
         card=lesson_run.card(session) if run is not None else None,
-        card_band=stage is not None and stage.predict is not None,
+        narration_texts=texts,
         hiding=run is not None and run.hiding,
         menu=tuple((m.title, len(m.stages)) for m in session.menu) if session.menu else None,
         controls=control_state(session) if not session.slide else None,

@@ -146,10 +146,14 @@ def draw_broad_numbers(view: View, world: World, top: int) -> None:
         ("F switches the method; every method hands SAT the same pairs.", theme.text_dim),
         ("Y starts them overlapping: the push out is bounded, so they settle.", theme.text_dim),
     ]
-    step = lay.line(lay.body)
-    chars = view.chars(view.panel_rect.right - lay.pad * 1.5 - x, lay.body)
+    step = lay.line(lay.small)
+    chars = view.chars(view.panel_rect.right - lay.pad * 1.5 - x, lay.small)
+    bottom = view.panel_rect.bottom - lay.pad
     for text, color in rows:
-        for part in wrap(text, chars) or [""]:
+        parts = wrap(text, chars) or [""]
+        if y + step * len(parts) > bottom:
+            break  # the column is full: the hints at the end give way, whole
+        for part in parts:
             if part:
-                view.text_px(part, (x, y), lay.body, color)
+                view.text_px(part, (x, y), lay.small, color)
             y += step

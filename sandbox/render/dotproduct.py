@@ -143,12 +143,12 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
             theme.text_dim,
         ),
     ]
-    step = lay.line(lay.body)
-    chars = view.chars(panel.right - lay.pad * 1.5 - x, lay.body)
+    step = lay.line(lay.small)
+    chars = view.chars(panel.right - lay.pad * 1.5 - x, lay.small)
     for text, color in rows:
         for part in wrap(text, chars) or [""]:
             if y + step > panel.bottom - lay.pad:
                 return
             if part:
-                view.text_px(part, (x, y), lay.body, color)
+                view.text_px(part, (x, y), lay.small, color)
             y += step

@@ -6,8 +6,9 @@ What it explains comes from a `StepRecord` (``world.record`` or ``world.explain_
 full report (every axis). Bodies are drawn at their current pose from ``world.geometry()``.
 
 Layout (`layout.compute_layout`, for the surface's own size): the narration band (title,
-lesson, what is happening now) over the scene, where the world is scaled uniformly and
-centred; the status line under it; on the right the pair's numbers and the axis rulers.
+the status line at its row's right end, the teacher's or the scene's words) across the
+top; under it the scene, where the world is scaled uniformly and centred (or the camera's
+view); on the right a lesson's card, the pair's words and numbers, and the axis rulers.
 Nothing is stretched; text follows the surface height.
 
 Visual language: one Okabe-Ito palette per theme with fixed roles (shape A orange,
@@ -32,7 +33,7 @@ from .editor import draw_edit
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
 from .help import draw_help
-from .hud import draw_hud, draw_pair_numbers
+from .hud import draw_hud, draw_pair_block
 from .impulses import draw_impulses
 from .layout import bands
 from .lesson import draw_card, draw_menu
@@ -72,7 +73,7 @@ def draw(
     status: HudStatus,
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
-    layout_bands = bands(status, overlays)  # the lesson's lines, the card, the HUD, the toolbar
+    layout_bands = bands(status, overlays)  # the narration's texts, the HUD, the toolbar
     view = View(surface, theme, *layout_bands, camera=status.camera)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
@@ -138,13 +139,16 @@ def draw(
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 
-    # the right column: the pair's numbers, then the rulers (its background is in the layer)
+    # the right column: the card, the pair's words and numbers, then the rulers
     surface.set_clip(view.panel_rect.clip(old_clip))
     view.region = "panel"
-    shows_pair = overlays.show_hud and not demo
-    top = (
-        draw_pair_numbers(view, world, record, status.hiding) if shows_pair else view.panel_rect.top
-    )
+    top = view.panel_rect.top
+    if status.card is not None:
+        view.region = "card"
+        top = draw_card(view, status.card, top, status.slide)
+        view.region = "panel"
+    if overlays.show_hud:
+        top = draw_pair_block(view, world, record, status, top)
     if own is not None:
         own.panel(view, world, status.space, top)
     elif overlays.show_projections:
@@ -154,15 +158,13 @@ def draw(
         view.text_px(
             "rulers: once answered" if status.hiding else "projections hidden (X)",
             (view.panel_rect.x + lay.pad * 1.5, top + lay.pad),
-            lay.body,
+            lay.small,
             theme.text_dim,
         )
     surface.set_clip(old_clip)
 
     if overlays.show_hud:
-        draw_hud(view, world, record, status)
-    if status.card is not None:
-        draw_card(view, status.card, status.slide)
+        draw_hud(view, status, world.tick)
     if status.controls is not None:
         draw_controls(view, status.controls)
     texts = tuple(view.placed)
@@ -209,13 +211,12 @@ def _static_layer(view: View, world: World, pair, bands: tuple, camera) -> pygam
     if hit is not None and hit[0] == key:
         return hit[1]
     layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
-    layer_view = View(layer, theme, *bands, camera=camera)  # (lesson, card, HUD, toolbar)
+    layer_view = View(layer, theme, *bands, camera=camera)  # (texts, HUD, toolbar)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
     draw_bodies(layer_view, world, pair, "static")
     layer.set_clip(None)
-    bands = (layer_view.narration_rect, layer_view.status_rect, layer_view.panel_rect)
-    for rect in (*bands, layer_view.card_rect):
+    for rect in (layer_view.narration_rect, layer_view.panel_rect):
         pygame.draw.rect(layer, theme.panel, rect)
     pr = layer_view.panel_rect
     pygame.draw.line(layer, theme.divider, pr.topleft, pr.bottomleft, layer_view.w(2))

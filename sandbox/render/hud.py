@@ -1,10 +1,11 @@
 """The HUD, in space of its own that never covers the scene and never moves:
 
-- the narration band (top left): the scene's title, its lesson, and what is happening now,
-  in words that follow the live state;
-- the pair's numbers (top of the right column): which shape is A and which is B, the
-  collision flag with a symbol, the depth and the MTV, as in tutorial 003;
-- the status line (bottom left): the help key, tick, pause, speed, and a short message.
+- the narration band (the top, the whole width): the stage's or scene's title and the
+  teacher's words (or the scene's);
+- the status line (the right end of the title's row): the tick, pause, a short message;
+- the pair block (the right column, under a lesson's card): which shape is A and which is
+  B, what is happening now in words that follow the live state, the collision flag with a
+  symbol, the depth and the MTV, as in tutorial 003.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
         return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
     if state == "resting":  # a soft contact holds the weight; pushing it out would jitter
         return (
-            f"Resting contact, {report.depth:.2g} px deep: under the {RESTING_OVERLAP} px "
+            f"Resting contact, {amount(report.depth)} px deep: under the {RESTING_OVERLAP} px "
             "slop, it is held, not pushed.",
             "text",
         )
@@ -100,15 +101,20 @@ def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
     where = f" on {axis_name(mtv)}" if mtv is not None else ""
     if state == "inside":
         who = "A is inside B" if report.a_in_b else "B is inside A"
-        return (f"{who}: the shortest way out, {report.depth:.1f}{where}, is the MTV.", "overlap")
+        return (
+            f"{who}: the shortest way out, {amount(report.depth)}{where}, is the MTV.",
+            "overlap",
+        )
     return (
-        f"Colliding: every axis overlaps; the least, {report.depth:.1f}{where}, is the MTV.",
+        f"Colliding: every axis overlaps; the least, {amount(report.depth)}{where}, is the MTV.",
         "overlap",
     )
 
 
-def draw_hud(view: View, world: World, record: StepRecord | None, status: HudStatus) -> None:
-    """The narration band and the status line."""
+def draw_hud(view: View, status: HudStatus, world_tick: int) -> None:
+    """The narration band: the title, the status line at the right end of its row, and
+    the teacher's words (or the scene's) across the whole width, as many lines as the
+    layout gave them (every text of the stage fits: layout.narration_size)."""
     theme = view.theme
     lay = view.layout
     surf = view.surface
@@ -119,100 +125,124 @@ def draw_hud(view: View, world: World, record: StepRecord | None, status: HudSta
     width = band.width - pad * 3
     view.region = "narration"
     y = band.y + pad
+    room = view.status_rect.x - x  # the title's share of its row
     title_px = lay.title  # a long title steps down (never below the body size), then wraps
-    while title_px > lay.body and len(status.scene_title) > view.chars(width, title_px):
+    while title_px > lay.body and len(status.scene_title) > view.chars(room, title_px):
         title_px -= 1
-    titles = wrap(status.scene_title, view.chars(width, title_px))
-    lines = lay.narration_lines - (len(titles) - 1)  # a second title line takes a body line
-    view.text_px(titles[0], (x, y), title_px, theme.text)
-    y += lay.line(lay.title)
-    for part in titles[1:2]:
-        view.text_px(part, (x, y), title_px, theme.text)
-        y += lay.line(lay.body)
-    chars = view.chars(width, lay.body)
-    live, role = narration(
-        world, record, status.moment, status.walk, status.demo, status.space, status.impact
-    )
-    if status.hiding:  # a lesson's question waits: these words would answer it
-        live, role = "Predict first: the answer goes on screen once the class answers.", "text"
-    live_lines = wrap(live, chars)
-    if len(live_lines) > lines - 1:
-        live_lines = live_lines[: lines - 1]
-        live_lines[-1] = _fit(live_lines[-1] + " …", chars)
-    budget = lines - len(live_lines)
-    lesson = wrap(status.lesson, chars)
-    if len(lesson) > budget:
-        lesson = lesson[:budget]
-        lesson[-1] = _fit(lesson[-1] + " …", chars)
+    titles = wrap(status.scene_title, view.chars(room, title_px))[: lay.title_lines]
+    title_right = x
+    for k, part in enumerate(titles):
+        r = view.text_px(part, (x, y), title_px, theme.text)
+        title_right = max(title_right, r.right) if k == 0 else title_right
+        y += lay.line(lay.title) if k == 0 else lay.line(lay.body)
+    y = band.y + pad + lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
+    lesson = wrap(status.lesson, view.chars(width, lay.body))
+    if len(lesson) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay
+        lesson = lesson[: lay.narration_lines]
+        lesson[-1] = _fit(lesson[-1] + " …", view.chars(width, lay.body))
     for part in lesson:
-        view.text_px(part, (x, y), lay.body, theme.text_dim)
+        view.text_px(part, (x, y), lay.body, theme.text)
         y += lay.line(lay.body)
-    for part in live_lines:
-        view.text_px(part, (x, y), lay.body, getattr(theme, role))
-        y += lay.line(lay.body)
-
-    # the status line
     view.region = "status"
-    bar = view.status_rect
-    pygame.draw.line(surf, theme.divider, bar.topleft, bar.topright, view.w(1))
-    cy = bar.centery
-    right = bar.right - pad * 1.5
-    if status.message:
-        msg = _fit(status.message, view.chars(bar.width * 0.5, lay.body))
-        r = view.text_px(msg, (right, cy), lay.body, theme.text, "midright")
-        right = r.left - pad * 2
-    scene = (
-        f"scene {status.scene_number} of {status.scene_count}"
-        if status.scene_number
-        else f"scene file {status.scene_name}"
-    )
+    _draw_status(view, status, world_tick, title_right + pad * 3)
+    if status.timeline is not None:
+        _draw_timeline(view, status.timeline)
 
-    bits = [
-        "H help",
-        f"tick {world.tick}",
-        "PAUSED" if status.paused else "running",
-        f"speed {status.speed_label}",
-    ]
+
+def _status_bits(status: HudStatus, tick: int) -> list[str]:
+    """The status line's words, in the order drawn; _draw_status keeps them by
+    _status_rank (where the class stands first) when not all fit."""
+    if status.slide:  # a slide: where the class stands, not the window's keys and clock
+        where = status.lesson_line or (
+            f"scene {status.scene_number} of {status.scene_count}" if status.scene_number else ""
+        )
+        return [where.split(" · ")[0]] if where else []
+    bits = [f"tick {tick}", "PAUSED" if status.paused else "running"]
+    if status.controls is None:  # no toolbar: its buttons' words go here
+        bits = ["H help", *bits, f"speed {status.speed_label}"]
     if not status.resolve:
         bits.append("MTV push off")
     if status.timeline is not None:
         first, shown, last = status.timeline
         behind = (last - shown) / 60
-        bits.insert(3, f"rewound {behind:.2f} s" if shown != last else "Backspace rewinds")
-        _draw_timeline(view, status.timeline)
+        bits.append(f"rewound {behind:.2f} s" if shown != last else "Backspace rewinds")
     if status.fps is not None:
         bits.append(f"{status.fps:.0f} fps")
-    if status.slide:  # a slide: where the class stands, not the window's keys and clock
-        where = status.lesson_line or scene
-        if text_size(where, lay.body)[0] > right - bar.x - pad * 1.5:
-            where = where.split(" · ")[0]  # "stage 3 of 7", the lesson's title given way
-        bits = [where]
-    elif status.lesson_line is None:
-        bits.append(scene)
-    else:  # a lesson: where the class stands comes first, cut to fit if it must
-        room = view.chars(right - bar.x - pad * 1.5, lay.body) - len(bits[0]) - 2
-        bits.insert(1, _fit(status.lesson_line, max(room, 8)))
-    xx = bar.x + pad * 1.5
-    gap_px = text_size("  ", lay.body)[0]
-    for k, bit in enumerate(bits):
-        w_px = text_size(bit, lay.body)[0]
-        if xx + w_px > right:
-            break
-        color = theme.text if k == 0 else theme.text_dim
-        r = view.text_px(bit, (xx, cy), lay.body, color, "midleft")
-        xx = r.right + gap_px
+    if status.lesson_line is not None:
+        bits.append(status.lesson_line.split(" · ")[0])  # "stage 3 of 7"
+    elif status.scene_number:
+        bits.append(f"scene {status.scene_number} of {status.scene_count}")
+    else:
+        bits.append(f"scene file {status.scene_name}")
+    return bits
+
+
+def _status_rank(bit: str) -> int:
+    """Which status words stay when not all fit (lower first): where the class stands,
+    the tick, paused or not, then the rest; the frame rate last."""
+    order = ("stage ", "tick ", "PAUSED", "running", "rewound", "H help")
+    for rank, start in enumerate(order):
+        if bit.startswith(start):
+            return rank
+    return len(order) + bit.endswith(" fps")
+
+
+def _draw_status(view: View, status: HudStatus, tick: int, left_limit: float) -> None:
+    """The status line, right-aligned on the narration's title row, right of the title
+    (`left_limit`): a message whole, at the right end, and the bits that fit before it
+    (the most needed kept: the tick first)."""
+    theme = view.theme
+    lay = view.layout
+    bar = view.status_rect
+    if bar.height <= 0:
+        return
+    px = lay.small
+    right = bar.right - lay.pad * 1.5
+    cy = bar.y + lay.line(lay.title) / 2
+    gap = text_size(" · ", px)[0]
+    room = right - left_limit
+    message = status.message
+    if message:
+        message = _message_in(message, view.chars(room, px))
+        room -= text_size(message, px)[0] + gap
+    bits = _status_bits(status, tick)
+    kept = []
+    for bit in sorted(bits, key=_status_rank):
+        w_px = text_size(bit, px)[0] + gap
+        if w_px <= room:
+            kept.append(bit)
+            room -= w_px
+    pieces = [(bit, theme.text_dim) for bit in bits if bit in kept]
+    if message:
+        pieces.append((message, theme.text))
+    for text, color in reversed(pieces):
+        r = view.text_px(text, (right, cy), px, color, "midright")
+        right = r.left - gap
+
+
+def _message_in(message: str, chars: int) -> str:
+    """`message` in `chars` characters: whole when it fits; a path keeps its file name
+    (the folders give way: "saved: …/stack-001.toml"); other words are cut at the end."""
+    if len(message) <= chars:
+        return message
+    head, sep, path = message.partition(": ")
+    folders, slash, name = path.replace("\\", "/").rpartition("/")
+    if sep and slash:
+        return _fit(f"{head}: …/{name}", chars)
+    return _fit(message, chars)
 
 
 def _draw_timeline(view: View, timeline: tuple[int, int, int]) -> None:
-    """Paused: the kept steps as a bar along the top of the status line, the step on
-    show as a tick across it (pattern: the past filled, the discarded future hollow)."""
+    """Paused: the kept steps as a bar along the foot of the narration band, the whole
+    width, the step on show as a tick across it (pattern: the past filled, the discarded
+    future hollow)."""
     theme = view.theme
     first, shown, last = timeline
-    bar = view.status_rect
+    bar = view.narration_rect
     pad = view.layout.pad
     x0, x1 = bar.x + pad * 1.5, bar.right - pad * 1.5
-    y = bar.y + view.w(3)
     h = view.w(4)
+    y = bar.bottom - 2 * h - view.w(2)
     span = max(last - first, 1)
     xs = x0 + (x1 - x0) * (shown - first) / span
     pygame.draw.rect(view.surface, theme.text_dim, pygame.Rect(round(x0), y, round(xs - x0), h))
@@ -229,38 +259,51 @@ def _role_line(world: World, index: int, letter: str) -> str:
     shape = world.shape(index)
     sides = len(getattr(shape, "vertices", ()))
     kind = {0: "a circle", 3: "a triangle", 4: "a quadrilateral"}.get(sides, f"{sides} sides")
-    return f"{letter} = shape {letter} ({kind})"
+    return f"{letter} = {kind}"
 
 
-def draw_pair_numbers(
-    view: View, world: World, record: StepRecord | None, hiding: bool = False
+LIVE_LINES = 4  # the right column keeps this many lines for what is happening now
+
+
+def draw_pair_block(
+    view: View, world: World, record: StepRecord | None, status: HudStatus, top: int
 ) -> int:
-    """Top of the right column: A, B, the collision flag (symbol and words), depth, MTV.
-    Always the same number of lines for a scene, so the rulers below never jump.
-    Returns the y (pixels) below the block."""
+    """The right column under the card: which shape is A and which is B, what is happening
+    now in words (in the colour of its role), then the collision flag (symbol and words),
+    the MTV and the broad phase's count, as in tutorial 003. Always the same number of
+    lines for a scene (LIVE_LINES of words, more only if the words need them), so the
+    rulers below never jump. Returns the y (pixels) below the block."""
     theme = view.theme
     lay = view.layout
     panel = view.panel_rect
     pad = lay.pad
+    px = lay.small
     x = panel.x + pad * 1.5
-    width = panel.width - pad * 3
-    chars = view.chars(width, lay.body)
-    line = lay.line(lay.body)
-    y = panel.y + pad
-    shown = record.shown if record is not None else None
+    chars = view.chars(panel.width - pad * 3, px)
+    line = lay.line(px)
+    y = top + pad
+    demo = status.demo is not None
+    shown = record.shown if record is not None and not demo else None
     rows: list[tuple[str, tuple]] = []
-    if shown is None:
-        rows = [("no pair on show", theme.text_dim)] + [("", theme.text)] * 2
-    else:
+    if shown is not None:
+        for index, letter, color in ((shown.a, "A", theme.text_a), (shown.b, "B", theme.text_b)):
+            rows += [(part, color) for part in wrap(_role_line(world, index, letter), chars)]
+    live, role = narration(
+        world, record, status.moment, status.walk, status.demo, status.space, status.impact
+    )
+    if status.hiding:  # a lesson's question waits: these words would answer it
+        live, role = "Predict first: the answer shows once the class answers.", "text"
+    words = wrap(live, chars)
+    rows += [(part, getattr(theme, role)) for part in words]
+    rows += [("", theme.text)] * (LIVE_LINES - len(words))
+    if shown is not None:
         report = shown.report
-        rows.append((_role_line(world, shown.a, "A"), theme.text_a))
-        rows.append((_role_line(world, shown.b, "B"), theme.text_b))
         state = collision_state(report, world.rigid)
         flag = {
             "apart": ("□ collision: no", theme.gap),
             "touching": ("◪ collision: touching", theme.text),
             "resting": ("◪ collision: resting", theme.text),
-            "inside": ("■ collision: yes, inside", theme.overlap),
+            "inside": ("■ collision: inside", theme.overlap),
             "colliding": ("■ collision: yes", theme.overlap),
         }[state]
         rows.append(flag)
@@ -268,18 +311,21 @@ def draw_pair_numbers(
         mtv = f"MTV ({_signed(mx)}, {_signed(my)})"
         if state == "apart":
             mtv = "MTV: none (apart)"
-        if hiding:
-            mtv = "MTV: shown once answered"
+        if status.hiding:
+            mtv = "MTV: once answered"
         rows.append((mtv, theme.mtv))
-    if len(world.bodies) > 2 and record is not None:
+    elif not demo:
+        rows.append(("no pair on show", theme.text_dim))
+    if len(world.bodies) > 2 and record is not None and not demo:
         pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
         if record.candidate_pairs == 0 and _all_asleep(world):  # not a fault: at rest
             pairs = "all asleep: no SAT needed"
         rows.append((pairs, theme.text_dim))
     for text, color in rows:
-        if text:
-            view.text_px(_fit(text, chars), (x, y), lay.body, color)
-        y += line
+        for part in wrap(text, chars) or [""]:  # a narrow column: the words wrap, whole
+            if part:
+                view.text_px(part, (x, y), px, color)
+            y += line
     y += pad // 2
     pygame.draw.line(view.surface, theme.divider, (panel.x, y), (panel.right, y), view.w(1))
     return y + pad // 2

@@ -1,27 +1,35 @@
 """The layout of a frame, computed for the actual surface size (never a stretched canvas).
 
-::
+The classroom layout: the scene is the hero (at least half of a 1024 x 768 frame in the
+projector theme, with a lesson's words and its question on screen), so every band is as
+small as its words allow and nothing else takes the scene's room::
 
-    +------------------------------+-------------+
-    | narration: title, lesson,    | the pair:   |
-    |   what is happening now      |  A, B, flag,|
-    +------------------------------+  MTV        |
-    |                              +-------------+
-    |  the scene: the world        | rulers: one |
-    |  (WORLD_SIZE world units,    | row per     |
-    |   scaled uniformly, centred) | tested axis |
-    |                              |             |
-    +------------------------------+             |
-    | status: H help, tick, speed  |             |
-    +------------------------------+-------------+
-    | toolbar: play, step, speed, scenes, show, tune, zoom   |
-    +----------------------------------------------+
+    +--------------------------------------------------------------+
+    | title of the stage or scene           status: tick, messages |
+    | the teacher's words (or the scene's), as many lines as they  |
+    | take at the full width                                       |
+    +----------------------------------------+---------------------+
+    |                                        | the question card   |
+    |                                        | (a lesson's stage   |
+    |  the scene: the world, fitted, or the  |  that predicts)     |
+    |  camera on the pair a lesson is about  | A = ..., B = ...    |
+    |                                        | what happens now    |
+    |                                        | collision, MTV      |
+    |                                        +---------------------+
+    |                                        | rulers: the rows    |
+    |                                        | that decide first   |
+    +----------------------------------------+---------------------+
+    | toolbar: play, step, speed, scenes, show, tune, zoom         |
+    +--------------------------------------------------------------+
 
-Text sizes follow the surface (the theme's sizes are for a 1024 x 768 window): its height,
-or its width where that is the narrower (a tall, narrow window keeps text that fits);
-the world's scale is the largest uniform one that fits the scene area. Every band has a
-fixed number of lines for its surface size and theme, so nothing jumps while the state
-changes. The layout is plain data (rectangles as (x, y, w, h) tuples).
+The narration band spans the whole width and has exactly the lines its words need at
+that width (the longest of what the band will say on this stage: a question's reason
+included, so nothing jumps when the class answers); the status line is the right end of
+its title row; the pair's words, the card and the rulers share the right column, in the
+small text size. Text sizes follow the surface (the theme's sizes are for a 1024 x 768
+window): its height, or its width where that is the narrower; the world's scale is the
+largest uniform one that fits the scene area. The layout is plain data (rectangles as
+(x, y, w, h) tuples).
 """
 
 from __future__ import annotations
@@ -30,14 +38,16 @@ from dataclasses import dataclass
 
 from ..scenes.base import CANVAS, SCENE_WIDTH
 from .theme import Theme
+from .words import wrap
 
 WORLD_SIZE = (SCENE_WIDTH, CANVAS[1])  # the world area the scenes are built for
 REFERENCE_HEIGHT = 768  # the theme's text sizes are for a window this high
 REFERENCE_WIDTH = 1024  # ... and this wide
 CHAR_ADVANCE = 0.602  # DejaVu Sans Mono: advance per pixel of size
-LESSON_CHARS = 88  # a lesson is one or two sentences; the narration has room for this many
-LIVE_LINES = 2  # and for two lines of what is happening now
-PANEL_CHARS = 27  # the ruler panel fits this many characters of body text
+PANEL_CHARS = 24  # the right column fits this many characters of its (small) text
+PANEL_SHARE = 0.27  # ... and is at least this share of the width
+MAX_NARRATION_LINES = 6  # a teacher's longer words are cut here: the scene keeps its room
+TITLE_SHARE = 0.6  # the title's share of its row; the status line has the rest
 
 Rect = tuple[int, int, int, int]
 
@@ -53,53 +63,71 @@ class Layout:
     title: int
     pad: int
     narration_lines: int  # body lines under the title
-    narration: Rect  # top of the left column
+    narration: Rect  # the top band, the whole width
     scene: Rect  # the scene area (the world is centred in it)
-    status: Rect  # bottom of the left column
-    panel: Rect  # the right column: the pair's numbers and the rulers
+    status: Rect  # the right end of the narration's title row
+    panel: Rect  # the right column: the card, the pair's words and numbers, the rulers
     world: Rect  # where the world's WORLD_SIZE lands, inside `scene`
     scale: float  # world units -> pixels, uniform (never stretched)
     origin: tuple[float, float]  # where world (0, 0) lands
-    card: Rect = (0, 0, 0, 0)  # a lesson's prediction card, under the scene (else empty)
     toolbar: Rect = (0, 0, 0, 0)  # the clickable controls, the whole width (else empty)
+    title_lines: int = 1  # the title's lines (a long one takes two)
 
     def line(self, size: int) -> int:
         """The line height for text of `size` pixels."""
         return round(size * 1.28)
+
+    @property
+    def panel_sizes(self) -> tuple[int, int]:
+        """(text, numbers) sizes in pixels in the right column: its words at the small
+        size, the numbers under the rulers' bars a step smaller."""
+        return self.small, max(8, round(self.small * 0.85))
 
 
 def text_px(theme_size: int, scale: float) -> int:
     return max(8, round(theme_size * scale))
 
 
-LESSON_LINES = 2  # a lesson's narration band has room for the teacher's words too
-CARD_LINES = 4  # a prediction's card: the question and its answers (2 lines each at most)
+def chars_in(width: float, px: int) -> int:
+    """How many characters of the monospaced font at `px` pixels fit in `width` pixels
+    (the hinted font advances a whole number of pixels a character, as View.chars
+    measures it)."""
+    return max(1, int(width // max(1, round(px * CHAR_ADVANCE))))
 
 
-def bands(status, overlays) -> tuple[int, int, bool, bool]:
-    """The optional bands a frame has for this HudStatus and these Overlays, as
-    compute_layout takes them: (lesson lines, card lines, HUD on, toolbar on). The frame
-    and the app's pointer lay out the same way from it."""
-    extra = LESSON_LINES if status.lesson_line is not None else 0  # the teacher's words
-    card = CARD_LINES if status.card_band else 0  # a prediction's own band
-    return extra, card, overlays.show_hud, status.controls is not None
+def bands(status, overlays) -> tuple[tuple[str, ...], bool, bool]:
+    """What a frame's bands are sized by, for this HudStatus and these Overlays, as
+    compute_layout takes them: (the title and every text the narration says on this
+    stage, HUD on, toolbar on). The frame and the app's pointer lay out the same way
+    from it."""
+    texts = (status.scene_title, *status.narration_texts)
+    return texts, overlays.show_hud, status.controls is not None
+
+
+def narration_size(texts: tuple[str, ...], width: float, body: int, title: int) -> tuple[int, int]:
+    """(title lines, text lines) the narration band needs at `width` pixels for `texts`
+    (the title first): the longest text's wrapped lines, at most MAX_NARRATION_LINES."""
+    if not texts:
+        return 1, 0
+    title_room = width * TITLE_SHARE
+    title_lines = 1 if len(texts[0]) <= chars_in(title_room, body) else 2
+    chars = chars_in(width, body)
+    lines = max((len(wrap(text, chars)) for text in texts[1:]), default=0)
+    return title_lines, min(lines, MAX_NARRATION_LINES)
 
 
 def compute_layout(
     size: tuple[int, int],
     theme: Theme,
-    extra_lines: int = 0,
-    card_lines: int = 0,
+    texts: tuple[str, ...] = (),
     hud=True,
     toolbar=False,
 ) -> Layout:
-    """The layout for a surface of `size`: bands by text height, the world by what is left.
-    A lesson's narration has `extra_lines` more lines (LESSON_LINES), and a stage with a
-    prediction a card band of `card_lines` under the scene (CARD_LINES): the world gives
-    them its room, so nothing covers it. With the HUD off (`hud` False) the narration and
-    status bands take no room at all. The toolbar (`toolbar` True) is a band of small text
-    across the whole width at the bottom: the scene and the panel sit above it.
-    `extra_lines` more lines of narration (a lesson's: LESSON_LINES) take the world's room."""
+    """The layout for a surface of `size`: the narration band as tall as `texts` need
+    (the title, then what the band says; see `bands`), the right column as narrow as its
+    PANEL_CHARS allow, and the world scaled into what is left. With the HUD off (`hud`
+    False) the narration band takes no room at all. The toolbar (`toolbar` True) is a
+    band of small text across the whole width at the bottom."""
     w, h_all = max(int(size[0]), 160), max(int(size[1]), 120)
     k = min(h_all / REFERENCE_HEIGHT, w / REFERENCE_WIDTH)
     small, body, title = (text_px(s, k) for s in (theme.font_small, theme.font, theme.font_title))
@@ -107,24 +135,15 @@ def compute_layout(
     toolbar_h = round(small * 1.28) + 2 * pad if toolbar else 0
     h = h_all - toolbar_h  # the bands above the toolbar share what is left
     line = round(body * 1.28)
-    panel_w = max(PANEL_CHARS * body * CHAR_ADVANCE + 2 * pad, 0.3 * w)
+    panel_w = max(PANEL_CHARS * small * CHAR_ADVANCE + 3 * pad, PANEL_SHARE * w)
     panel_w = round(min(panel_w, 0.46 * w))
     left_w = w - panel_w
-    status_h = line + pad
-    chars = max(1, int(left_w / (body * CHAR_ADVANCE)) - 2)
-    lines = -(-LESSON_CHARS // chars) + LIVE_LINES + extra_lines
-    narration_h = round(title * 1.28) + lines * line + 2 * pad
-    # a window narrower than the world's shape: spare height goes to more narration lines
-    while (
-        lines < 6 + extra_lines
-        and h - narration_h - line - status_h >= WORLD_SIZE[1] * left_w / WORLD_SIZE[0]
-    ):
-        lines += 1
-        narration_h += line
-    card_h = card_lines * line + pad if card_lines else 0
-    if not hud:  # the HUD off (U): its bands give the world their room
-        narration_h = status_h = 0
-    scene_h = max(1, h - narration_h - status_h - card_h)
+    title_lines, lines = narration_size(texts, w - 3 * pad, body, title)
+    title_h = round(title * 1.28) + (title_lines - 1) * line
+    timeline_h = round(6 * k)  # paused, the kept steps' bar runs along the band's foot
+    narration_h = pad + title_h + lines * line + pad // 2 + timeline_h if hud else 0
+    status_h = title_h if hud else 0
+    scene_h = max(1, h - narration_h)
     scale = min(left_w / WORLD_SIZE[0], scene_h / WORLD_SIZE[1])
     ww, wh = WORLD_SIZE[0] * scale, WORLD_SIZE[1] * scale
     wx = (left_w - ww) / 2
@@ -138,19 +157,19 @@ def compute_layout(
         title=title,
         pad=pad,
         narration_lines=lines,
-        narration=(0, 0, left_w, narration_h),
+        narration=(0, 0, w, narration_h),
         scene=(0, narration_h, left_w, scene_h),
-        status=(0, h - status_h, left_w, status_h),
-        card=(0, h - status_h - card_h, left_w, card_h),
-        panel=(left_w, 0, panel_w, h),
+        status=(round(w * TITLE_SHARE), pad if hud else 0, w - round(w * TITLE_SHARE), status_h),
+        panel=(left_w, narration_h, panel_w, scene_h),
         world=world,
         scale=scale,
         origin=(wx, wy),
         toolbar=(0, h, w, toolbar_h),
+        title_lines=title_lines,
     )
 
 
-ZOOM_RANGE = (1.0, 8.0)  # fitted (1) to eight times closer; never further out than fitted
+ZOOM_RANGE = (1.0, 16.0)  # fitted (1) to sixteen times closer; never further out than fitted
 
 
 @dataclass(frozen=True)
@@ -207,3 +226,84 @@ def panned(layout: Layout, camera: Camera | None, dx: float, dy: float) -> Camer
         return None
     s = layout.scale * camera.zoom
     return Camera(camera.zoom, camera.x - dx / s, camera.y - dy / s)
+
+
+Box = tuple[float, float, float, float]  # world units: (min x, min y, max x, max y)
+FRAME_SHARE = 0.4  # framing a pair: shape A is at most this share of the view each way
+NEAR_PARTNER = 2.5  # ... all of shape B shows when B is at most this many A's long
+NEAR_REACH = 2.0  # ... else B's part within this many A's longer sides of A
+VIEW_MARGIN = 0.1  # ... with this share of the view to spare each side (the normals, labels)
+KEEP_MARGIN = 0.1  # a followed shape stays this share of the view inside its edges
+
+
+def frame_pair(a: Box, b: Box, a_size: float | None = None) -> tuple[Camera, bool]:
+    """The camera that frames a pair a lesson is about, and whether all of B is in it:
+    shape A, and all of shape B when B is at most NEAR_PARTNER times A's size (a floor, a
+    wall or a shape A sits inside is too big: its part within NEAR_REACH of A's size
+    straight above, below or beside A shows), with
+    VIEW_MARGIN of the view to spare each side, and never so close that A takes more than
+    FRAME_SHARE of the view (`a_size`: A's own longer side, which does not change as it
+    turns; else its box's). The zoom is from the world's own size, WORLD_SIZE, so the
+    box is in view in every layout (a scene area is at least as large as the fitted
+    world in both directions).
+
+    ::
+
+        +------------------------------------+   the view: the box, scaled to fit
+        |   +----------------------------+   |   margin: VIEW_MARGIN of the view
+        |   |  +----+           +-----+  |   |
+        |   |  | A  |           |  B  |  |   |   B inside when B <= NEAR_PARTNER x A
+        |   |  +----+           +-----+  |   |   A alone: the box is A / FRAME_SHARE
+        |   +----------------------------+   |
+        +------------------------------------+
+    """
+    size = max(a_size if a_size is not None else max(a[2] - a[0], a[3] - a[1]), 1.0)
+    whole = max(b[2] - b[0], b[3] - b[1]) <= NEAR_PARTNER * size
+    box = union(a, b) if whole else a
+    reach, side = NEAR_REACH * size, size / 2
+    # B's part near A, what A is about to meet: within `reach` of A straight above or
+    # below it (half A's size to either side), or straight left or right of it
+    for near in (
+        (a[0] - side, a[1] - reach, a[2] + side, a[3] + reach),
+        (a[0] - reach, a[1] - side, a[2] + reach, a[3] + side),
+    ):
+        part = (max(b[0], near[0]), max(b[1], near[1]), min(b[2], near[2]), min(b[3], near[3]))
+        if not whole and part[0] < part[2] and part[1] < part[3]:
+            box = union(box, part)
+    room = 1 - 2 * VIEW_MARGIN
+    least = size / FRAME_SHARE
+    width = max((box[2] - box[0]) / room, least)
+    height = max((box[3] - box[1]) / room, least)
+    zoom = min(WORLD_SIZE[0] / width, WORLD_SIZE[1] / height)
+    zoom = min(max(zoom, ZOOM_RANGE[0]), ZOOM_RANGE[1])
+    return Camera(zoom, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2), whole
+
+
+def union(a: Box, b: Box) -> Box:
+    """The smallest box holding boxes `a` and `b`."""
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def keep_in_view(camera: Camera, box: Box) -> Camera:
+    """The camera moved as little as it takes to keep `box` (world units) inside the
+    view, KEEP_MARGIN from its edges: a shape that moves stays in view, one that does not
+    leaves the camera still. The view is at least the fitted world's size over the zoom
+    (every layout shows that much), so the rule holds for any window."""
+    half_w = WORLD_SIZE[0] / camera.zoom / 2
+    half_h = WORLD_SIZE[1] / camera.zoom / 2
+    x = _keep(camera.x, half_w, box[0], box[2])
+    y = _keep(camera.y, half_h, box[1], box[3])
+    return camera if (x, y) == (camera.x, camera.y) else Camera(camera.zoom, x, y)
+
+
+def _keep(centre: float, half: float, low: float, high: float) -> float:
+    """`centre` moved as little as it takes for [low, high] to lie within the view's
+    half-width `half`, less its margin (a span wider than that: its middle)."""
+    inner = half * (1 - 2 * KEEP_MARGIN)
+    if high - low > 2 * inner:
+        return (low + high) / 2
+    if low < centre - inner:
+        return low + inner
+    if high > centre + inner:
+        return high - inner
+    return centre

@@ -1,29 +1,28 @@
 """A lesson on screen: the prediction card and the lesson list.
 
-A stage with a prediction has a band of its own under the scene (layout.CARD_LINES lines,
-the world gives it room, so the card never covers what the class must see). Waiting, it
-asks and lists the answers by key; answered, it says right or wrong with a symbol and in
-colour (never colour alone) and what the world showed, while the narration band above
-gives the reason in the teacher's words::
+A stage with a prediction has its card at the top of the right column, over the pair's
+words, every word of it wrapped to the column (the scene keeps its room; the card never
+covers what the class must see). Waiting, it asks and lists the answers by key;
+answered, it says right or wrong with a symbol and in colour (never colour alone) and
+what the world showed, while the narration band gives the reason in the teacher's words::
 
-    +--------------------------------------------------------------+
-    | ? Predict: which axis separates them?                        |
-    | 1 e0 A   2 e1 A   3 e2 A   4 e0 B   5 e1 B   6 e2 B   press a key |
-    +--------------------------------------------------------------+
-    | ✓ Right: 3 (e2 A).                     (or ✗ Not quite: ...) |
-    | the step-through stops at the first axis with a gap          |
-    | 1 e0 A   2 e1 A   3 e2 A ...                                  |
-    +--------------------------------------------------------------+
+    +------------------------+        +------------------------+
+    | ? Predict: Six axes.   |        | ✓ Right: 3 (e2 A).     |
+    | Which one separates    |        | the step-through stops |
+    | the two triangles?     |        | at the first axis with |
+    | 1 e0 A   2 e1 A        |        | a gap                  |
+    | 3 e2 A   4 e0 B ...    |        +------------------------+
+    | press a key to answer  |
+    +------------------------+
 """
 
 from __future__ import annotations
 
 import pygame
 
-from .layout import CARD_LINES
 from .overlays import LessonCard
 from .view import View, text_size
-from .words import fit, wrap
+from .words import wrap
 
 
 def _answer_lines(card: LessonCard, width: int, px: int) -> list[list[tuple[str, str]]]:
@@ -42,46 +41,44 @@ def _answer_lines(card: LessonCard, width: int, px: int) -> list[list[tuple[str,
     return lines
 
 
-def _lines(view: View, card: LessonCard, chars: int, room: int) -> list[tuple[str, tuple]]:
-    """The card's text lines above its answers, at most `room`: (text, colour)."""
+def _lines(view: View, card: LessonCard, chars: int) -> list[tuple[str, tuple]]:
+    """The card's text lines above its answers, whole: (text, colour)."""
     theme = view.theme
     if card.verdict is None:
-        lines = [(line, theme.text) for line in wrap(f"? Predict: {card.question}", chars)]
-    else:
-        mark, role = ("✓", theme.gap) if card.right else ("✗", theme.overlap)
-        lines = [(line, role) for line in wrap(f"{mark} {card.verdict}", chars)]
-        lines += [(line, theme.text_dim) for line in wrap(card.evidence, chars)]
-    if len(lines) > room:
-        lines = lines[:room]
-        lines[-1] = (fit(lines[-1][0] + " …", chars), lines[-1][1])
-    return lines
+        return [(line, theme.text) for line in wrap(f"? Predict: {card.question}", chars)]
+    mark, role = ("✓", theme.gap) if card.right else ("✗", theme.overlap)
+    lines = [(line, role) for line in wrap(f"{mark} {card.verdict}", chars)]
+    return lines + [(line, theme.text_dim) for line in wrap(card.evidence, chars)]
 
 
-def draw_card(view: View, card: LessonCard, slide: bool = False) -> None:
-    """The prediction card in its band under the scene (on a slide, without the window's
-    "press a key")."""
+def draw_card(view: View, card: LessonCard, top: int, slide: bool = False) -> int:
+    """The prediction card at the top of the right column, from `top` (on a slide,
+    without the window's "press a key"); every word of it, wrapped to the column.
+    Returns the y (pixels) below it."""
     theme, lay = view.theme, view.layout
-    band = view.card_rect
-    if band.height <= 0:
-        return
+    panel = view.panel_rect
     surf = view.surface
+    pad = lay.pad
+    px = lay.small
+    line = lay.line(px)
+    x = panel.x + pad * 1.5
+    width = panel.width - pad * 3
+    answers = _answer_lines(card, width, px)
+    texts = _lines(view, card, view.chars(width, px))
+    hint = "press a key to answer"
+    hinted = card.verdict is None and not slide
+    height = pad + view.w(3) + (len(texts) + len(answers) + hinted) * line + pad
+    band = pygame.Rect(panel.x, top, panel.width, height)
     pygame.draw.rect(surf, theme.panel, band)
     border = theme.text if card.verdict is None else (theme.gap if card.right else theme.overlap)
     pygame.draw.line(surf, border, band.topleft, band.topright, view.w(3))
-    region, view.region = view.region, "card"
-    pad = lay.pad
-    px = lay.body
-    line = lay.line(px)
-    x, top = band.x + pad * 1.5, band.y + pad // 2 + view.w(2)
-    width = band.width - pad * 3
-    answers = _answer_lines(card, width, px)[: CARD_LINES - 1]
-    texts = _lines(view, card, view.chars(width, px), CARD_LINES - len(answers))
-    y = top
+    pygame.draw.line(surf, theme.divider, band.bottomleft, band.bottomright, view.w(1))
+    pygame.draw.line(surf, theme.divider, panel.topleft, panel.bottomleft, view.w(2))
+    y = top + pad // 2 + view.w(3)
     for text, color in texts:
         view.text_px(text, (x, y), px, color)
         y += line
     gap = text_size("   ", px)[0]
-    xx = x
     for row in answers:
         xx = x
         for key, label in row:
@@ -90,11 +87,9 @@ def draw_card(view: View, card: LessonCard, slide: bool = False) -> None:
                 r = view.text_px(f" {label}", (r.right, y), px, theme.text)
             xx = r.right + gap
         y += line
-    hint = "press a key to answer"
-    fits = xx + text_size(hint, px)[0] <= band.right - pad * 1.5
-    if card.verdict is None and fits and not slide:
-        view.text_px(hint, (xx, y - line), px, theme.text_dim)
-    view.region = region
+    if hinted:
+        view.text_px(hint, (x, y), px, theme.text_dim)
+    return band.bottom
 
 
 def draw_menu(view: View, menu: tuple[tuple[str, int], ...]) -> None:

@@ -88,7 +88,9 @@ class HudStatus:
     outline_test: bool = False  # draw tutorial 004's convexity test on the learner's shape
     lesson_line: str | None = None  # a lesson runs: "its title · stage 3 of 9"
     card: LessonCard | None = None  # a prediction on show
-    card_band: bool = False  # the stage has a prediction: its card has a band of its own
+    # every text the narration band says on this stage (what it says now, and a question's
+    # reason once answered): the band is as tall as the longest, so nothing jumps
+    narration_texts: tuple[str, ...] = ()
     hiding: bool = False  # a question waits: the words that would answer it are held back
     impact: float = 0.0  # px/s: how much the last step changed the pair's closing speed
     menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)

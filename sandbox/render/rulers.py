@@ -89,7 +89,7 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
     pad = lay.pad
     x0 = panel.x + pad * 1.5
     x1 = panel.right - pad * 1.5
-    body, small = lay.body, lay.small
+    body, small = lay.panel_sizes
     line, sline = lay.line(body), lay.line(small)
     y = top
     if record is None or record.shown is None:
@@ -101,6 +101,8 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
     kx = x0
     sw = round(small * 1.3)
     for name, kind in (("A", "a"), ("B", "b"), ("overlap", "overlap"), ("gap", "gap")):
+        if kx + sw + pad * 0.5 + text_size(name, small)[0] > x1:
+            break  # a narrow column: the key's last marks give way (the rows still read)
         box = pygame.Rect(round(kx), round(y + sline * 0.2), sw, round(sline * 0.6))
         if kind == "a":
             pygame.draw.rect(surf, theme.shape_a, box)
@@ -160,8 +162,17 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
     if len(order) == n and report.skipped:
         _draw_skipped(view, report, x0, x1, y + sline * 0.3, bottom)
     if len(order) < n:
-        more = f"+{n - len(order)} more of {n} axes (hide the HUD with U to see all)"
-        view.text_px(_fit(more, view.chars(x1 - x0, small)), (x0, y), small, theme.text_dim)
+        hidden = n - len(order)
+        more = _first_fit(
+            (
+                f"+{hidden} more of {n} axes (hide the HUD with U to see all)",
+                f"+{hidden} more of {n} axes (U: see all)",
+                f"+{hidden} more of {n} (U: see all)",
+                f"+{hidden} more (U: all)",
+            ),
+            view.chars(x1 - x0, small),
+        )
+        view.text_px(more, (x0, y), small, theme.text_dim)
         return
     # footer: counts, in plain words
     fy = bottom + pad * 0.5
@@ -187,21 +198,25 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
                     fx = r.right + text_size(" ", small)[0]
                 return
     skipped = len(report.skipped)
+    chars = view.chars(x1 - x0, body)
     words = f"{n} axes" if n != 1 else "1 axis"
     if states:  # step-through: how far the walk has come
         done = sum(1 for state in states.values() if state in ("done", "current"))
         words = f"{done} of {words} tested"
         if any(state == "untested" for state in states.values()):
             words += ": early exit"
-        view.text_px(_fit(words, view.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
+        words = _first_fit((words, words.replace(": early exit", ", exit")), chars)
+        view.text_px(words, (x0, fy), body, theme.text_dim)
         return
     if skipped and all(k.feature == "centres" for k in report.skipped):
         words += ": centre to centre"
     elif skipped:
-        words += f", {skipped} repeats skipped"
+        words = _first_fit(
+            (f"{words}, {skipped} repeats skipped", f"{words}, {skipped} skipped"), chars
+        )
     else:
         words += " tested"
-    view.text_px(_fit(words, view.chars(x1 - x0, body)), (x0, fy), body, theme.text_dim)
+    view.text_px(_fit(words, chars), (x0, fy), body, theme.text_dim)
 
 
 def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: float) -> None:
@@ -215,7 +230,7 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
     ]
     if not names:
         return
-    small = view.layout.small
+    small = view.layout.panel_sizes[1]
     lines = wrap(
         "Not tested, parallel to an axis above: " + ", ".join(names) + ".",
         view.chars(x1 - x0, small),
@@ -226,6 +241,11 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
     for part in lines:
         view.text_px(part, (x0, y), small, view.theme.text_dim)
         y += step
+
+
+def _first_fit(wordings: tuple[str, ...], chars: int) -> str:
+    """The first of `wordings` (longest first, the same meaning) that fits `chars`."""
+    return next((words for words in wordings if len(words) <= chars), _fit(wordings[-1], chars))
 
 
 def _fit(text: str, chars: int) -> str:
@@ -254,7 +274,7 @@ def _draw_row(
     theme = view.theme
     lay = view.layout
     surf = view.surface
-    body, small = lay.body, lay.small
+    body, small = lay.panel_sizes
     line, sline = text_size("Ag", body)[1] + 1, lay.line(small)
     is_sep = sep is not None and axis.index == sep.index
     is_mtv = mtv_axis is not None and axis.index == mtv_axis.index
@@ -295,9 +315,9 @@ def _draw_row(
     if axis.overlap < 0:
         result, rcol = f"gap {amount(axis.overlap)}", theme.gap
     elif axis.depth > axis.overlap + 1e-9:
-        result, rcol = f"inside, out {axis.depth:.1f}", theme.overlap
+        result, rcol = f"inside, out {amount(axis.depth)}", theme.overlap
     else:
-        result, rcol = f"overlap {axis.overlap:.1f}", theme.overlap
+        result, rcol = f"overlap {amount(axis.overlap)}", theme.overlap
     res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
     tag = "separates" if is_sep else ("MTV" if is_mtv else "")
     if tag:

@@ -156,4 +156,4 @@ def draw_axis_projection(
     else:
         o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
         pygame.draw.line(surf, theme.overlap, at(o_lo), at(o_hi), view.w(theme.line * 3.2))
-        measure(f"overlap {axis.overlap:.1f}", (o_lo + o_hi) / 2, theme.overlap)
+        measure(f"overlap {amount(axis.overlap)}", (o_lo + o_hi) / 2, theme.overlap)

@@ -101,13 +101,13 @@ def translucent_patch(size, rgba) -> pygame.Surface:
     return surf
 
 
-def layout_for(size, theme: Theme, extra_lines=0, card_lines=0, hud=True, toolbar=False) -> Layout:
-    key = (tuple(size), theme, extra_lines, card_lines, hud, toolbar)
+def layout_for(size, theme: Theme, texts=(), hud=True, toolbar=False) -> Layout:
+    key = (tuple(size), theme, texts, hud, toolbar)
     layout = _layouts.get(key)
     if layout is None:
         if len(_layouts) > 64:
             _layouts.clear()
-        layout = compute_layout(size, theme, extra_lines, card_lines, hud, toolbar)
+        layout = compute_layout(size, theme, texts, hud, toolbar)
         _layouts[key] = layout
     return layout
 
@@ -139,17 +139,14 @@ class View:
         self,
         surface,
         theme: Theme,
-        extra_lines=0,
-        card_lines=0,
+        texts=(),
         hud=True,
         toolbar=False,
         camera: Camera | None = None,
     ):
         self.surface = surface
         self.theme = theme
-        self.layout = layout = layout_for(
-            surface.get_size(), theme, extra_lines, card_lines, hud, toolbar
-        )
+        self.layout = layout = layout_for(surface.get_size(), theme, texts, hud, toolbar)
         self.camera = camera
         self.s, self.ox, self.oy = world_transform(layout, camera)  # zoom and pan, if any
         self.k = layout.text_scale
@@ -158,7 +155,6 @@ class View:
         self.panel_rect = pygame.Rect(layout.panel)
         self.narration_rect = pygame.Rect(layout.narration)
         self.status_rect = pygame.Rect(layout.status)
-        self.card_rect = pygame.Rect(layout.card)
         self.toolbar_rect = pygame.Rect(layout.toolbar)
         self.placed: list[PlacedText] = []
         # What was drawn where, in screen points, for the tests that check the picture

@@ -42,8 +42,8 @@ def spoken_name(axis) -> str:
 
 def _amount(axis) -> str:
     if axis.depth > axis.overlap + 1e-9:  # one inside the other along this axis
-        return f"overlap {axis.overlap:.1f}, shortest way out {axis.depth:.1f}"
-    return f"overlap {axis.overlap:.1f}"
+        return f"overlap {amount(axis.overlap)}, shortest way out {amount(axis.depth)}"
+    return f"overlap {amount(axis.overlap)}"
 
 
 def swept_axis(record, shown, axis):

@@ -46,6 +46,9 @@ class Scene:
     # Pause on the step the pair on show first meets with an impact (physics.records.
     # impact_speed): a moment a class would otherwise see for one frame.
     hold_at_impact: bool = False
+    # How the camera opens: "fit" (the whole scene), "pair" (framed on the pair on show,
+    # following shape A) or (zoom, x, y): that zoom about world point (x, y).
+    view: str | tuple[float, float, float] = "fit"
 
     def world(self, seed: int = 0) -> World:
         return self.build(seed)

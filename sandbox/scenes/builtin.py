@@ -75,7 +75,7 @@ def circle_polygon(seed: int) -> World:
                 Polygon.regular(5, 110, position=(470, 420), angle=-math.pi / 2),
                 static=True,
             ),
-            Body("circle", Circle(45, position=(270, 280)), controlled=True),
+            Body("circle", Circle(60, position=(250, 290)), controlled=True),
         ]
     )
 
@@ -86,7 +86,7 @@ def circles(seed: int) -> World:
     return zero_g(
         [
             Body("big circle", Circle(110, position=(480, 420)), static=True),
-            Body("circle", Circle(55, position=(260, 300)), controlled=True),
+            Body("circle", Circle(65, position=(255, 300)), controlled=True),
         ]
     )
 
@@ -297,9 +297,11 @@ def spin(seed: int) -> World:
     """An off-centre hit (no gravity): the target leaves spinning; momentum is conserved."""
     del seed
     bodies = [
-        # Its path passes 15 px below the target's centre: the lever arm of the hit.
-        Body("projectile", Polygon.box(40, 40, position=(160, 445)), velocity=(600.0, 0.0)),
-        Body("target", Polygon.box(40, 40, position=(430, 430))),
+        # Its path passes 56.25 px below the target's centre (3/8 of its side): the lever
+        # arm of the hit. 150 px boxes with 230 px between their faces: both large on a
+        # projector, and the whole run to the hit (23 steps at 10 px a step) in one view.
+        Body("projectile", Polygon.box(150, 150, position=(150, 445)), velocity=(600.0, 0.0)),
+        Body("target", Polygon.box(150, 150, position=(530, 388.75))),
         *boundary_walls(),
     ]
     world = World(bodies, gravity=(0.0, 0.0), bounds=(0, 0, SCENE_WIDTH, 720), rigid=True)

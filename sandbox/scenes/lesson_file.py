@@ -17,6 +17,9 @@ opens, and may ask the class to predict before it shows the answer::
     overlays = { projections = true, minkowski = false }   # on / off; the rest: defaults
     speed = "1/4x"              # 1x, 1/2x, 1/4x or 1/10x (default 1x)
     paused = true               # after the opening input (default false)
+    view = "pair"               # the camera frames the pair on show and follows shape A
+                                #   (the default); "fit": the whole scene; or a zoom about
+                                #   a world point: { zoom = 2.5, centre = [400, 300] }
     axis = 3                    # the step-through open at step 3 (it pauses)
     hold = ["right:0-29"]       # scripted input, as --hold / --drag / --click / --shift-click,
     drag = []                   #   its steps counted from the stage's opening
@@ -53,7 +56,7 @@ from pathlib import Path
 from . import limits
 from .base import Scene, SceneError
 from .registry import SCENES, load_scene
-from .scene_file import _fail, _flag, _key, _shown, _whole, read_toml, scene_from_table
+from .scene_file import _fail, _flag, _key, _shown, _whole, read_toml, read_view, scene_from_table
 
 MAX_LESSON_BYTES = 1 << 20
 MAX_STAGES = 60
@@ -99,6 +102,7 @@ KEY_CLASHES = {
 }
 _TOP_KEYS = {"title", "summary", "stage"}
 _STAGE_KEYS = {"title", "say", "scene", "a", "b", "overlays", "speed", "paused", "axis", "steps"}
+_STAGE_KEYS |= {"view"}
 _STAGE_KEYS |= set(SCRIPT_FIELDS) | {"predict"}
 _PREDICT_KEYS = {"question", "kind", "answer", "explain", "keys", "choices", "steps", "hold"}
 
@@ -133,6 +137,7 @@ class Stage:
     script: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (field, texts) as written
     steps: int | None = None  # None: as long as the script
     predict: Prediction | None = None
+    view: str | tuple[float, float, float] = "pair"  # scene_file.read_view's values
 
 
 @dataclass(frozen=True)
@@ -268,6 +273,7 @@ def _stage(table, path: Path, number: int) -> Stage:
         script=script,
         steps=steps,
         predict=predict,
+        view=read_view(table.get("view", "pair"), where, "view"),
     )
 
 

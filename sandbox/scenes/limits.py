@@ -21,3 +21,4 @@ MAX_SPEED = 1e5  # px/s: ~1,700 px a tick
 MAX_GRAVITY = 1e5  # px/s^2: ~100 g at the scenes' scale
 MAX_ANGLE = 1e4  # radians
 MIN_DENSITY, MAX_DENSITY = 1e-6, 1e6
+MAX_ZOOM = 16.0  # a view's zoom: 1 (the whole scene, fitted) to this many times closer

@@ -49,7 +49,7 @@ _SOLVER_KEYS = {"substeps": (1, 32), "relax_iterations": (1, 16), "iterations": 
 _MTV_NUMBERS = {"slop": (0.0, 100.0), "correction": (1e-3, 1.0)}
 # The scene's own behaviour: the pair on show (body names), the pairs Tab steps through,
 # opening in slow motion, pausing on the first impact of the pair on show.
-_SHOW_KEYS = {"focus", "partner", "tab_pairs", "slow_start", "hold_at_impact"}
+_SHOW_KEYS = {"focus", "partner", "tab_pairs", "slow_start", "hold_at_impact", "view"}
 _TOP_KEYS |= set(_SOLVER_KEYS) | set(_MTV_NUMBERS) | _SHOW_KEYS | {"sleep", "rigid"}
 MAX_TAB_PAIRS = 32
 # What a body is when its table leaves a field out (the writer leaves such fields out).
@@ -107,6 +107,7 @@ def scene_from_table(data: dict, where: str, name: str, source: str) -> Scene:
         tab_pairs=spec["tab_pairs"],
         slow_start=spec["slow_start"],
         hold_at_impact=spec["hold_at_impact"],
+        view=spec["view"],
     )
     scene.world(0)
     return scene
@@ -233,7 +234,27 @@ def _validate_scene(data: dict, where: str) -> dict:
     spec["tab_pairs"] = _tab_pairs(data.get("tab_pairs", []), names, where)
     spec["slow_start"] = _flag(data.get("slow_start", False), where, "slow_start")
     spec["hold_at_impact"] = _flag(data.get("hold_at_impact", False), where, "hold_at_impact")
+    spec["view"] = read_view(data.get("view", "fit"), where, "view")
     return spec
+
+
+def read_view(value, where: str, field: str) -> str | tuple[float, float, float]:
+    """How the camera opens: "fit", "pair", or a table { zoom = Z, centre = [X, Y] }
+    (zoom 1..MAX_ZOOM about that world point)."""
+    if value in ("fit", "pair"):
+        return value
+    if not isinstance(value, dict):
+        _fail(
+            where,
+            field,
+            f'must be "fit", "pair" or {{ zoom = 2, centre = [X, Y] }}, got {_shown(value)}',
+        )
+    unknown = sorted(set(value) - {"zoom", "centre"})
+    if unknown or "zoom" not in value or "centre" not in value:
+        _fail(where, field, "a view table has zoom and centre, nothing else")
+    zoom = _number(value["zoom"], where, f"{field}.zoom", minimum=1.0, maximum=limits.MAX_ZOOM)
+    x, y = _pair(value["centre"], where, f"{field}.centre", limits.MAX_COORDINATE)
+    return (zoom, x, y)
 
 
 def _body_name(value, names: list[str], where: str, field: str) -> str:

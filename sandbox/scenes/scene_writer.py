@@ -147,6 +147,7 @@ def world_to_toml(
     tab_pairs: tuple[tuple[str, str], ...] = (),
     slow_start: bool = False,
     hold_at_impact: bool = False,
+    view: str | tuple[float, float, float] = "fit",
 ) -> str:
     """The world as the text of a TOML scene file; SceneError naming what cannot be held."""
     lines = [
@@ -175,6 +176,11 @@ def world_to_toml(
         lines.append("slow_start = true")
     if hold_at_impact:
         lines.append("hold_at_impact = true")
+    if view == "pair":
+        lines.append('view = "pair"')
+    elif view != "fit":
+        zoom, x, y = view
+        lines.append(f"view = {{ zoom = {_value(float(zoom))}, centre = {_value([x, y])} }}")
     for i, body in enumerate(world.bodies):
         lines.append("")
         lines.append("[[body]]")
@@ -197,6 +203,7 @@ def scene_to_toml(scene: Scene, world: World) -> str:
         tab_pairs=scene.tab_pairs,
         slow_start=scene.slow_start,
         hold_at_impact=scene.hold_at_impact,
+        view=scene.view,
     )
 
 

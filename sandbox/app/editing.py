@@ -18,7 +18,7 @@ from ..scenes.scene_writer import scene_to_toml
 from .atomic import write_all
 from .commands import Control, Edit
 from .edit_commands import delete_command, draw_command, spawn_command
-from .editor import EditResult, is_boundary_wall
+from .editor import MIN_SPAWN, EditResult, is_boundary_wall
 from .errors import UsageError
 from .saving import next_save_path
 from .scene_control import pick, say
@@ -53,10 +53,24 @@ def command_for_key(session: Session, action: str):
     if action == "delete_body":
         command = delete_command(at=at)
     elif action == "spawn_polygon":
-        command = spawn_command("polygon", at, sides=session.sides)
+        size = _new_size(session, "polygon")
+        command = spawn_command("polygon", at, sides=session.sides, size=size)
     else:
-        command = spawn_command("box" if action == "spawn_box" else "circle", at)
+        kind = "box" if action == "spawn_box" else "circle"
+        command = spawn_command(kind, at, size=_new_size(session, kind))
     return Edit(command)
+
+
+# A new shape's size (a box's side, a polygon's or a circle's radius) at the fitted view:
+# about 70-100 px on a 1024 x 768 screen, where the library's defaults (40, 25, 20) drew
+# 25-35 px shapes; zoomed in, as many screen pixels (the world size over the zoom).
+NEW_SIZE = {"box": 100.0, "polygon": 60.0, "circle": 50.0}
+
+
+def _new_size(session: Session, kind: str) -> float:
+    """The size a key's new shape gets in the view on show (recorded with the command)."""
+    zoom = session.camera.zoom if session.camera is not None else 1.0
+    return max(MIN_SPAWN, round(NEW_SIZE[kind] / zoom, 1))
 
 
 def command_for_draft_key(session: Session, key: str):

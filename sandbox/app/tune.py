@@ -70,19 +70,36 @@ def set_slider(session: Session, name: str, value: float) -> None:
     if not shown.enabled:
         say(session, f"{shown.label}: {shown.note}")
         return
+    still = _at_rest(session)  # before the change wakes every body
     if name == "gravity":
         world.set_gravity_strength(value)
-        say(session, f"gravity {value:.0f} px/s²")
-    elif name == "friction":
+        words = f"gravity {value:.0f} px/s²"
+    elif name == "friction":  # (a status line holds about 30 characters on a projector)
         world.set_friction(value)
-        say(session, f"friction {value:.2f} for every body")
+        every = f"friction {value:.2f}"
+        words = f"{every}: shows once pushed" if still else f"{every} for every body"
     elif name == "restitution":
         world.set_restitution(value)
-        say(session, f"bounce (restitution) {value:.2f} for every body")
-    elif name == "density":
+        every = f"bounce {value:.2f}"
+        words = f"{every}: shows at an impact" if still else f"{every} for every body"
+    else:
         a = shape_a(session)
         world.set_density(a, value)
-        say(session, f"density of {world.bodies[a].name}: {value:.1f}")
+        words = f"density of {world.bodies[a].name}: {value:.1f}"
+    say(session, words)
+
+
+def _at_rest(session: Session) -> bool:
+    """Nothing moves: every body that can is asleep or all but still (0.5 px/s), so a
+    change of friction or bounce shows nothing until something is pushed (the slider's
+    words say so, where the class would see nothing happen and wonder why)."""
+    world = session.world
+    moving = ~world.static
+    if not moving.any():
+        return True
+    velocity = world.velocity[moving]
+    speed = (velocity * velocity).sum(axis=1)
+    return bool((world.sleeping[moving] | (speed < 0.25)).all())
 
 
 def zoom_key(session: Session, action: str) -> None:

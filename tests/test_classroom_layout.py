@@ -26,6 +26,7 @@ from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.render.layout import (  # noqa: E402
     FRAME_SHARE,
     KEEP_MARGIN,
+    PAIR_SHARE,
     VIEW_MARGIN,
     WORLD_SIZE,
     Camera,
@@ -151,8 +152,8 @@ def test_a_stage_about_a_pair_frames_it_big_and_keeps_it_in_view():
 def test_framing_by_hand():
     """frame_pair's camera, worked by hand: a 100 px square alone is FRAME_SHARE of the
     fitted world's height at the zoom (600 / (100 / 0.4) = 2.4); a partner as small is
-    framed whole with VIEW_MARGIN of the view to spare; a floor 8 times as long is not
-    (only its part near A counts)."""
+    framed whole with VIEW_MARGIN of the view to spare, A at most PAIR_SHARE of it; a
+    floor 8 times as long, far below, is not (only its part near A would count)."""
     a = (400.0, 300.0, 500.0, 400.0)
     alone, whole = frame_pair(a, (0.0, 680.0, 860.0, 720.0))  # a floor, far below
     assert not whole
@@ -162,7 +163,8 @@ def test_framing_by_hand():
     pair, whole = frame_pair(a, b)
     assert whole
     width = (680 - 400) / (1 - 2 * VIEW_MARGIN)
-    assert pair.zoom == pytest.approx(min(WORLD_SIZE[0] / width, WORLD_SIZE[1] / 250))
+    height = max((400 - 300) / (1 - 2 * VIEW_MARGIN), 100 / PAIR_SHARE)  # A at most 60 %
+    assert pair.zoom == pytest.approx(min(WORLD_SIZE[0] / width, WORLD_SIZE[1] / height))
     assert (pair.x, pair.y) == (540.0, 350.0)
     for camera, box in ((alone, a), (pair, (400, 300, 680, 400))):
         half_w, half_h = WORLD_SIZE[0] / camera.zoom / 2, WORLD_SIZE[1] / camera.zoom / 2

@@ -230,6 +230,7 @@ def panned(layout: Layout, camera: Camera | None, dx: float, dy: float) -> Camer
 
 Box = tuple[float, float, float, float]  # world units: (min x, min y, max x, max y)
 FRAME_SHARE = 0.4  # framing a pair: shape A is at most this share of the view each way
+PAIR_SHARE = 0.6  # ... or this, when all of B is in view too (the pair gives the context)
 NEAR_PARTNER = 2.5  # ... all of shape B shows when B is at most this many A's long
 NEAR_REACH = 2.0  # ... else B's part within this many A's longer sides of A
 VIEW_MARGIN = 0.1  # ... with this share of the view to spare each side (the normals, labels)
@@ -240,10 +241,10 @@ def frame_pair(a: Box, b: Box, a_size: float | None = None) -> tuple[Camera, boo
     """The camera that frames a pair a lesson is about, and whether all of B is in it:
     shape A, and all of shape B when B is at most NEAR_PARTNER times A's size (a floor, a
     wall or a shape A sits inside is too big: its part within NEAR_REACH of A's size
-    straight above, below or beside A shows), with
-    VIEW_MARGIN of the view to spare each side, and never so close that A takes more than
-    FRAME_SHARE of the view (`a_size`: A's own longer side, which does not change as it
-    turns; else its box's). The zoom is from the world's own size, WORLD_SIZE, so the
+    straight above, below or beside A shows), with VIEW_MARGIN of the view to spare each
+    side, and never so close that A takes more than FRAME_SHARE of the view (PAIR_SHARE
+    with all of B beside it). `a_size` is A's own longer side, which does not change as
+    it turns (else its box's). The zoom is from the world's own size, WORLD_SIZE, so the
     box is in view in every layout (a scene area is at least as large as the fitted
     world in both directions).
 
@@ -271,7 +272,7 @@ def frame_pair(a: Box, b: Box, a_size: float | None = None) -> tuple[Camera, boo
         if not whole and part[0] < part[2] and part[1] < part[3]:
             box = union(box, part)
     room = 1 - 2 * VIEW_MARGIN
-    least = size / FRAME_SHARE
+    least = size / (PAIR_SHARE if whole else FRAME_SHARE)
     width = max((box[2] - box[0]) / room, least)
     height = max((box[3] - box[1]) / room, least)
     zoom = min(WORLD_SIZE[0] / width, WORLD_SIZE[1] / height)

@@ -3,6 +3,7 @@ frame, a lesson frames the pair it is about (shape A at least 150 px, in view wh
 moves) and no word drawn is cut with "…"."""
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -301,3 +302,26 @@ def test_a_bad_view_is_one_clear_line(tmp_path, view, words):
     with pytest.raises(SceneError) as caught:
         load_lesson_file(lesson)
     assert "stage 1: view" in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_the_normals_an_answer_counts_are_all_drawn():
+    """shadows stage 3's answer asks the class to count the normals drawn at the edges:
+    10, the triangle's 3 and the polygon's 7 (their vertex counts). Framed, answered, at
+    1024x768: all 10 normals' labels are drawn in the scene, each inside it."""
+    init_pygame(headless=True)
+    plan = plan_lesson("shadows")
+    session = open_session(SCENES["classic"], theme="projector")
+    start_lesson(session, plan, 2)
+    while session.lesson.phase == "opening":
+        advance(session)
+    press(session, sorted(lesson_run.right_keys(session))[0])
+    while session.lesson.phase == "showing":
+        advance(session)
+    shown = session.shown
+    sides = len(shown.a_shape.vertices) + len(shown.b_shape.vertices)
+    assert sides == 10 and "10" in plan.stages[2].stage.predict.explain
+    frame = draw_session(pygame.Surface(PROJECTOR), session)
+    scene = pygame.Rect(layout_for(session, PROJECTOR).scene)
+    normals = [t for t in frame.texts if t.where == "scene" and re.fullmatch(r"e\d", t.text)]
+    assert len(normals) == sides
+    assert all(scene.contains(pygame.Rect(t.rect)) for t in normals)

@@ -325,3 +325,31 @@ def test_the_normals_an_answer_counts_are_all_drawn():
     normals = [t for t in frame.texts if t.where == "scene" and re.fullmatch(r"e\d", t.text)]
     assert len(normals) == sides
     assert all(scene.contains(pygame.Rect(t.rect)) for t in normals)
+
+
+def test_a_question_shows_from_the_first_frame_and_hides_its_answer_meanwhile():
+    """Issue 34, item 5: a stage whose opening plays before it asks (pushing-out 4: 46
+    steps) shows its question card from the first frame, marked "watch: it asks in N
+    steps" (N counting down to 1), with the answers listed; meanwhile nothing drawn gives
+    the answer away (the rulers wait, no MTV, no "gap 12.3"), and a digit answers nothing."""
+    init_pygame(headless=True)
+    plan = plan_lesson("pushing-out")
+    session = open_session(SCENES["classic"], theme="projector")
+    start_lesson(session, plan, 3)
+    opening = plan.stages[3].opening
+    assert opening == 46
+    counted = []
+    while session.lesson.phase == "opening":
+        frame = draw_session(pygame.Surface(PROJECTOR), session)
+        texts = [t.text for t in frame.texts]
+        card = [t.text for t in frame.texts if t.where == "card"]
+        words = " ".join(card)
+        assert words.startswith("? Predict: The tilted box lands") and "flat" in words
+        counted.append(int(re.search(r"watch: it asks in (\d+) steps?", words).group(1)))
+        assert "rulers: once answered" in texts
+        assert not [t for t in texts if re.search(r"MTV \(|gap \d|separates", t)]
+        press(session, "1")
+        assert session.lesson.verdict is None
+        advance(session)
+    assert counted == list(range(opening, 0, -1))
+    assert session.lesson.phase == "asking"

@@ -82,8 +82,10 @@ class LessonRun:
 
     @property
     def hiding(self) -> bool:
-        """A question waits: its answer is kept off the screen."""
-        return self.asking and self.kept_overlays is not None
+        """A question is on screen and waits (its card shows from the opening's first
+        frame): its answer is kept off the screen."""
+        waiting = self.phase in ("opening", "asking")
+        return self.active and waiting and self.kept_overlays is not None
 
     def status_line(self) -> str:
         where = f"stage {self.index + 1} of {len(self.plan.stages)}"
@@ -136,6 +138,8 @@ def open_stage(session: Session, index: int) -> None:
     if stage.a is not None or stage.b is not None:
         session.step_record = world.explain_now()
     open_view(session, stage.view)
+    if stage.predict is not None:  # the card asks from the first frame: hide its answer
+        _hide_answer(session)
     session.paused = False
     session.walk = None
     session.message = None
@@ -161,8 +165,16 @@ def settle(session: Session) -> None:
         session.walk = stage.axis - 1
     if stage.predict is not None:
         run.phase = "asking"
+        _hide_answer(session)
+
+
+def _hide_answer(session: Session) -> None:
+    """Keep what could give a question's answer away off the screen until it is answered
+    (the stage's own overlays are kept, to come back with the answer)."""
+    run = session.lesson
+    if run.kept_overlays is None:
         run.kept_overlays = session.overlays  # the answer is not on screen yet
-        session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
+    session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
 
 
 # -- the step's hooks ---------------------------------------------------------------
@@ -350,9 +362,13 @@ def card(session: Session) -> LessonCard | None:
     """What the prediction card shows now, or None."""
     run = session.lesson
     predict = run.stage.stage.predict
-    if run.exploring or predict is None or run.phase not in ("asking", "showing", "answered"):
+    shown = ("opening", "asking", "showing", "answered")
+    if run.exploring or predict is None or run.phase not in shown:
         return None
     listed = choices(session)
+    if run.phase == "opening":  # the question shows from the first frame, marked as waiting
+        left = max(run.stage.opening - (session.steps - run.opened_steps), 1)
+        return LessonCard(predict.question, listed, None, None, None, "", left)
     if run.verdict is None:
         return LessonCard(predict.question, listed, None, None, None, "")
     labels = dict(listed)

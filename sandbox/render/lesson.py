@@ -66,8 +66,11 @@ def draw_card(view: View, card: LessonCard, top: int, slide: bool = False) -> in
     answers = _answer_lines(card, width, px)
     texts = _lines(view, card, view.chars(width, px))
     hint = "press a key to answer"
-    hinted = card.verdict is None and not slide
-    height = pad + view.w(3) + (len(texts) + len(answers) + hinted) * line + pad
+    if card.opening:  # the opening still plays: the question waits for it (keys wait too)
+        hint = f"watch: it asks in {card.opening} step{'s' if card.opening != 1 else ''}"
+    hinted = card.verdict is None and (not slide or card.opening > 0)
+    hints = wrap(hint, view.chars(width, px)) if hinted else []
+    height = pad + view.w(3) + (len(texts) + len(answers) + len(hints)) * line + pad
     band = pygame.Rect(panel.x, top, panel.width, height)
     pygame.draw.rect(surf, theme.panel, band)
     border = theme.text if card.verdict is None else (theme.gap if card.right else theme.overlap)
@@ -87,8 +90,9 @@ def draw_card(view: View, card: LessonCard, top: int, slide: bool = False) -> in
                 r = view.text_px(f" {label}", (r.right, y), px, theme.text)
             xx = r.right + gap
         y += line
-    if hinted:
-        view.text_px(hint, (x, y), px, theme.text_dim)
+    for part in hints:
+        view.text_px(part, (x, y), px, theme.text_dim)
+        y += line
     return band.bottom
 
 

@@ -52,6 +52,7 @@ class LessonCard:
     right: bool | None
     explain: str | None
     evidence: str  # what the world showed ("" when nothing ran)
+    opening: int = 0  # steps of the stage's opening still to play before it asks (0: asking)
 
 
 @dataclass(frozen=True)

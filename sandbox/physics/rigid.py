@@ -156,6 +156,7 @@ class _Colour:
         "block2",
         "solve_args",
         "split",
+        "anchors",
     )
 
     @staticmethod
@@ -252,10 +253,7 @@ def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre,
         ends = np.flatnonzero(np.diff(ca[order])) + 1
         starts = np.concatenate([[0], ends]).tolist()
         stops = np.concatenate([ends, [len(rows)]]).tolist()
-        split = None
-        if overflow:
-            tail = rows[starts[-1] :]
-            split = _split(bodies, contacts, tail, centre, inv_m, inv_i, state)
+        split = _split(whole, starts[-1], inv_m, inv_i) if overflow else None
         colours = _blocks(whole, starts, stops, split)
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
@@ -371,31 +369,14 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     pairs = np.stack([ia, ib])
     col.index = (3 * pairs)[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
     nx, ny = contacts.normal[group, 0][:, None], contacts.normal[group, 1][:, None]
-    tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
     valid = np.arange(2)[None, :] < contacts.count[group][:, None]  # (m, 2)
     p = contacts.points[group]  # (m, 2, 2)
     rax = (p[..., 0] - centre[ia, 0:1]) * valid
     ray = (p[..., 1] - centre[ia, 1:2]) * valid
     rbx = (p[..., 0] - centre[ib, 0:1]) * valid
     rby = (p[..., 1] - centre[ib, 1:2]) * valid
-    inv = np.stack([inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]])
-
-    def rows_for(dx, dy):
-        # (2, 6, m): point-major, then the six velocities, then the constraints.
-        j = np.empty((2, 6, len(group)))
-        j[:, 0], j[:, 1] = (-dx * valid).T, (-dy * valid).T
-        j[:, 2] = -_cross(rax, ray, dx, dy).T
-        j[:, 3], j[:, 4] = (dx * valid).T, (dy * valid).T
-        j[:, 5] = _cross(rbx, rby, dx, dy).T
-        mj = j * inv[None]
-        k = np.add.reduce(j * mj, axis=1)
-        mass = np.where(valid.T & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
-        return j, mj, mass, k
-
-    col.jn, col.mjn, col.nmass, k = rows_for(nx, ny)
-    col.jt, col.mjt, tmass, _ = rows_for(tx, ty)
-    col.sjt = col.jt * tmass[:, None, :]
-    _block(col, k)
+    col.anchors = (nx, ny, valid, rax, ray, rbx, rby)
+    _jacobians(col, ia, ib, inv_m, inv_i)
     # n . r at each anchor: with the cross products in jn, how a turn moves it along n.
     col.nra = (rax * nx + ray * ny).T.copy()
     col.nrb = (rbx * nx + rby * ny).T.copy()
@@ -424,6 +405,32 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col.ms = np.ones_like(col.pn)
     col.bias = np.zeros_like(col.pn)
     return col
+
+
+def _jacobians(col, ia, ib, inv_m, inv_i) -> None:
+    """The normal and tangent rows of `col`'s constraints from its anchors (`_prepare`)
+    and the bodies' inverse masses: jn, mjn (M^-1 jn), nmass, jt, mjt, sjt, and the
+    2 x 2 block (`_block`)."""
+    nx, ny, valid, rax, ray, rbx, rby = col.anchors
+    tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
+    inv = np.stack([inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]])
+
+    def rows_for(dx, dy):
+        # (2, 6, m): point-major, then the six velocities, then the constraints.
+        j = np.empty((2, 6, len(ia)))
+        j[:, 0], j[:, 1] = (-dx * valid).T, (-dy * valid).T
+        j[:, 2] = -_cross(rax, ray, dx, dy).T
+        j[:, 3], j[:, 4] = (dx * valid).T, (dy * valid).T
+        j[:, 5] = _cross(rbx, rby, dx, dy).T
+        mj = j * inv[None]
+        k = np.add.reduce(j * mj, axis=1)
+        mass = np.where(valid.T & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
+        return j, mj, mass, k
+
+    col.jn, col.mjn, col.nmass, k = rows_for(nx, ny)
+    col.jt, col.mjt, tmass, _ = rows_for(tx, ty)
+    col.sjt = col.jt * tmass[:, None, :]
+    _block(col, k)
 
 
 # Beyond this the two rows are too close to parallel for the 2 x 2 inverse (float64);
@@ -468,20 +475,24 @@ def _soften(col, soft_static, soft_dynamic, static) -> None:
 MAX_COLOURS: int | None = 8
 
 
-def _split(world, contacts, rows, centre, inv_m, inv_i, state) -> _Colour:
-    """The Jacobi colour's constraints prepared with split masses (Tonge, Benevolenski
-    and Voroshilov 2012): a body in c of them is c copies of mass m / c, one per
-    constraint; each constraint is solved on its copies (as if alone, with the inverse
-    masses c / m), and the copies' velocities are averaged after the pass. The average
-    of the copies' changes, (1/c) sum (c / m) J^T lambda = (1/m) sum J^T lambda, is the
-    sum of every impulse on the real body: momentum is exact and, as each constraint
-    sees only its share of the body, the sum does not overshoot. `split` (6, m): each
-    row's c, by which `_solve` divides the changes it adds up."""
+def _split(whole, start, inv_m, inv_i) -> _Colour:
+    """The Jacobi colour's constraints, `whole`'s from `start` on, with split masses
+    (Tonge, Benevolenski and Voroshilov 2012): a body in c of them is c copies of mass
+    m / c, one per constraint; each constraint is solved on its copies (as if alone,
+    with the inverse masses c / m), and the copies' velocities are averaged after the
+    pass. The average of the copies' changes, (1/c) sum (c / m) J^T lambda = (1/m) sum
+    J^T lambda, is the sum of every impulse on the real body: momentum is exact and, as
+    each constraint sees only its share of the body, the sum does not overshoot.
+    `split` (6, m): each row's c, by which `_solve` divides the changes it adds up. The
+    anchors are `whole`'s (the same numbers); only the rows that hold masses are new."""
     n = len(inv_m)
-    share = np.bincount(contacts.a[rows], minlength=n) + np.bincount(contacts.b[rows], minlength=n)
+    a, b = whole.ia[start:], whole.ib[start:]
+    share = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
     share = np.maximum(share, 1)
-    col = _prepare(world, contacts, rows, centre, inv_m * share, inv_i * share, state)
-    pairs = np.stack([contacts.a[rows], contacts.b[rows]])
+    col = _Colour()
+    col.anchors = tuple(part[start:] for part in whole.anchors)
+    _jacobians(col, a, b, inv_m * share, inv_i * share)
+    pairs = np.stack([a, b])
     col.split = share[pairs][[0, 0, 0, 1, 1, 1]].astype(float)
     return col
 

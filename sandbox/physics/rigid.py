@@ -540,17 +540,17 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> 
         col.rows = whole.rows[sl]
         col.index = np.ascontiguousarray(whole.index[:, sl])
         col.bounces = bool(whole.bounces[sl].any())
-        for name in ("jn", "mjn", "jt", "mjt", "sjt"):
+        for name in ("jn", "mjn", "mjt", "sjt"):  # (jt: only the whole set's is read)
             setattr(col, name, np.ascontiguousarray(getattr(whole, name)[:, :, sl]))
         for name in ("nmass", "kd", "invd", "relative"):
             setattr(col, name, np.ascontiguousarray(getattr(whole, name)[:, sl]))
         col.ko, col.invo = whole.ko[sl].copy(), whole.invo[sl].copy()
         col.split = None
         if split is not None and i == starts[-1]:  # the Jacobi colour: split masses
-            for name in ("jn", "mjn", "jt", "mjt", "sjt", "nmass", "kd", "invd", "ko", "invo"):
+            for name in ("jn", "mjn", "mjt", "sjt", "nmass", "kd", "invd", "ko", "invo"):
                 setattr(col, name, getattr(split, name))
             col.split = split.split
-        col.mu, col.e = whole.mu[sl].copy(), whole.e[sl].copy()
+        col.e = whole.e[sl].copy()
         # Views into the blocked buffers (writes go through).
         col.pn3 = whole.pn3[3 * i : 3 * j].reshape(3, m)
         col.pn3[2] = col.pn3[0]
@@ -564,7 +564,7 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> 
         col.neg_nmass = -col.nmass
         col.ko2 = np.stack([col.ko, col.ko])
         col.invo2 = np.stack([col.invo, col.invo])
-        col.mu2 = np.stack([col.mu, col.mu])
+        col.mu2 = np.stack([whole.mu[sl], whole.mu[sl]])
         col.block2 = np.stack([col.invd[0] != 0.0] * 2)
         qbuf, abuf, obuf = np.empty((3, m)), np.empty((3, m)), np.empty((3, m))
         ok3, pick = np.empty((3, m), dtype=bool), np.empty((2, m), dtype=bool)

@@ -779,8 +779,8 @@ def _lcp(col, q):
     use_both = (both >= 0.0).all(axis=0) & (col.invd[0] != 0.0)
     use_first = (alone[0] >= 0.0) & (other[1] >= 0.0)
     use_second = (alone[1] >= 0.0) & (other[0] >= 0.0)
-    single = np.where(use_first, [alone[0], 0.0 * alone[1]], 0.0)
-    single = np.where(use_second & ~use_first, [0.0 * alone[0], alone[1]], single)
+    single = np.where(use_first, np.stack([alone[0], 0.0 * alone[1]]), 0.0)
+    single = np.where(use_second & ~use_first, np.stack([0.0 * alone[0], alone[1]]), single)
     return np.where(use_both, both, single)
 
 

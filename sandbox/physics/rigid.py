@@ -396,7 +396,10 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     g = np.asarray(world.gravity)
     falls_a = (inv_m[ia] > 0.0)[:, None]
     falls_b = (inv_m[ib] > 0.0)[:, None]
-    closing = -(((falls_b * g) - (falls_a * g)) * np.concatenate([nx, ny], axis=1)).sum(axis=1)
+    along = ((falls_b * g) - (falls_a * g)) * np.concatenate([nx, ny], axis=1)
+    # (its .sum(axis=1), bit for bit: a0 + (0.0 + a1), at a tenth of the cost of
+    # numpy's reduction over a last axis of two)
+    closing = -(along[:, 0] + (along[:, 1] + 0.0))
     gap = np.maximum(col.adjusted, 0.0)
     speed_then = np.sqrt(relative * relative + 2.0 * np.maximum(closing, 0.0) * gap)
     col.relative = np.where(relative < 0.0, -speed_then, relative)

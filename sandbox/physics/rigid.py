@@ -375,19 +375,22 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     pairs = np.stack([ia, ib])
     col.index = (3 * pairs)[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
     nx, ny = contacts.normal[group, 0][:, None], contacts.normal[group, 1][:, None]
-    valid = np.arange(2)[None, :] < contacts.count[group][:, None]  # (m, 2)
-    p = contacts.points[group]  # (m, 2, 2)
-    rax = (p[..., 0] - centre[ia, 0:1]) * valid
-    ray = (p[..., 1] - centre[ia, 1:2]) * valid
-    rbx = (p[..., 0] - centre[ib, 0:1]) * valid
-    rby = (p[..., 1] - centre[ib, 1:2]) * valid
+    # Lever arms of each point (2, m), constraint-minor as the rows are: zero on an
+    # empty slot; the normal as (1, m).
+    valid = np.arange(2)[:, None] < contacts.count[group][None, :]  # (2, m)
+    p = contacts.points[group].transpose(2, 1, 0)  # (2 coordinates, 2 points, m)
+    nx, ny = nx.T, ny.T
+    rax = (p[0] - centre[ia, 0][None, :]) * valid
+    ray = (p[1] - centre[ia, 1][None, :]) * valid
+    rbx = (p[0] - centre[ib, 0][None, :]) * valid
+    rby = (p[1] - centre[ib, 1][None, :]) * valid
     col.anchors = (nx, ny, valid, rax, ray, rbx, rby)
     _jacobians(col, ia, ib, inv_m, inv_i)
     # n . r at each anchor: with the cross products in jn, how a turn moves it along n.
-    col.nra = (rax * nx + ray * ny).T.copy()
-    col.nrb = (rbx * nx + rby * ny).T.copy()
+    col.nra = rax * nx + ray * ny
+    col.nrb = rbx * nx + rby * ny
     # The separation at the step's start; the solver adds how far the anchors moved since.
-    col.adjusted = np.ascontiguousarray((contacts.separation[group] * valid).T)
+    col.adjusted = np.ascontiguousarray(contacts.separation[group].T * valid)
     # Closing speed at each point before this step: it alone decides whether it bounces.
     x = state.reshape(-1)[col.index]  # (6, m)
     relative = sum_of_products(col.jn, x[None], axis=1)
@@ -396,7 +399,7 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     g = np.asarray(world.gravity)
     falls_a = (inv_m[ia] > 0.0)[:, None]
     falls_b = (inv_m[ib] > 0.0)[:, None]
-    along = ((falls_b * g) - (falls_a * g)) * np.concatenate([nx, ny], axis=1)
+    along = ((falls_b * g) - (falls_a * g)) * contacts.normal[group]
     # (its .sum(axis=1), bit for bit: a0 + (0.0 + a1), at a tenth of the cost of
     # numpy's reduction over a last axis of two)
     closing = -(along[:, 0] + (along[:, 1] + 0.0))
@@ -407,8 +410,8 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     re = world.restitution_of
     col.mu = np.sqrt(fr[ia] * fr[ib])
     col.e = np.minimum(re[ia], re[ib])
-    col.pn = np.ascontiguousarray((contacts.normal_impulse[group] * valid).T)
-    col.pt = np.ascontiguousarray((contacts.tangent_impulse[group] * valid).T)
+    col.pn = np.ascontiguousarray(contacts.normal_impulse[group].T * valid)
+    col.pt = np.ascontiguousarray(contacts.tangent_impulse[group].T * valid)
     col.pmax = np.zeros_like(col.pn)
     col.bounces = (col.relative < -BOUNCE_THRESHOLD).any(axis=0)  # per constraint
     col.ms = np.ones_like(col.pn)
@@ -417,23 +420,26 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
 
 
 def _jacobians(col, ia, ib, inv_m, inv_i) -> None:
-    """The normal and tangent rows of `col`'s constraints from its anchors (`_prepare`)
-    and the bodies' inverse masses: jn, mjn (M^-1 jn), nmass, jt, mjt, sjt, and the
-    2 x 2 block (`_block`)."""
+    """The normal and tangent rows of `col`'s constraints from its anchors (`_prepare`:
+    the normal (1, m) and the lever arms (2, m)) and the bodies' inverse masses: jn,
+    mjn (M^-1 jn), nmass, jt, mjt, sjt, and the 2 x 2 block (`_block`)."""
     nx, ny, valid, rax, ray, rbx, rby = col.anchors
     tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
     inv = np.stack([inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]])
 
     def rows_for(dx, dy):
-        # (2, 6, m): point-major, then the six velocities, then the constraints.
+        # (2, 6, m): point-major, then the six velocities, then the constraints; the
+        # anchors are (2, m) and the direction (1, m), so each row is written in place.
         j = np.empty((2, 6, len(ia)))
-        j[:, 0], j[:, 1] = (-dx * valid).T, (-dy * valid).T
-        j[:, 2] = -_cross(rax, ray, dx, dy).T
-        j[:, 3], j[:, 4] = (dx * valid).T, (dy * valid).T
-        j[:, 5] = _cross(rbx, rby, dx, dy).T
+        np.multiply(-dx, valid, out=j[:, 0])
+        np.multiply(-dy, valid, out=j[:, 1])
+        np.negative(_cross(rax, ray, dx, dy), out=j[:, 2])
+        np.multiply(dx, valid, out=j[:, 3])
+        np.multiply(dy, valid, out=j[:, 4])
+        j[:, 5] = _cross(rbx, rby, dx, dy)
         mj = j * inv[None]
         k = np.add.reduce(j * mj, axis=1)
-        mass = np.where(valid.T & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
+        mass = np.where(valid & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
         return j, mj, mass, k
 
     col.jn, col.mjn, col.nmass, k = rows_for(nx, ny)
@@ -499,7 +505,7 @@ def _split(whole, start, inv_m, inv_i) -> _Colour:
     share = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
     share = np.maximum(share, 1)
     col = _Colour()
-    col.anchors = tuple(part[start:] for part in whole.anchors)
+    col.anchors = tuple(part[:, start:] for part in whole.anchors)
     _jacobians(col, a, b, inv_m * share, inv_i * share)
     pairs = np.stack([a, b])
     col.split = share[pairs][[0, 0, 0, 1, 1, 1]].astype(float)

@@ -10,6 +10,15 @@ yet coloured whose bodies are still free in this colour, take those whose fixed
 pseudo-random priority is the highest at each of their moving bodies; repeat until
 none is left that fits, then open the next colour. Deterministic: the priorities are
 a fixed permutation of the constraints' positions.
+
+That is greedy colouring in priority order (each constraint, highest priority first,
+takes the lowest colour free at its moving bodies): a constraint joins colour c's
+independent set exactly when greedy gives it c. With a limit of at most 62 colours the
+colouring is found that way, by Jones and Plassmann's rounds (`_greedy`): every
+constraint whose priority is highest among its uncoloured neighbours takes the lowest
+colour free at both its bodies (a bit mask per body), and a constraint whose bodies
+have every colour under the limit taken is pooled at once. The same colours, in
+about half the time of the rounds of independent sets.
 """
 
 from __future__ import annotations
@@ -32,31 +41,77 @@ def colour_constraints(
     colour = np.full(m, -1, dtype=np.int64)
     if m == 0:
         return colour
+    if limit is not None and limit <= 62:
+        return _greedy(a, b, moving, limit)
     n = len(moving)
     priority = _priority(m).astype(np.int64)
+    # A fixed end is renumbered n, a body no colour ever uses: then every test below is
+    # one gather per end (its `best` is reset to -1, under every priority; it is never used).
+    ends_a = np.where(moving[a], a, n)
+    ends_b = np.where(moving[b], b, n)
     remaining = np.arange(m)
     c = 0
     while len(remaining):
         if limit is not None and c >= limit:
             colour[remaining] = limit
             break
-        used = np.zeros(n, dtype=bool)
+        used = np.zeros(n + 1, dtype=bool)
         candidates = remaining
         while len(candidates):
-            ra, rb = a[candidates], b[candidates]
-            da, db = moving[ra], moving[rb]
+            ra, rb = ends_a[candidates], ends_b[candidates]
             pr = priority[candidates]
-            best = np.full(n, -1, dtype=np.int64)
-            np.maximum.at(best, ra[da], pr[da])
-            np.maximum.at(best, rb[db], pr[db])
-            take = (~da | (best[ra] == pr)) & (~db | (best[rb] == pr))
+            best = np.full(n + 1, -1, dtype=np.int64)
+            np.maximum.at(best, ra, pr)
+            np.maximum.at(best, rb, pr)
+            best[n] = -1
+            # the highest priority at each of its moving bodies (best >= pr always)
+            take = best[ra] <= pr
+            take &= best[rb] <= pr
             chosen = candidates[take]
             colour[chosen] = c
-            used[a[chosen][moving[a[chosen]]]] = True
-            used[b[chosen][moving[b[chosen]]]] = True
-            rest = candidates[~take]
-            fits = ~((moving[a[rest]] & used[a[rest]]) | (moving[b[rest]] & used[b[rest]]))
-            candidates = rest[fits]
+            used[ra[take]] = True
+            used[rb[take]] = True
+            used[n] = False
+            left = ~take
+            rest, ra, rb = candidates[left], ra[left], rb[left]
+            candidates = rest[~(used[ra] | used[rb])]
         remaining = remaining[colour[remaining] < 0]
         c += 1
+    return colour
+
+
+def _greedy(a: np.ndarray, b: np.ndarray, moving: np.ndarray, limit: int) -> np.ndarray:
+    """`colour_constraints` with a limit of at most 62 colours (Jones and Plassmann)."""
+    m, n = len(a), len(moving)
+    colour = np.full(m, limit, dtype=np.int64)
+    priority = _priority(m).astype(np.int64)
+    ends_a = np.where(moving[a], a, n)  # a fixed end: body n (its mask is never set)
+    ends_b = np.where(moving[b], b, n)
+    taken = np.zeros(n + 1, dtype=np.int64)  # bit c: colour c is used at the body
+    full = (1 << limit) - 1
+    remaining = np.arange(m)
+    while len(remaining):
+        ra, rb = ends_a[remaining], ends_b[remaining]
+        pr = priority[remaining]
+        best = np.full(n + 1, -1, dtype=np.int64)
+        np.maximum.at(best, ra, pr)
+        np.maximum.at(best, rb, pr)
+        best[n] = -1
+        first = best[ra] <= pr
+        first &= best[rb] <= pr
+        ra, rb = ra[first], rb[first]
+        forbidden = taken[ra] | taken[rb]
+        fits = forbidden != full  # else pooled: colour `limit`, nothing marked
+        ra, rb, forbidden = ra[fits], rb[fits], forbidden[fits]
+        free = ~forbidden & (forbidden + 1)  # the lowest colour free at both bodies
+        # its index: the exponent of the power of two as a float64 (exact below 2^62)
+        index = (free.astype(np.float64).view(np.int64) >> 52) - 1023
+        colour[remaining[first][fits]] = index
+        taken[ra] |= free
+        taken[rb] |= free
+        taken[n] = 0
+        remaining = remaining[~first]
+        if len(remaining):  # constraints with every colour taken at a body: pooled now
+            crowded = (taken[ends_a[remaining]] | taken[ends_b[remaining]]) == full
+            remaining = remaining[~crowded]
     return colour

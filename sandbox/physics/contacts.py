@@ -188,6 +188,17 @@ def _manifolds(rows: _Colliders, first, second, margin) -> dict:
         out["count"][mask] = m.count
 
     both = poly[first] & poly[second]
+    if p and both.all():  # polygons only (the usual case): the manifolds as they are
+        m = polygon_manifolds(
+            v[first], nn[first], k[first], v[second], nn[second], k[second], margin
+        )
+        return {
+            "normal": m.normal + 0.0,  # (put's `* 1.0 + 0.0`: -0.0 made 0.0)
+            "points": m.points,
+            "separation": m.separation,
+            "ids": m.ids,
+            "count": m.count,
+        }
     if both.any():
         i, j = first[both], second[both]
         put(both, polygon_manifolds(v[i], nn[i], k[i], v[j], nn[j], k[j], margin[both]))

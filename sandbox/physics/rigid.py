@@ -72,6 +72,12 @@ if TYPE_CHECKING:
 # Below this closing speed (px/s) a contact does not bounce: resting contacts stay at rest.
 BOUNCE_THRESHOLD = 60.0
 
+# The ufuncs of the hot loop (`_solve`), called with positional outputs: the same
+# arithmetic as the operators, with less of Python's overhead on a few hundred numbers.
+_add, _sub, _mul, _neg = np.add, np.subtract, np.multiply, np.negative
+_max, _min, _ge, _not, _or = np.maximum, np.minimum, np.greater_equal, np.logical_not, np.logical_or
+_where, _reduce = np.where, np.add.reduce
+
 
 @dataclass
 class ContactSet:
@@ -156,6 +162,7 @@ class _Colour:
         "block2",
         "solve_args",
         "split",
+        "anchors",
     )
 
     @staticmethod
@@ -252,10 +259,7 @@ def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre,
         ends = np.flatnonzero(np.diff(ca[order])) + 1
         starts = np.concatenate([[0], ends]).tolist()
         stops = np.concatenate([ends, [len(rows)]]).tolist()
-        split = None
-        if overflow:
-            tail = rows[starts[-1] :]
-            split = _split(bodies, contacts, tail, centre, inv_m, inv_i, state)
+        split = _split(whole, starts[-1], inv_m, inv_i) if overflow else None
         colours = _blocks(whole, starts, stops, split)
 
     gravity = np.array([world.gravity[0], world.gravity[1], 0.0]) * h
@@ -371,36 +375,22 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     pairs = np.stack([ia, ib])
     col.index = (3 * pairs)[[0, 0, 0, 1, 1, 1]] + np.array([0, 1, 2, 0, 1, 2])[:, None]
     nx, ny = contacts.normal[group, 0][:, None], contacts.normal[group, 1][:, None]
-    tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
-    valid = np.arange(2)[None, :] < contacts.count[group][:, None]  # (m, 2)
-    p = contacts.points[group]  # (m, 2, 2)
-    rax = (p[..., 0] - centre[ia, 0:1]) * valid
-    ray = (p[..., 1] - centre[ia, 1:2]) * valid
-    rbx = (p[..., 0] - centre[ib, 0:1]) * valid
-    rby = (p[..., 1] - centre[ib, 1:2]) * valid
-    inv = np.stack([inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]])
-
-    def rows_for(dx, dy):
-        # (2, 6, m): point-major, then the six velocities, then the constraints.
-        j = np.empty((2, 6, len(group)))
-        j[:, 0], j[:, 1] = (-dx * valid).T, (-dy * valid).T
-        j[:, 2] = -_cross(rax, ray, dx, dy).T
-        j[:, 3], j[:, 4] = (dx * valid).T, (dy * valid).T
-        j[:, 5] = _cross(rbx, rby, dx, dy).T
-        mj = j * inv[None]
-        k = np.add.reduce(j * mj, axis=1)
-        mass = np.where(valid.T & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
-        return j, mj, mass, k
-
-    col.jn, col.mjn, col.nmass, k = rows_for(nx, ny)
-    col.jt, col.mjt, tmass, _ = rows_for(tx, ty)
-    col.sjt = col.jt * tmass[:, None, :]
-    _block(col, k)
+    # Lever arms of each point (2, m), constraint-minor as the rows are: zero on an
+    # empty slot; the normal as (1, m).
+    valid = np.arange(2)[:, None] < contacts.count[group][None, :]  # (2, m)
+    p = contacts.points[group].transpose(2, 1, 0)  # (2 coordinates, 2 points, m)
+    nx, ny = nx.T, ny.T
+    rax = (p[0] - centre[ia, 0][None, :]) * valid
+    ray = (p[1] - centre[ia, 1][None, :]) * valid
+    rbx = (p[0] - centre[ib, 0][None, :]) * valid
+    rby = (p[1] - centre[ib, 1][None, :]) * valid
+    col.anchors = (nx, ny, valid, rax, ray, rbx, rby)
+    _jacobians(col, ia, ib, inv_m, inv_i)
     # n . r at each anchor: with the cross products in jn, how a turn moves it along n.
-    col.nra = (rax * nx + ray * ny).T.copy()
-    col.nrb = (rbx * nx + rby * ny).T.copy()
+    col.nra = rax * nx + ray * ny
+    col.nrb = rbx * nx + rby * ny
     # The separation at the step's start; the solver adds how far the anchors moved since.
-    col.adjusted = np.ascontiguousarray((contacts.separation[group] * valid).T)
+    col.adjusted = np.ascontiguousarray(contacts.separation[group].T * valid)
     # Closing speed at each point before this step: it alone decides whether it bounces.
     x = state.reshape(-1)[col.index]  # (6, m)
     relative = sum_of_products(col.jn, x[None], axis=1)
@@ -409,7 +399,10 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     g = np.asarray(world.gravity)
     falls_a = (inv_m[ia] > 0.0)[:, None]
     falls_b = (inv_m[ib] > 0.0)[:, None]
-    closing = -(((falls_b * g) - (falls_a * g)) * np.concatenate([nx, ny], axis=1)).sum(axis=1)
+    along = ((falls_b * g) - (falls_a * g)) * contacts.normal[group]
+    # (its .sum(axis=1), bit for bit: a0 + (0.0 + a1), at a tenth of the cost of
+    # numpy's reduction over a last axis of two)
+    closing = -(along[:, 0] + (along[:, 1] + 0.0))
     gap = np.maximum(col.adjusted, 0.0)
     speed_then = np.sqrt(relative * relative + 2.0 * np.maximum(closing, 0.0) * gap)
     col.relative = np.where(relative < 0.0, -speed_then, relative)
@@ -417,13 +410,42 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     re = world.restitution_of
     col.mu = np.sqrt(fr[ia] * fr[ib])
     col.e = np.minimum(re[ia], re[ib])
-    col.pn = np.ascontiguousarray((contacts.normal_impulse[group] * valid).T)
-    col.pt = np.ascontiguousarray((contacts.tangent_impulse[group] * valid).T)
+    col.pn = np.ascontiguousarray(contacts.normal_impulse[group].T * valid)
+    col.pt = np.ascontiguousarray(contacts.tangent_impulse[group].T * valid)
     col.pmax = np.zeros_like(col.pn)
     col.bounces = (col.relative < -BOUNCE_THRESHOLD).any(axis=0)  # per constraint
     col.ms = np.ones_like(col.pn)
     col.bias = np.zeros_like(col.pn)
     return col
+
+
+def _jacobians(col, ia, ib, inv_m, inv_i) -> None:
+    """The normal and tangent rows of `col`'s constraints from its anchors (`_prepare`:
+    the normal (1, m) and the lever arms (2, m)) and the bodies' inverse masses: jn,
+    mjn (M^-1 jn), nmass, jt, mjt, sjt, and the 2 x 2 block (`_block`)."""
+    nx, ny, valid, rax, ray, rbx, rby = col.anchors
+    tx, ty = ny, -nx  # Box2D's tangent: the normal turned a quarter right
+    inv = np.stack([inv_m[ia], inv_m[ia], inv_i[ia], inv_m[ib], inv_m[ib], inv_i[ib]])
+
+    def rows_for(dx, dy):
+        # (2, 6, m): point-major, then the six velocities, then the constraints; the
+        # anchors are (2, m) and the direction (1, m), so each row is written in place.
+        j = np.empty((2, 6, len(ia)))
+        np.multiply(-dx, valid, out=j[:, 0])
+        np.multiply(-dy, valid, out=j[:, 1])
+        np.negative(_cross(rax, ray, dx, dy), out=j[:, 2])
+        np.multiply(dx, valid, out=j[:, 3])
+        np.multiply(dy, valid, out=j[:, 4])
+        j[:, 5] = _cross(rbx, rby, dx, dy)
+        mj = j * inv[None]
+        k = np.add.reduce(j * mj, axis=1)
+        mass = np.where(valid & (k > 0), 1.0 / np.where(k > 0, k, 1.0), 0.0)
+        return j, mj, mass, k
+
+    col.jn, col.mjn, col.nmass, k = rows_for(nx, ny)
+    col.jt, col.mjt, tmass, _ = rows_for(tx, ty)
+    col.sjt = col.jt * tmass[:, None, :]
+    _block(col, k)
 
 
 # Beyond this the two rows are too close to parallel for the 2 x 2 inverse (float64);
@@ -468,20 +490,24 @@ def _soften(col, soft_static, soft_dynamic, static) -> None:
 MAX_COLOURS: int | None = 8
 
 
-def _split(world, contacts, rows, centre, inv_m, inv_i, state) -> _Colour:
-    """The Jacobi colour's constraints prepared with split masses (Tonge, Benevolenski
-    and Voroshilov 2012): a body in c of them is c copies of mass m / c, one per
-    constraint; each constraint is solved on its copies (as if alone, with the inverse
-    masses c / m), and the copies' velocities are averaged after the pass. The average
-    of the copies' changes, (1/c) sum (c / m) J^T lambda = (1/m) sum J^T lambda, is the
-    sum of every impulse on the real body: momentum is exact and, as each constraint
-    sees only its share of the body, the sum does not overshoot. `split` (6, m): each
-    row's c, by which `_solve` divides the changes it adds up."""
+def _split(whole, start, inv_m, inv_i) -> _Colour:
+    """The Jacobi colour's constraints, `whole`'s from `start` on, with split masses
+    (Tonge, Benevolenski and Voroshilov 2012): a body in c of them is c copies of mass
+    m / c, one per constraint; each constraint is solved on its copies (as if alone,
+    with the inverse masses c / m), and the copies' velocities are averaged after the
+    pass. The average of the copies' changes, (1/c) sum (c / m) J^T lambda = (1/m) sum
+    J^T lambda, is the sum of every impulse on the real body: momentum is exact and, as
+    each constraint sees only its share of the body, the sum does not overshoot.
+    `split` (6, m): each row's c, by which `_solve` divides the changes it adds up. The
+    anchors are `whole`'s (the same numbers); only the rows that hold masses are new."""
     n = len(inv_m)
-    share = np.bincount(contacts.a[rows], minlength=n) + np.bincount(contacts.b[rows], minlength=n)
+    a, b = whole.ia[start:], whole.ib[start:]
+    share = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
     share = np.maximum(share, 1)
-    col = _prepare(world, contacts, rows, centre, inv_m * share, inv_i * share, state)
-    pairs = np.stack([contacts.a[rows], contacts.b[rows]])
+    col = _Colour()
+    col.anchors = tuple(part[:, start:] for part in whole.anchors)
+    _jacobians(col, a, b, inv_m * share, inv_i * share)
+    pairs = np.stack([a, b])
     col.split = share[pairs][[0, 0, 0, 1, 1, 1]].astype(float)
     return col
 
@@ -523,17 +549,17 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> 
         col.rows = whole.rows[sl]
         col.index = np.ascontiguousarray(whole.index[:, sl])
         col.bounces = bool(whole.bounces[sl].any())
-        for name in ("jn", "mjn", "jt", "mjt", "sjt"):
+        for name in ("jn", "mjn", "mjt", "sjt"):  # (jt: only the whole set's is read)
             setattr(col, name, np.ascontiguousarray(getattr(whole, name)[:, :, sl]))
         for name in ("nmass", "kd", "invd", "relative"):
             setattr(col, name, np.ascontiguousarray(getattr(whole, name)[:, sl]))
         col.ko, col.invo = whole.ko[sl].copy(), whole.invo[sl].copy()
         col.split = None
         if split is not None and i == starts[-1]:  # the Jacobi colour: split masses
-            for name in ("jn", "mjn", "jt", "mjt", "sjt", "nmass", "kd", "invd", "ko", "invo"):
+            for name in ("jn", "mjn", "mjt", "sjt", "nmass", "kd", "invd", "ko", "invo"):
                 setattr(col, name, getattr(split, name))
             col.split = split.split
-        col.mu, col.e = whole.mu[sl].copy(), whole.e[sl].copy()
+        col.e = whole.e[sl].copy()
         # Views into the blocked buffers (writes go through).
         col.pn3 = whole.pn3[3 * i : 3 * j].reshape(3, m)
         col.pn3[2] = col.pn3[0]
@@ -547,7 +573,7 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> 
         col.neg_nmass = -col.nmass
         col.ko2 = np.stack([col.ko, col.ko])
         col.invo2 = np.stack([col.invo, col.invo])
-        col.mu2 = np.stack([col.mu, col.mu])
+        col.mu2 = np.stack([whole.mu[sl], whole.mu[sl]])
         col.block2 = np.stack([col.invd[0] != 0.0] * 2)
         qbuf, abuf, obuf = np.empty((3, m)), np.empty((3, m)), np.empty((3, m))
         ok3, pick = np.empty((3, m), dtype=bool), np.empty((2, m), dtype=bool)
@@ -560,6 +586,8 @@ def _blocks(whole: _Colour, starts: list[int], stops: list[int], split=None) -> 
             friction, col.pn3, col.pn3[:2], col.pn3[1:],
             qbuf, qbuf[:2], qbuf[1:], abuf, abuf[:2], abuf[1:], obuf, obuf[:2], obuf[1:],
             ok3, ok3[:2], ok3[1:], pick, pick[0], pick[1], upper, lower,
+            np.empty((2, 6, m)), np.empty((2, m)), np.empty((2, m)), np.empty((6, m)),
+            np.empty((6, m)), np.empty(m), np.empty(m),
         )  # fmt: skip
         colours.append(col)
     return colours
@@ -618,56 +646,57 @@ def _solve(col, flat, first=0, soft=True) -> None:
     (index, jn, kd, ko2, ms, bias, invd, invo2, neg_nmass, block2, mjn0, mjn1, pmax, mu2,
      friction, pn3, old, old_swapped, qbuf, q, q_swapped, abuf, alone, alone_swapped,
      obuf, other, other_swapped, ok3, ok, ok_swapped, pick, pick0, pick1, upper,
-     lower) = col.solve_args  # fmt: skip
+     lower, jx, kx, t2, t6, t6b, r, d) = col.solve_args  # fmt: skip
     x = flat.take(index)
     split = col.split
     if split is not None:
         x0 = x.copy()
-    # q = ms (vn - K x_old) + bias  (_lcp_offset)
-    np.add.reduce(jn * x, axis=1, out=q)  # vn
-    kx = kd * old
-    kx += ko2 * old_swapped
-    q -= kx
+    # q = ms (vn - K x_old) + bias  (_lcp_offset); `_add(a, b, out)` is `out = a + b`
+    _reduce(_mul(jn, x, jx), 1, None, q)  # vn
+    _mul(kd, old, kx)
+    _add(kx, _mul(ko2, old_swapped, t2), kx)
+    _sub(q, kx, q)
     if soft:
-        q *= ms
-    q += bias
+        _mul(q, ms, q)
+    _add(q, bias, q)
     qbuf[2] = q[0]
     # the four cases (_lcp): both points, the first alone, the second alone, neither
-    both = invd * q
-    both += invo2 * q_swapped
-    np.negative(both, out=both)
-    np.multiply(q, neg_nmass, out=alone)  # -q * nmass, bit for bit
+    both = _mul(invd, q)
+    _add(both, _mul(invo2, q_swapped, t2), both)
+    _neg(both, both)
+    _mul(q, neg_nmass, alone)  # -q * nmass, bit for bit
     abuf[2] = alone[0]
-    np.multiply(ko2, alone_swapped, out=other)
-    other += q
+    _mul(ko2, alone_swapped, other)
+    _add(other, q, other)
     obuf[2] = other[0]
-    fits = alone >= 0.0
-    fits &= other_swapped >= 0.0  # (first alone fits, second alone fits)
+    fits = _ge(alone, 0.0)
+    fits &= _ge(other_swapped, 0.0)  # (first alone fits, second alone fits)
     first_fits = fits[0]
-    np.greater_equal(both, 0.0, out=ok)
+    _ge(both, 0.0, ok)
     ok3[2] = ok3[0]
     use_both = ok & ok_swapped  # in both rows: both impulses >= 0
     use_both &= block2
     # first alone: (a0, 0 a1); else second alone: (0 a0, a1); neither: (0, 0)
     pick0[...] = first_fits
-    np.logical_not(first_fits, out=pick1)
-    single = np.where(pick, alone, alone * 0.0)
-    np.logical_or(first_fits, fits[1], out=pick0)
+    _not(first_fits, pick1)
+    single = _where(pick, alone, _mul(alone, 0.0, t2))
+    _or(first_fits, fits[1], pick0)
     pick1[...] = pick0
-    new = np.where(use_both, both, np.where(pick, single, 0.0))
-    change = new - old
-    x += change[0] * mjn0 + change[1] * mjn1
+    new = _where(use_both, both, _where(pick, single, 0.0))
+    change = _sub(new, old, t2)
+    _add(_mul(change[0], mjn0, t6), _mul(change[1], mjn1, t6b), t6)
+    _add(x, t6, x)
     old[...] = new
     pn3[2] = new[0]
-    np.maximum(pmax, new, out=pmax)
-    np.multiply(new, mu2, out=upper)
-    np.negative(upper, out=lower)
+    _max(pmax, new, out=pmax)  # (keyword: a positional out costs np.maximum 1 us)
+    _mul(new, mu2, upper)
+    _neg(upper, lower)
     # friction, point `first` then the other: (impulse, bounds, rows) of each
     for was, up, low, sjt, mjt in friction[first]:
-        now = was - np.add.reduce(sjt * x, axis=0)
-        np.minimum(now, up, out=now)
-        np.maximum(now, low, out=now)
-        x += (now - was) * mjt
+        now = _sub(was, _reduce(_mul(sjt, x, t6), 0, None, r), r)
+        _min(now, up, out=now)
+        _max(now, low, out=now)
+        _add(x, _mul(_sub(now, was, d), mjt, t6), x)
         was[...] = now
     if split is None:
         flat[index] = x  # (as flat.put, in the same order, in a third of the time)
@@ -759,8 +788,8 @@ def _lcp(col, q):
     use_both = (both >= 0.0).all(axis=0) & (col.invd[0] != 0.0)
     use_first = (alone[0] >= 0.0) & (other[1] >= 0.0)
     use_second = (alone[1] >= 0.0) & (other[0] >= 0.0)
-    single = np.where(use_first, [alone[0], 0.0 * alone[1]], 0.0)
-    single = np.where(use_second & ~use_first, [0.0 * alone[0], alone[1]], single)
+    single = np.where(use_first, np.stack([alone[0], 0.0 * alone[1]]), 0.0)
+    single = np.where(use_second & ~use_first, np.stack([0.0 * alone[0], alone[1]]), single)
     return np.where(use_both, both, single)
 
 

@@ -43,18 +43,25 @@ def update_sleep(world, contacts, dt: float) -> None:
     speed = speed + np.abs(world.omega) * world.extent
     slow = moving & (speed < world.sleep_speed)
     world.sleep_timer = np.where(slow, world.sleep_timer + dt, 0.0)
-    link = moving[contacts.a] & moving[contacts.b]
-    label = islands(n, contacts.a, contacts.b, link)
-    least = np.full(n, np.inf)
-    np.minimum.at(least, label[moving], world.sleep_timer[moving])
-    asleep = moving & (least[label] >= world.sleep_time)
+    # An island sleeps when its least timer is due, so only a body whose own timer is
+    # due can: while there is none, no island sleeps, and the islands are not needed.
+    due = moving & (world.sleep_timer >= world.sleep_time)
+    if due.any():
+        link = moving[contacts.a] & moving[contacts.b]
+        label = islands(n, contacts.a, contacts.b, link)
+        least = np.full(n, np.inf)
+        np.minimum.at(least, label[moving], world.sleep_timer[moving])
+        asleep = moving & (least[label] >= world.sleep_time)
+    else:
+        asleep = np.zeros(n, dtype=bool)
     woken = world.sleeping & ~asleep
     if woken.any():
         whole = world.sleeping & np.isin(world.sleep_island, world.sleep_island[woken])
         asleep &= ~whole
         world.sleep_timer[whole] = 0.0
     falling = asleep & ~world.sleeping
-    world.sleep_island[falling] = label[falling]
+    if falling.any():  # (only when some island sleeps: `label` is then known)
+        world.sleep_island[falling] = label[falling]
     world.velocity[asleep] = 0.0
     world.omega[asleep] = 0.0
     world.sleeping = asleep

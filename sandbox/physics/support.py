@@ -71,6 +71,8 @@ def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
     far = n + 1  # not resting on anything fixed
     level = np.where(inv_m > 0.0, far, 0)
     pa, pb = ia[carrying], ib[carrying]
+    if not ((level[pa] == 0).any() or (level[pb] == 0).any()):
+        return None  # nothing rests on a fixed body (in zero g, say): no level, no cone
     while True:
         new = level.copy()
         np.minimum.at(new, pa, level[pb] + 1)

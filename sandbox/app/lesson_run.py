@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core.walk import walkthrough
-from ..render.overlays import LessonCard, Overlays
+from ..render.overlays import Overlays
 from ..render.rulers import axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
@@ -358,37 +358,6 @@ def _shown(session: Session) -> None:
     run.verdict = Verdict(run.verdict.key, run.verdict.right, evidence)
 
 
-def card(session: Session) -> LessonCard | None:
-    """What the prediction card shows now, or None."""
-    run = session.lesson
-    predict = run.stage.stage.predict
-    shown = ("opening", "asking", "showing", "answered")
-    if run.exploring or predict is None or run.phase not in shown:
-        return None
-    listed = choices(session)
-    if run.phase == "opening":  # the question shows from the first frame, marked as waiting
-        left = max(run.stage.opening - (session.steps - run.opened_steps), 1)
-        return LessonCard(predict.question, listed, None, None, None, "", left)
-    if run.verdict is None:
-        return LessonCard(predict.question, listed, None, None, None, "")
-    labels = dict(listed)
-    right = sorted(right_keys(session))
-    said = _with_label(run.verdict.key, labels)
-    answer_said = " or ".join(_with_label(k, labels) for k in right)
-    if run.verdict.right:
-        verdict = f"Right: {said}."
-    else:
-        verdict = f"Not quite: you said {said}; the answer is {answer_said}."
-    if run.phase == "showing":
-        left = run.run_left
-        evidence = f"watch: {left} more step{'s' if left != 1 else ''} of the world"
-    else:
-        evidence = run.verdict.evidence
-    return LessonCard(
-        predict.question, listed, verdict, run.verdict.right, predict.explain, evidence
-    )
-
-
 def _evidence_step(shown, kind: str) -> int:
     """The step-through's step that answers the question: where the algorithm meets its
     first separating axis (axis), or its verdict, the MTV (mtv: the last step)."""
@@ -397,11 +366,6 @@ def _evidence_step(shown, kind: str) -> int:
         if kind == "axis" and step.kind == "test" and step.axis.separates:
             return k
     return len(steps) - 1
-
-
-def _with_label(key: str, labels: dict) -> str:
-    label = labels.get(key, "")
-    return f"{key.upper()} ({label})" if label else key.upper()
 
 
 def _keys_said(keys: tuple[str, ...]) -> str:

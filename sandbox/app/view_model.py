@@ -11,9 +11,10 @@ from ..render.frame import draw
 from ..render.layout import bands, compute_layout, screen_to_world
 from ..render.overlays import EditView, HudStatus
 from ..render.theme import THEMES
-from . import lesson_run, panels
+from . import panels
 from .editing import corner_handles
 from .keymap import KEY_FOR_ACTION, help_pages
+from .lesson_card import card
 from .state import SPEEDS, Session
 from .tune import sliders
 
@@ -55,7 +56,7 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
         outline_test=session.scene.outline_test,
         impact=session.impact,
         lesson_line=run.status_line() if run is not None else None,
-        card=lesson_run.card(session) if run is not None else None,
+        card=card(session) if run is not None else None,
         narration_texts=texts,
         hiding=run is not None and run.hiding,
         menu=tuple((m.title, len(m.stages)) for m in session.menu) if session.menu else None,

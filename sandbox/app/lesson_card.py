@@ -1,0 +1,45 @@
+"""The prediction card a lesson's stage shows: its question and answers, from the stage's
+first frame (marked while the opening plays), then right or wrong and what the world
+showed. A view of app.lesson_run's state for the renderer (render.lesson.draw_card)."""
+
+from __future__ import annotations
+
+from ..render.overlays import LessonCard
+from .lesson_run import choices, right_keys
+from .state import Session
+
+
+def card(session: Session) -> LessonCard | None:
+    """What the prediction card shows now, or None."""
+    run = session.lesson
+    predict = run.stage.stage.predict
+    shown = ("opening", "asking", "showing", "answered")
+    if run.exploring or predict is None or run.phase not in shown:
+        return None
+    listed = choices(session)
+    if run.phase == "opening":  # the question shows from the first frame, marked as waiting
+        left = max(run.stage.opening - (session.steps - run.opened_steps), 1)
+        return LessonCard(predict.question, listed, None, None, None, "", left)
+    if run.verdict is None:
+        return LessonCard(predict.question, listed, None, None, None, "")
+    labels = dict(listed)
+    right = sorted(right_keys(session))
+    said = _with_label(run.verdict.key, labels)
+    answer_said = " or ".join(_with_label(k, labels) for k in right)
+    if run.verdict.right:
+        verdict = f"Right: {said}."
+    else:
+        verdict = f"Not quite: you said {said}; the answer is {answer_said}."
+    if run.phase == "showing":
+        left = run.run_left
+        evidence = f"watch: {left} more step{'s' if left != 1 else ''} of the world"
+    else:
+        evidence = run.verdict.evidence
+    return LessonCard(
+        predict.question, listed, verdict, run.verdict.right, predict.explain, evidence
+    )
+
+
+def _with_label(key: str, labels: dict) -> str:
+    label = labels.get(key, "")
+    return f"{key.upper()} ({label})" if label else key.upper()

@@ -130,12 +130,12 @@ def draw_hud(view: View, status: HudStatus, world_tick: int) -> None:
     while title_px > lay.body and len(status.scene_title) > view.chars(room, title_px):
         title_px -= 1
     titles = wrap(status.scene_title, view.chars(room, title_px))[: lay.title_lines]
-    title_right = x
-    for k, part in enumerate(titles):
-        r = view.text_px(part, (x, y), title_px, theme.text)
-        title_right = max(title_right, r.right) if k == 0 else title_right
-        y += lay.line(lay.title) if k == 0 else lay.line(lay.body)
-    y = band.y + pad + lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
+    rects = [
+        view.text_px(part, (x, y + k * lay.line(lay.title)), title_px, theme.text)
+        for k, part in enumerate(titles)  # (at most two lines)
+    ]
+    title_right = rects[0].right if rects else x  # the status line starts past its first
+    y += lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
     lesson = wrap(status.lesson, view.chars(width, lay.body))
     if len(lesson) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay
         lesson = lesson[: lay.narration_lines]

@@ -104,12 +104,14 @@ def bands(status, overlays) -> tuple[tuple[str, ...], bool, bool]:
     return texts, overlays.show_hud, status.controls is not None
 
 
-def narration_size(texts: tuple[str, ...], width: float, body: int, title: int) -> tuple[int, int]:
-    """(title lines, text lines) the narration band needs at `width` pixels for `texts`
-    (the title first): the longest text's wrapped lines, at most MAX_NARRATION_LINES."""
+def narration_size(
+    texts: tuple[str, ...], width: float, title_room: float, body: int
+) -> tuple[int, int]:
+    """(title lines, text lines) the narration band needs for `texts` (the title first,
+    in `title_room` pixels; the rest at `width`): the longest text's wrapped lines, at
+    most MAX_NARRATION_LINES. A title that fits at the body size takes one line."""
     if not texts:
         return 1, 0
-    title_room = width * TITLE_SHARE
     title_lines = 1 if len(texts[0]) <= chars_in(title_room, body) else 2
     chars = chars_in(width, body)
     lines = max((len(wrap(text, chars)) for text in texts[1:]), default=0)
@@ -138,7 +140,9 @@ def compute_layout(
     panel_w = max(PANEL_CHARS * small * CHAR_ADVANCE + 3 * pad, PANEL_SHARE * w)
     panel_w = round(min(panel_w, 0.46 * w))
     left_w = w - panel_w
-    title_lines, lines = narration_size(texts, w - 3 * pad, body, title)
+    title_x = round(w * TITLE_SHARE)  # the status line's left: the title has the row to it
+    width = w - 3 * pad
+    title_lines, lines = narration_size(texts, width, width * TITLE_SHARE, body)
     title_h = round(title * 1.28) + (title_lines - 1) * line
     timeline_h = round(6 * k)  # paused, the kept steps' bar runs along the band's foot
     narration_h = pad + title_h + lines * line + pad // 2 + timeline_h if hud else 0
@@ -159,7 +163,7 @@ def compute_layout(
         narration_lines=lines,
         narration=(0, 0, w, narration_h),
         scene=(0, narration_h, left_w, scene_h),
-        status=(round(w * TITLE_SHARE), pad if hud else 0, w - round(w * TITLE_SHARE), status_h),
+        status=(title_x, pad if hud else 0, w - title_x, status_h),
         panel=(left_w, narration_h, panel_w, scene_h),
         world=world,
         scale=scale,

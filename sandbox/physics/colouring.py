@@ -59,14 +59,7 @@ def colour_constraints(
         candidates = remaining
         while len(candidates):
             ra, rb = ends_a[candidates], ends_b[candidates]
-            pr = priority[candidates]
-            best = np.full(n + 1, -1, dtype=np.int64)
-            np.maximum.at(best, ra, pr)
-            np.maximum.at(best, rb, pr)
-            best[n] = -1
-            # the highest priority at each of its moving bodies (best >= pr always)
-            take = best[ra] <= pr
-            take &= best[rb] <= pr
+            take = _highest_at_both(ra, rb, priority[candidates], n)
             chosen = candidates[take]
             colour[chosen] = c
             used[ra[take]] = True
@@ -78,6 +71,18 @@ def colour_constraints(
         remaining = remaining[colour[remaining] < 0]
         c += 1
     return colour
+
+
+def _highest_at_both(ra: np.ndarray, rb: np.ndarray, pr: np.ndarray, n: int) -> np.ndarray:
+    """Which constraints (moving ends `ra`, `rb`; body n: a fixed end) have the highest
+    priority `pr` at each of their moving bodies among these (a fixed end never counts)."""
+    best = np.full(n + 1, -1, dtype=np.int64)
+    np.maximum.at(best, ra, pr)
+    np.maximum.at(best, rb, pr)
+    best[n] = -1
+    take = best[ra] <= pr  # (best >= pr always: equal where it is the highest)
+    take &= best[rb] <= pr
+    return take
 
 
 def _greedy(a: np.ndarray, b: np.ndarray, moving: np.ndarray, limit: int) -> np.ndarray:
@@ -92,13 +97,7 @@ def _greedy(a: np.ndarray, b: np.ndarray, moving: np.ndarray, limit: int) -> np.
     remaining = np.arange(m)
     while len(remaining):
         ra, rb = ends_a[remaining], ends_b[remaining]
-        pr = priority[remaining]
-        best = np.full(n + 1, -1, dtype=np.int64)
-        np.maximum.at(best, ra, pr)
-        np.maximum.at(best, rb, pr)
-        best[n] = -1
-        first = best[ra] <= pr
-        first &= best[rb] <= pr
+        first = _highest_at_both(ra, rb, priority[remaining], n)
         ra, rb = ra[first], rb[first]
         forbidden = taken[ra] | taken[rb]
         fits = forbidden != full  # else pooled: colour `limit`, nothing marked

@@ -43,7 +43,9 @@ from .words import wrap
 WORLD_SIZE = (SCENE_WIDTH, CANVAS[1])  # the world area the scenes are built for
 REFERENCE_HEIGHT = 768  # the theme's text sizes are for a window this high
 REFERENCE_WIDTH = 1024  # ... and this wide
-CHAR_ADVANCE = 0.602  # DejaVu Sans Mono: advance per pixel of size
+# DejaVu Sans Mono: advance per pixel of size (1233 of its 2048 units an em; hinted, a
+# character is round(px * this) pixels wide at every size from 6 to 159 px)
+CHAR_ADVANCE = 1233 / 2048
 PANEL_CHARS = 24  # the right column fits this many characters of its (small) text
 PANEL_SHARE = 0.27  # ... and is at least this share of the width
 MAX_NARRATION_LINES = 6  # a teacher's longer words are cut here: the scene keeps its room
@@ -89,10 +91,11 @@ def text_px(theme_size: int, scale: float) -> int:
 
 
 def chars_in(width: float, px: int) -> int:
-    """How many characters of the monospaced font at `px` pixels fit in `width` pixels
-    (the hinted font advances a whole number of pixels a character, as View.chars
-    measures it)."""
-    return max(1, int(width // max(1, round(px * CHAR_ADVANCE))))
+    """How many characters of the monospaced font at `px` pixels surely fit in `width`
+    pixels: the hinted font advances a whole number of pixels a character, and some
+    glyphs (w, W, R, _ ...) reach one pixel past their advance at most sizes, so n
+    characters take up to n advances + 1 pixel."""
+    return max(1, int((width - 1) // max(1, round(px * CHAR_ADVANCE))))
 
 
 def bands(status, overlays) -> tuple[tuple[str, ...], bool, bool]:
@@ -142,7 +145,8 @@ def compute_layout(
     left_w = w - panel_w
     title_x = round(w * TITLE_SHARE)  # the status line's left: the title has the row to it
     width = w - 3 * pad
-    title_lines, lines = narration_size(texts, width, width * TITLE_SHARE, body)
+    # the HUD draws the title from 1.5 pads in up to the status line's left
+    title_lines, lines = narration_size(texts, width, title_x - 1.5 * pad, body)
     title_h = round(title * 1.28) + (title_lines - 1) * line
     timeline_h = round(6 * k)  # paused, the kept steps' bar runs along the band's foot
     narration_h = pad + title_h + lines * line + pad // 2 + timeline_h if hud else 0

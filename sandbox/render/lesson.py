@@ -114,7 +114,8 @@ def draw_menu(view: View, menu: tuple[tuple[str, int], ...]) -> None:
     region, view.region = view.region, "menu"
     view.text_px("Lessons", (rect.centerx, rect.y + pad), lay.title, theme.text, "midtop")
     y = rect.y + pad + lay.line(lay.title)
-    chars = view.chars(w - 4 * pad, px)
+    # The box holds its widest line exactly (a glyph's extra pixel falls in the padding).
+    chars = view.chars(w - 4 * pad + 1, px)
     for row in rows:
         view.text_px(row[:chars], (rect.x + 2 * pad, y), px, theme.text)
         y += lay.line(px)

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from .layout import Camera, Layout, compute_layout, world_transform
+from .layout import Camera, Layout, chars_in, compute_layout, world_transform
 from .theme import Color, Theme
 
 FONT_NAME = "DejaVuSansMono.ttf"  # the one font: screenshots are the same on every machine
@@ -187,8 +187,9 @@ class View:
         return max(8, round(size * self.k))
 
     def chars(self, width: float, px: int) -> int:
-        """How many characters of the (monospaced) font at `px` pixels fit in `width`."""
-        return max(1, int(width // max(1, text_size("M" * 10, px)[0] / 10)))
+        """How many characters of the (monospaced) font at `px` pixels fit in `width`:
+        the layout's count (`chars_in`), so that what it reserves is what is drawn."""
+        return chars_in(width, px)
 
     @property
     def scene_inner(self) -> pygame.Rect:

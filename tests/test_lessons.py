@@ -30,6 +30,7 @@ from sandbox.app.errors import UsageError
 from sandbox.app.keymap import controls_from
 from sandbox.app.lesson_plan import BUILT_IN, built_in_lessons, lesson_folder
 from sandbox.app.rehearsal import load_lesson
+from sandbox.app.scene_control import MESSAGE_STEPS
 from sandbox.app.state import Session
 from sandbox.core.geometry import Circle
 from sandbox.render.overlays import Overlays
@@ -311,6 +312,38 @@ def test_stage_keys_page_explore_and_return():
     status = hud_status(session, None)
     assert status.lesson_line == "stage 2 of 7 · Shadows and the separating axis"
     assert status.scene_title == PLANS["shadows"].stages[1].stage.title
+
+
+def test_leaving_the_lesson_shows_on_a_projector():
+    """End, or a scene key at a stage whose opening has played, lets go of the lesson (the
+    clicker's Page Down then rewinds). On a 1024x768 projector the status line says so, in
+    words drawn whole: End's message, then "stage 2 of 6, exploring" for as long as the
+    class explores; Home leads again. (Before: End's message was cut to "exploring stage
+    2: every key …", and a stray digit changed the scene with nothing on screen to say so.)"""
+
+    def status(session):
+        report = draw_session(pygame.Surface((1024, 768)), session)
+        texts = [t.text for t in report.texts if t.where == "status"]
+        assert not any("…" in text for text in texts), texts
+        return texts
+
+    session = open_session(SCENES["classic"], theme="projector")
+    start_lesson(session, PLANS["pushing-out"], 1)
+    while session.lesson.phase == "opening":
+        advance(session)
+    assert "stage 2 of 6" in status(session) and not session.lesson.exploring
+    press(session, "end")
+    assert lesson_run.EXPLORING in status(session)
+    for _ in range(MESSAGE_STEPS):
+        advance(session)
+    assert "stage 2 of 6, exploring" in status(session)
+    press(session, "home")
+    while session.lesson.phase == "opening":
+        advance(session)
+    assert "stage 2 of 6" in status(session) and not session.lesson.exploring
+    press(session, "3")  # scene 3, squares: the lesson waits
+    assert session.scene.name == "squares" and session.lesson.exploring
+    assert "stage 2 of 6, exploring" in status(session)
 
 
 def test_a_stage_opens_the_same_way_every_time():

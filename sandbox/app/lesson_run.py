@@ -35,6 +35,10 @@ from .lesson_plan import Plan, StagePlan
 from .scene_control import open_scene, say
 from .state import Session
 
+# What the class is told when the lesson lets go (End, or a scene key at an open stage):
+# short enough to stay whole on the status line of a 1024x768 projector.
+EXPLORING = "exploring · Home: back"
+
 # What a question hides until it is answered (the rulers count the axes, show the gaps
 # and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
 HIDDEN = ("show_projections", "show_separating_axis", "show_mtv", "show_minkowski")
@@ -88,9 +92,11 @@ class LessonRun:
         return self.active and waiting and self.kept_overlays is not None
 
     def status_line(self) -> str:
+        """ "stage 3 of 7 · title", or "stage 3 of 7, exploring · title": the status line
+        keeps the part before the first " · ", so the mode shows wherever the stage does."""
         where = f"stage {self.index + 1} of {len(self.plan.stages)}"
-        mode = "exploring (Home: back) · " if self.exploring else ""
-        return f"{where} · {mode}{self.plan.lesson.title}"
+        mode = ", exploring" if self.exploring else ""
+        return f"{where}{mode} · {self.plan.lesson.title}"
 
     def to_dict(self) -> dict:
         """Where the lesson stands, for --dump-state."""
@@ -242,7 +248,7 @@ def take_key(session: Session, key: str, action: str) -> bool:
     if action == "explore":
         if not run.exploring:
             run.exploring = True
-            say(session, f"exploring stage {run.index + 1}: every key is yours; Home: back")
+            say(session, EXPLORING)
         return True
     if run.exploring:
         return False
@@ -260,7 +266,8 @@ def take_key(session: Session, key: str, action: str) -> bool:
         if refused:
             say(session, refused)
             return True
-        run.exploring = True  # another scene: the lesson waits
+        run.exploring = True  # another scene: the lesson waits, and says so
+        say(session, EXPLORING)
     return False
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..core.batch import PolygonBatch, sat_many
 from ..core.compound import piece_pairs
-from ..core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds
+from ..core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds_of
 from ..core.pair import sat
 from .broadphase import sort_and_sweep
 from .grid import uniform_grid
@@ -189,9 +189,7 @@ def _manifolds(rows: _Colliders, first, second, margin) -> dict:
 
     both = poly[first] & poly[second]
     if p and both.all():  # polygons only (the usual case): the manifolds as they are
-        m = polygon_manifolds(
-            v[first], nn[first], k[first], v[second], nn[second], k[second], margin
-        )
+        m = polygon_manifolds_of(v, nn, k, first, second, margin)
         return {
             "normal": m.normal + 0.0,  # (put's `* 1.0 + 0.0`: -0.0 made 0.0)
             "points": m.points,
@@ -200,8 +198,7 @@ def _manifolds(rows: _Colliders, first, second, margin) -> dict:
             "count": m.count,
         }
     if both.any():
-        i, j = first[both], second[both]
-        put(both, polygon_manifolds(v[i], nn[i], k[i], v[j], nn[j], k[j], margin[both]))
+        put(both, polygon_manifolds_of(v, nn, k, first[both], second[both], margin[both]))
     poly_circle = poly[first] & ~poly[second]
     if poly_circle.any():
         i, j = first[poly_circle], second[poly_circle]

@@ -47,20 +47,27 @@ def sort_and_sweep(boxes: np.ndarray, fixed: np.ndarray | None = None) -> BroadP
     end = np.searchsorted(sorted_boxes[:, 0], sorted_boxes[:, 2], side="right")
     run = np.maximum(end - np.arange(n) - 1, 0)
     total = int(run.sum())
-    first = np.repeat(np.arange(n), run)
-    # Offsets 1..run[k] within each run, without a Python loop.
-    starts = np.repeat(np.cumsum(run) - run, run)
-    second = first + 1 + (np.arange(total) - starts)
+    # Entry t of box k's run is follower t + k + 1 - (the run's first entry), without a
+    # Python loop; k itself is only needed for the few entries that pass the y test.
+    last = np.cumsum(run)
+    second = np.arange(total) + np.repeat(np.arange(1, n + 1) - (last - run), run)
     min_y, max_y = sorted_boxes[:, 1], sorted_boxes[:, 3]
-    keep = (min_y[first] <= max_y[second]) & (min_y[second] <= max_y[first])
-    i, j = order[first[keep]], order[second[keep]]
-    pairs = np.column_stack([np.minimum(i, j), np.maximum(i, j)])
+    keep = np.repeat(min_y, run) <= max_y.take(second)
+    keep &= min_y.take(second) <= np.repeat(max_y, run)
+    hit = np.flatnonzero(keep)
+    i = order.take(np.searchsorted(last, hit, side="right"))  # the run (box) of each hit
+    j = order.take(second.take(hit))
+    low, high = np.minimum(i, j), np.maximum(i, j)
     if fixed is not None:
         fixed = np.asarray(fixed, dtype=bool)
-        pairs = pairs[~(fixed[pairs[:, 0]] & fixed[pairs[:, 1]])]
+        moving = ~(fixed.take(low) & fixed.take(high))
+        low, high = low[moving], high[moving]
     # Deterministic order, whatever the sort did with equal keys: by (first, second),
-    # one key per pair (pairs are distinct, so any sort of the keys gives this order).
-    pairs = pairs[np.argsort(pairs[:, 0].astype(np.int64) * n + pairs[:, 1])]
+    # one key per pair (pairs are distinct: sorting the keys themselves gives this order).
+    key = low.astype(np.int64) * n + high
+    key.sort()
+    first = key // n
+    pairs = np.column_stack([first, key - first * n])
     return BroadPhaseResult(pairs.astype(np.intp), total, all_pairs)
 
 

@@ -227,12 +227,17 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
 
 def polygon_manifolds_of(vertices, normals, count, first, second, margin) -> Manifolds:
     """`polygon_manifolds` of the pairs (first[p], second[p]) of colliders given as rows
-    (C, W, 2) and counts (C,): the same manifolds, gathered from the colliders' columns
-    straight into the layout the work runs in (no (P, W, 2) copies)."""
+    (C, W, 2), padded as there, and counts (C,): the same manifolds, gathered from the
+    colliders' columns straight into the layout the work runs in (no (P, W, 2) copies)."""
     if len(first) == 0:
         return Manifolds(**_empty(0))
-    g = _columns(vertices, normals).take(np.concatenate([first, second]), axis=2)
-    return _polygon_manifolds(g, count[first], count[second], margin)
+    ka, kb = count.take(first), count.take(second)
+    # Slots past the largest polygon here are padding (the last vertex, the first normal
+    # again): they change no minimum and win no first extreme, so they are dropped (a
+    # bin's 8-vertex outline pads its 4-vertex pieces to twice the work).
+    width = max(int(ka.max()), int(kb.max()))
+    g = _columns(vertices[:, :width], normals[:, :width])
+    return _polygon_manifolds(g.take(np.concatenate([first, second]), axis=2), ka, kb, margin)
 
 
 def _polygon_manifolds(g, ka, kb, margin) -> Manifolds:

@@ -68,77 +68,137 @@ def _real(k: np.ndarray, width: int) -> np.ndarray:
     return np.arange(width)[None, :] < k[:, None]
 
 
-def _face_separations(n, v, other) -> np.ndarray:
-    """(P, W): min over the other polygon's vertices w of n_i . w, minus n_i . v_i: each
-    face's separation. The same products, sums and minimums as
+# Rows of the gathered layout `g` (5, W, 2P): a pair's A in columns 0..P-1, its B in P..2P-1.
+_VX, _VY, _NX, _NY, _OFFSET = range(5)
+
+
+def _columns(vertices, normals) -> np.ndarray:
+    """(5, W, C) contiguous: each collider's vertex x, y, normal x, y and face offset
+    n_i . v_i (the same products and sum as ``dot_rows(n, v)``), one column per collider.
+    Slot-major and collider-minor, so that every operation below runs along the pairs
+    (numpy's inner loops over a short last axis of 4-8 slots are 3-5x slower)."""
+    out = np.empty((5, vertices.shape[1], len(vertices)))
+    out[_VX], out[_VY] = vertices[..., 0].T, vertices[..., 1].T
+    out[_NX], out[_NY] = normals[..., 0].T, normals[..., 1].T
+    out[_OFFSET] = out[_NX] * out[_VX] + out[_NY] * out[_VY]
+    return out
+
+
+def _face_separations(g, p: int, side: int) -> np.ndarray:
+    """(W, P): each face of `side` (0: A, 1: B): min over the other polygon's vertices w
+    of n_i . w, minus n_i . v_i. The same products, sums and minimums as
     ``dot_rows(other[:, :, None, :], n[:, None, :, :]).min(axis=1) - dot_rows(n, v)``,
-    one of the other's vertices at a time on contiguous (P, W) coordinates: never the
-    (P, W, W) array, and twice as fast on a thousand bodies."""
-    nx, ny = np.ascontiguousarray(n[..., 0]), np.ascontiguousarray(n[..., 1])
-    ox, oy = np.ascontiguousarray(other[..., 0]), np.ascontiguousarray(other[..., 1])
-    lowest = None
-    for j in range(other.shape[1]):
-        d = ox[:, j, None] * nx
-        d += oy[:, j, None] * ny
-        if lowest is None:
-            lowest = d
-        else:
-            np.minimum(lowest, d, out=lowest)
-    return lowest - dot_rows(n, v)
+    one of the other's vertices at a time: never the (P, W, W) array."""
+    own, other = slice(side * p, side * p + p), slice((1 - side) * p, (2 - side) * p)
+    nx, ny = g[_NX, :, own], g[_NY, :, own]
+    ox, oy = g[_VX, :, other], g[_VY, :, other]
+    lowest = ox[0] * nx
+    lowest += oy[0] * ny
+    d, term = np.empty_like(lowest), np.empty_like(lowest)
+    for j in range(1, len(ox)):
+        np.multiply(ox[j], nx, out=d)
+        d += np.multiply(oy[j], ny, out=term)
+        np.minimum(lowest, d, out=lowest)
+    lowest -= g[_OFFSET, :, own]
+    return lowest
 
 
-def _clip(va, na, ka, vb, nb, kb, edge_a, edge_b, flip) -> dict:
-    """Step 2 and 3 for rows whose reference face is chosen (`flip`: B's face `edge_b`,
-    else A's face `edge_a`): the incident edge clipped to the reference edge's side planes.
+def _first_max(s) -> tuple[np.ndarray, np.ndarray]:
+    """(index, value) of each column's largest entry, the first one on a tie, as
+    ``s.argmax(axis=0)`` (the value's sign of zero may differ: it is only compared)."""
+    best = s[0]
+    for row in s[1:]:
+        best = np.maximum(best, row)
+    return _first_equal(s, best, s.argmax), best
+
+
+def _first_min(s) -> np.ndarray:
+    """Each column's first smallest entry's index, as ``s.argmin(axis=0)``."""
+    best = s[0]
+    for row in s[1:]:
+        best = np.minimum(best, row)
+    return _first_equal(s, best, s.argmin)
+
+
+def _first_equal(s, best, fallback) -> np.ndarray:
+    """Each column's first index where s equals `best`: the count of leading entries that
+    differ, without a branch per element (a masked store stalls on a random mask: 4x
+    slower). A NaN (argmax and argmin take the first) falls back to `fallback(axis=0)`."""
+    if np.isnan(best).any():
+        return fallback(axis=0)
+    still = s[0] != best
+    index = still.astype(np.intp)
+    for row in s[1:-1]:
+        still &= row != best
+        index += still
+    return index
+
+
+def _clip(g, p: int, ka, kb, edge_a, edge_b, flip, rows) -> dict:
+    """Step 2 and 3 for pairs `rows` whose reference face is chosen (`flip`: B's face
+    `edge_b`, else A's face `edge_a`): the incident edge clipped to the reference edge's
+    side planes. `g` is the gathered layout of all P pairs; the arguments are per row.
 
     Returns the two clipped ends (world points on the incident edge), their separations
     from the reference face, their feature ids, the reference normal, and `missed`:
     True where the incident edge lies wholly beyond one end of the reference face, so
     that clipping leaves nothing (the ends are then the unclipped vertices: never cut
     "at" a side plane the edge does not reach, which would extrapolate past both shapes).
+    Every value is a vector over `rows`, x and y apart.
     """
-    rows = np.arange(len(va))
-    f3 = flip[:, None, None]
-    rv = np.where(f3, vb, va)
-    rn = np.where(f3, nb, na)
-    iv = np.where(f3, va, vb)
-    inn = np.where(f3, na, nb)
+    flat = g.reshape(-1)
+    width = g.shape[1]
+    slot, plane = 2 * p, 2 * p * width  # strides of g's slot and row, flattened
+    # Flat index of a slot of the reference (R) or the incident (I) polygon of each row.
+    at_r = np.where(flip, rows + p, rows)
+    at_i = np.where(flip, rows, rows + p)
     kr = np.where(flip, kb, ka)
     ki = np.where(flip, ka, kb)
     e = np.where(flip, edge_b, edge_a)
-    normal = rn[rows, e]  # (P, 2) outward from R, toward I
-    incident = dot_rows(inn, normal[:, None, :]).argmin(axis=1)
-    i21 = incident
-    i22 = (incident + 1) % ki
-    v11 = rv[rows, e]
-    v12 = rv[rows, (e + 1) % kr]
-    v21 = iv[rows, i21]
-    v22 = iv[rows, i22]
+    ref = e * slot + at_r
+    nx, ny = flat.take(_NX * plane + ref), flat.take(_NY * plane + ref)  # outward from R
+    every = np.arange(width)[:, None] * slot + at_i  # (W, rows): I's slots
+    toward = flat.take(_NX * plane + every) * nx + flat.take(_NY * plane + every) * ny
+    i21 = _first_min(toward)
+    i22 = (i21 + 1) % ki
+    i11, i12 = e, (e + 1) % kr
+
+    def vertex(index, at):  # the vertex `index` of the polygon at `at`, (x, y)
+        k = index * slot + at
+        return flat.take(_VX * plane + k), flat.take(_VY * plane + k)
+
+    v11x, v11y = vertex(i11, at_r)
+    v12x, v12y = vertex(i12, at_r)
+    v21x, v21y = vertex(i21, at_i)
+    v22x, v22y = vertex(i22, at_i)
     # The incident edge runs backward along the reference edge: v22 near v11, v21 near v12.
-    edge = v12 - v11
-    length = np.sqrt(edge[:, 0] * edge[:, 0] + edge[:, 1] * edge[:, 1])
-    tangent = edge / np.maximum(length, 1e-300)[:, None]
+    ex, ey = v12x - v11x, v12y - v11y
+    length = np.sqrt(ex * ex + ey * ey)
+    reach = np.maximum(length, 1e-300)
+    tx, ty = ex / reach, ey / reach
     upper1 = length
-    upper2 = dot_rows(v21 - v11, tangent)
-    lower2 = dot_rows(v22 - v11, tangent)
+    upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty
+    lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty
     missed = (upper2 < 0.0) | (lower2 > upper1)
     span = upper2 - lower2
     ok = (span > 1e-12) & ~missed
     safe = np.where(ok, span, 1.0)
     t_low = np.where(ok & (lower2 < 0.0), (0.0 - lower2) / safe, 0.0)
     t_up = np.where(ok & (upper2 > upper1), (upper1 - lower2) / safe, 1.0)
-    d = v21 - v22
-    lower = v22 + t_low[:, None] * d
-    upper = v22 + t_up[:, None] * d
+    dx, dy = v21x - v22x, v21y - v22y
+    lx, ly = v22x + t_low * dx, v22y + t_low * dy
+    ux, uy = v22x + t_up * dx, v22y + t_up * dy
     # Ids name (A's vertex, B's vertex) as Box2D does: the reference edge's ends pair
     # with the incident edge's, so a point keeps its id when the reference face flips.
-    i11, i12 = e, (e + 1) % kr
     return {
-        "normal": normal,
-        "lower": lower,
-        "upper": upper,
-        "s_low": dot_rows(lower - v11, normal),
-        "s_up": dot_rows(upper - v11, normal),
+        "nx": nx,
+        "ny": ny,
+        "lx": lx,
+        "ly": ly,
+        "ux": ux,
+        "uy": uy,
+        "s_low": (lx - v11x) * nx + (ly - v11y) * ny,
+        "s_up": (ux - v11x) * nx + (uy - v11y) * ny,
         "id_low": np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22),
         "id_up": np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21),
         "missed": missed,
@@ -159,71 +219,86 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     point, with its separation from the reference face (the SAT depth when overlapping).
     """
     p = len(va)
-    out = _empty(p)
     if p == 0:
-        return Manifolds(**out)
+        return Manifolds(**_empty(0))
+    g = _columns(np.concatenate([va, vb]), np.concatenate([na, nb]))
+    return _polygon_manifolds(g, np.asarray(ka), np.asarray(kb), margin)
+
+
+def polygon_manifolds_of(vertices, normals, count, first, second, margin) -> Manifolds:
+    """`polygon_manifolds` of the pairs (first[p], second[p]) of colliders given as rows
+    (C, W, 2), padded as there, and counts (C,): the same manifolds, gathered from the
+    colliders' columns straight into the layout the work runs in (no (P, W, 2) copies)."""
+    if len(first) == 0:
+        return Manifolds(**_empty(0))
+    ka, kb = count.take(first), count.take(second)
+    # Slots past the largest polygon here are padding (the last vertex, the first normal
+    # again): they change no minimum and win no first extreme, so they are dropped (a
+    # bin's 8-vertex outline pads its 4-vertex pieces to twice the work).
+    width = max(int(ka.max()), int(kb.max()))
+    g = _columns(vertices[:, :width], normals[:, :width])
+    return _polygon_manifolds(g.take(np.concatenate([first, second]), axis=2), ka, kb, margin)
+
+
+def _polygon_manifolds(g, ka, kb, margin) -> Manifolds:
+    """`polygon_manifolds` on the gathered layout `g` (5, W, 2P) (`_columns`' rows)."""
+    p = g.shape[2] // 2
+    width = g.shape[1]
+    out = _empty(p)
     rows = np.arange(p)
     margin = np.broadcast_to(np.asarray(margin, dtype=float), (p,))
-    # 1. Face separations (P, Wa): A's faces against B's vertices, and B's against A's.
-    sep_a = _face_separations(na, va, vb)
-    sep_b = _face_separations(nb, vb, va)
+    # 1. Face separations (W, P): A's faces against B's vertices, and B's against A's.
+    sep_a = _face_separations(g, p, 0)
+    sep_b = _face_separations(g, p, 1)
     # Padded slots pair the first normal with the last vertex: never a face.
-    sep_a = np.where(_real(ka, sep_a.shape[1]), sep_a, -np.inf)
-    sep_b = np.where(_real(kb, sep_b.shape[1]), sep_b, -np.inf)
-    edge_a = sep_a.argmax(axis=1)
-    edge_b = sep_b.argmax(axis=1)
-    best_a = sep_a[rows, edge_a]
-    best_b = sep_b[rows, edge_b]
+    slots = np.arange(width)[:, None]
+    if ka.min() < width:
+        sep_a = np.where(slots < ka, sep_a, -np.inf)
+    if kb.min() < width:
+        sep_b = np.where(slots < kb, sep_b, -np.inf)
+    edge_a, best_a = _first_max(sep_a)
+    edge_b, best_b = _first_max(sep_b)
     flip = best_b > best_a + FLIP_TOLERANCE
     keep = np.maximum(best_a, best_b) <= margin
     # 2-3. Reference face, incident edge, clipping.
-    c = _clip(va, na, ka, vb, nb, kb, edge_a, edge_b, flip)
+    c = _clip(g, p, ka, kb, edge_a, edge_b, flip, rows)
     # The kept face missed: clip again against the best face (rare: a handful of rows).
     redo = np.flatnonzero(keep & c["missed"] & ((best_b > best_a) != flip))
     if len(redo):
         flip[redo] = ~flip[redo]
-        again = _clip(
-            va[redo],
-            na[redo],
-            ka[redo],
-            vb[redo],
-            nb[redo],
-            kb[redo],
-            edge_a[redo],
-            edge_b[redo],
-            flip[redo],
-        )
+        again = _clip(g, p, ka[redo], kb[redo], edge_a[redo], edge_b[redo], flip[redo], redo)
         for key, value in again.items():
             c[key][redo] = value
-    normal, lower, upper, s_low, s_up = (
-        c[k] for k in ("normal", "lower", "upper", "s_low", "s_up")
-    )
-    id_low, id_up = c["id_low"], c["id_up"]
+    nx, ny, s_low, s_up = c["nx"], c["ny"], c["s_low"], c["s_up"]
     # Still nothing (rounding, or corners apart): the deepest unclipped end alone.
     single = keep & c["missed"]
     low_deeper = s_low <= s_up
     only_low = single & low_deeper
     only_up = single & ~low_deeper
-    lower = lower - 0.5 * s_low[:, None] * normal
-    upper = upper - 0.5 * s_up[:, None] * normal
+    half_low, half_up = 0.5 * s_low, 0.5 * s_up
+    lx, ly = c["lx"] - half_low * nx, c["ly"] - half_low * ny
+    ux, uy = c["ux"] - half_up * nx, c["uy"] - half_up * ny
     keep_low = keep & (s_low <= margin) & ~only_up
     keep_up = keep & (s_up <= margin) & ~only_low
     # Pack the kept points to the front of the two slots.
-    first_is_low = keep_low
-    p0 = np.where(first_is_low[:, None], lower, upper)
-    s0 = np.where(first_is_low, s_low, s_up)
-    id0 = np.where(first_is_low, id_low, id_up)
+    any_kept = keep_low | keep_up
     two = keep_low & keep_up
-    out["points"][:, 0] = p0
-    out["points"][:, 1] = np.where(two[:, None], upper, 0.0)
-    out["separation"][:, 0] = np.where(keep_low | keep_up, s0, 0.0)
+    count = keep_low.astype(np.int64) + keep_up
+    points = out["points"]
+    # (A row with no point gets zeros: its points are never read, only cleared.)
+    points[:, 0, 0] = np.where(keep_low, lx, np.where(keep_up, ux, 0.0))
+    points[:, 0, 1] = np.where(keep_low, ly, np.where(keep_up, uy, 0.0))
+    points[:, 1, 0] = np.where(two, ux, 0.0)
+    points[:, 1, 1] = np.where(two, uy, 0.0)
+    out["separation"][:, 0] = np.where(any_kept, np.where(keep_low, s_low, s_up), 0.0)
     out["separation"][:, 1] = np.where(two, s_up, 0.0)
-    out["ids"][:, 0] = np.where(keep_low | keep_up, id0, 0)
-    out["ids"][:, 1] = np.where(two, id_up, 0)
-    out["count"] = keep_low.astype(np.int64) + keep_up
+    out["ids"][:, 0] = np.where(any_kept, np.where(keep_low, c["id_low"], c["id_up"]), 0)
+    out["ids"][:, 1] = np.where(two, c["id_up"], 0)
+    out["count"] = count
     # The normal always runs from A toward B.
-    out["normal"] = np.where(flip[:, None], -normal, normal) * (out["count"] > 0)[:, None]
-    out["points"][out["count"] == 0] = 0.0
+    some = count > 0
+    out["normal"][:, 0] = np.where(flip, -nx, nx) * some
+    out["normal"][:, 1] = np.where(flip, -ny, ny) * some
     return Manifolds(**out)
 
 
@@ -298,4 +373,5 @@ __all__ = [
     "circle_polygon_manifolds",
     "flipped",
     "polygon_manifolds",
+    "polygon_manifolds_of",
 ]

@@ -1,0 +1,80 @@
+"""The manifolds' fast layout gives the very bits of the plain one.
+
+The step gathers its pairs straight from the colliders (`polygon_manifolds_of`: slot-major
+columns, padding past the largest polygon dropped) where the tests and the oracle call
+`polygon_manifolds` on (P, W, 2) rows; both must agree bit for bit, sign of zero
+included, or a recording would replay differently. The written-out first maximum and
+minimum must pick what argmax and argmin pick: the first on a tie, the first NaN.
+"""
+
+import numpy as np
+import pytest
+
+from sandbox.core.geometry import Polygon
+from sandbox.core.manifold import _first_max, _first_min, polygon_manifolds, polygon_manifolds_of
+
+FIELDS = ("normal", "points", "separation", "ids", "count")
+
+
+def padded(polygons, width):
+    """(C, W, 2) rows as the World pads them: the last vertex, the first normal repeated."""
+    v, n = np.zeros((len(polygons), width, 2)), np.zeros((len(polygons), width, 2))
+    for i, p in enumerate(polygons):
+        k = len(p.vertices)
+        v[i, :k], v[i, k:] = p.vertices, p.vertices[-1]
+        n[i, :k], n[i, k:] = p.normals, p.normals[0]
+    return v, n, np.array([len(p.vertices) for p in polygons])
+
+
+def shapes(rng, count):
+    """Boxes on a 4 px grid (exact ties, touching faces) and turned regular polygons."""
+    out = []
+    for _ in range(count):
+        if rng.random() < 0.5:
+            w, h = rng.integers(1, 5, 2) * 4.0
+            out.append(Polygon.box(w, h, position=tuple(rng.integers(-3, 4, 2) * 4.0)))
+        else:
+            sides, radius = int(rng.integers(3, 8)), float(rng.uniform(2, 12))
+            where, angle = tuple(rng.uniform(-10, 10, 2)), float(rng.uniform(0, 6.3))
+            out.append(Polygon.regular(sides, radius, position=where, angle=angle))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_gathered_manifolds_equal_the_plain_ones_bit_for_bit(seed):
+    rng = np.random.default_rng(seed)
+    pool = shapes(rng, 120)
+    extra = seed % 3  # padding slots past the largest polygon: dropped by the gather
+    v, n, k = padded(pool, max(len(p.vertices) for p in pool) + extra)
+    first, second = rng.integers(0, len(pool), 400), rng.integers(0, len(pool), 400)
+    margin = rng.uniform(0.0, 4.0, 400) if seed % 2 else 1.0
+    plain = polygon_manifolds(v[first], n[first], k[first], v[second], n[second], k[second], margin)
+    gathered = polygon_manifolds_of(v, n, k, first, second, margin)
+    assert (plain.count > 0).sum() > 100  # many pairs really touch
+    for field in FIELDS:
+        a, b = getattr(plain, field), getattr(gathered, field)
+        assert a.dtype == b.dtype and np.array_equal(a, b), field
+        assert np.array_equal(np.signbit(a), np.signbit(b)), field
+
+
+def test_no_pairs_give_empty_manifolds():
+    v, n, k = padded(shapes(np.random.default_rng(0), 3), 7)
+    none = np.zeros(0, dtype=np.intp)
+    m = polygon_manifolds_of(v, n, k, none, none, 1.0)
+    assert m.points.shape == (0, 2, 2) and m.count.shape == (0,)
+
+
+def test_first_extremes_pick_what_argmax_and_argmin_pick():
+    rng = np.random.default_rng(4)
+    s = np.round(rng.uniform(-2, 2, (6, 500)))  # ties in most columns
+    s[:, :5] = -0.0
+    s[2, :5] = 0.0  # -0.0 and 0.0 are a tie: the first wins
+    s[rng.random((6, 500)) < 0.05] = -np.inf
+    index, value = _first_max(s)
+    assert np.array_equal(index, s.argmax(axis=0))
+    assert np.array_equal(value, s.max(axis=0))
+    assert np.array_equal(_first_min(s), s.argmin(axis=0))
+    s[3, 7] = np.nan  # argmax and argmin take the first NaN
+    s[1, 9], s[4, 9] = np.nan, np.nan
+    assert np.array_equal(_first_max(s)[0], s.argmax(axis=0))
+    assert np.array_equal(_first_min(s), s.argmin(axis=0))

@@ -18,6 +18,20 @@ from sandbox.core.geometry import Circle, Polygon, ShapeError
 from sandbox.core.pair import sat
 from sandbox.core.tolerances import TIE_TOLERANCE
 
+# -- polygons as the World packs them ------------------------------------------------
+
+
+def padded_rows(polygons, width: int = 12):
+    """(C, W, 2) vertex and normal rows and (C,) counts, padded as the World pads them
+    (the last vertex and the first normal repeated), for the batched manifolds."""
+    v, n = np.zeros((len(polygons), width, 2)), np.zeros((len(polygons), width, 2))
+    for i, p in enumerate(polygons):
+        k = len(p.vertices)
+        v[i, :k], v[i, k:] = p.vertices, p.vertices[-1]
+        n[i, :k], n[i, k:] = p.normals, p.normals[0]
+    return v, n, np.array([len(p.vertices) for p in polygons])
+
+
 # -- random shapes -------------------------------------------------------------------
 
 

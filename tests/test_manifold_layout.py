@@ -9,21 +9,12 @@ minimum must pick what argmax and argmin pick: the first on a tie, the first NaN
 
 import numpy as np
 import pytest
+from shapes import padded_rows
 
 from sandbox.core.geometry import Polygon
 from sandbox.core.manifold import _first_max, _first_min, polygon_manifolds, polygon_manifolds_of
 
 FIELDS = ("normal", "points", "separation", "ids", "count")
-
-
-def padded(polygons, width):
-    """(C, W, 2) rows as the World pads them: the last vertex, the first normal repeated."""
-    v, n = np.zeros((len(polygons), width, 2)), np.zeros((len(polygons), width, 2))
-    for i, p in enumerate(polygons):
-        k = len(p.vertices)
-        v[i, :k], v[i, k:] = p.vertices, p.vertices[-1]
-        n[i, :k], n[i, k:] = p.normals, p.normals[0]
-    return v, n, np.array([len(p.vertices) for p in polygons])
 
 
 def shapes(rng, count):
@@ -45,7 +36,7 @@ def test_gathered_manifolds_equal_the_plain_ones_bit_for_bit(seed):
     rng = np.random.default_rng(seed)
     pool = shapes(rng, 120)
     extra = seed % 3  # padding slots past the largest polygon: dropped by the gather
-    v, n, k = padded(pool, max(len(p.vertices) for p in pool) + extra)
+    v, n, k = padded_rows(pool, max(len(p.vertices) for p in pool) + extra)
     first, second = rng.integers(0, len(pool), 400), rng.integers(0, len(pool), 400)
     margin = rng.uniform(0.0, 4.0, 400) if seed % 2 else 1.0
     plain = polygon_manifolds(v[first], n[first], k[first], v[second], n[second], k[second], margin)
@@ -58,7 +49,7 @@ def test_gathered_manifolds_equal_the_plain_ones_bit_for_bit(seed):
 
 
 def test_no_pairs_give_empty_manifolds():
-    v, n, k = padded(shapes(np.random.default_rng(0), 3), 7)
+    v, n, k = padded_rows(shapes(np.random.default_rng(0), 3), 7)
     none = np.zeros(0, dtype=np.intp)
     m = polygon_manifolds_of(v, n, k, none, none, 1.0)
     assert m.points.shape == (0, 2, 2) and m.count.shape == (0,)

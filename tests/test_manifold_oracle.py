@@ -38,7 +38,7 @@ from collections import Counter
 import numpy as np
 import pymunk
 import pytest
-from shapes import ShapePool, signed_distance, translated
+from shapes import ShapePool, padded_rows, signed_distance, translated
 
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.manifold import (
@@ -207,16 +207,6 @@ def generate(seed: int, count: int = PAIRS_PER_SEED):
 # -- our manifolds, batched as the step batches them ---------------------------------------
 
 
-def _batch(polys, width=12):
-    v = np.zeros((len(polys), width, 2))
-    n = np.zeros((len(polys), width, 2))
-    for i, p in enumerate(polys):
-        k = len(p.vertices)
-        v[i, :k], v[i, k:] = p.vertices, p.vertices[-1]
-        n[i, :k], n[i, k:] = p.normals, p.normals[0]
-    return v, n, np.array([len(p.vertices) for p in polys])
-
-
 def manifolds(pairs, margin):
     """[(normal, points, separations)] per (a, b) pair: the batched manifolds, normal A to B."""
     out = [None] * len(pairs)
@@ -232,15 +222,15 @@ def manifolds(pairs, margin):
 
     if groups["pp"]:
         rows = groups["pp"]
-        va, na, ka = _batch([pairs[i][0] for i in rows])
-        vb, nb, kb = _batch([pairs[i][1] for i in rows])
+        va, na, ka = padded_rows([pairs[i][0] for i in rows])
+        vb, nb, kb = padded_rows([pairs[i][1] for i in rows])
         store(rows, polygon_manifolds(va, na, ka, vb, nb, kb, margin))
     for key, sign in (("pc", 1.0), ("cp", -1.0)):
         if groups[key]:
             rows = groups[key]
             poly = [pairs[i][0 if key == "pc" else 1] for i in rows]
             circ = [pairs[i][1 if key == "pc" else 0] for i in rows]
-            v, n, k = _batch(poly)
+            v, n, k = padded_rows(poly)
             centre = np.array([c.position for c in circ])
             radius = np.array([c.radius for c in circ])
             store(rows, circle_polygon_manifolds(v, n, k, centre, radius, margin), sign)

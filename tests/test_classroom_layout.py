@@ -246,7 +246,9 @@ def test_the_layout_counts_characters_as_the_font_draws_them():
         widest = max(glyphs, key=lambda g: text_size(g * 10, px)[0])
         reach = text_size(widest * 10, px)[0] - 10 * advance
         assert reach in (0, 1), f"{px} px: {widest!r} reaches {reach} px past its advance"
-        for width in range(3 * advance, 60 * advance, max(1, advance // 2) + 2):
+        for width in (
+            w + d for w in (3 * advance, 11 * advance, 40 * advance) for d in (-1, 0, 1, 2)
+        ):
             n = chars_in(width, px)
             assert text_size(widest * n, px)[0] <= width, f"{px} px, {width}: {n} chars"
             assert (n + 1) * advance + 1 > width, f"{px} px, {width}: room for {n + 1}"

@@ -92,8 +92,9 @@ class LessonRun:
         return self.active and waiting and self.kept_overlays is not None
 
     def status_line(self) -> str:
-        """ "stage 3 of 7 · title", or "stage 3 of 7, exploring · title": the status line
-        keeps the part before the first " · ", so the mode shows wherever the stage does."""
+        """Where the lesson stands: "stage 3 of 7 · title", or "stage 3 of 7, exploring ·
+        title". The status line keeps the part before the first " · ", so the mode shows
+        wherever the stage does."""
         where = f"stage {self.index + 1} of {len(self.plan.stages)}"
         mode = ", exploring" if self.exploring else ""
         return f"{where}{mode} · {self.plan.lesson.title}"

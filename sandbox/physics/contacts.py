@@ -270,7 +270,7 @@ def _warm_start_from(contacts: ContactSet, previous: ContactSet | None, n: int) 
     if previous is None or not len(previous.a) or not len(contacts.a):
         return
     # The old points (flat slot indices), by key; then each new point's match, if any.
-    valid = np.flatnonzero(_slots(previous.count))
+    valid = np.flatnonzero(point_slots(previous.count))
     old_keys = previous.keys(n).reshape(-1).take(valid)
     order = np.argsort(old_keys, kind="stable")
     old_keys, valid = old_keys.take(order), valid.take(order)
@@ -278,12 +278,12 @@ def _warm_start_from(contacts: ContactSet, previous: ContactSet | None, n: int) 
     old_pt = previous.tangent_impulse.reshape(-1).take(valid)
     keys = contacts.keys(n)
     at = np.minimum(np.searchsorted(old_keys, keys), len(old_keys) - 1)
-    found = (old_keys.take(at) == keys) & _slots(contacts.count)
+    found = (old_keys.take(at) == keys) & point_slots(contacts.count)
     contacts.normal_impulse = np.where(found, old_pn.take(at), 0.0)
     contacts.tangent_impulse = np.where(found, old_pt.take(at), 0.0)
 
 
-def _slots(count) -> np.ndarray:
+def point_slots(count) -> np.ndarray:
     """(M, 2): which of each manifold's two slots hold a point, column by column (a
     broadcast comparison against arange(2) runs 6x slower on its 2-long inner loop)."""
     valid = np.empty((len(count), 2), dtype=bool)

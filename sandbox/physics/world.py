@@ -43,7 +43,7 @@ from ..core.geometry import Circle, Polygon, Vec2, edge_normals
 from ..core.portable import cos_sin, dot_rows, rotate, transform
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
-from .contacts import collide, find_manifolds
+from .contacts import collide, find_manifolds, point_slots
 from .mouse import MouseGrab, pull
 from .records import Contact, ManifoldContacts, StepRecord, explain
 from .rigid import ContactSet, solve_rigid
@@ -538,7 +538,7 @@ class World:
     def _contact_records(self) -> ManifoldContacts:
         """Touching pairs of the current manifolds, as the renderer draws them (lazy)."""
         cs = self.contact_set
-        valid = np.arange(2)[None, :] < cs.count[:, None]
+        valid = point_slots(cs.count)
         ahead = np.where(valid, cs.separation, np.inf)
         deepest = np.minimum(ahead[:, 0], ahead[:, 1])  # (.min(axis=1): 30 x slower)
         k = np.flatnonzero(deepest <= 0.0)

@@ -142,15 +142,26 @@ def test_a_prediction_freezes_the_world_until_answered(name, index):
 @pytest.mark.parametrize(("name", "index"), PREDICTIONS)
 def test_answers_show_the_evidence_right_or_wrong(name, index, right):
     """Right or wrong, the answer is judged against an independent truth and the same
-    evidence goes on screen; the card says which, with a symbol and its colour's role."""
+    evidence goes on screen; the card says which, with a symbol and its colour's role.
+    Of three or more choices a first wrong answer asks once more, its answer still
+    hidden; the second wrong one reveals."""
     session = opened(name, index)
     stage = PLANS[name].stages[index].stage
     predict = stage.predict
     shown = session.step_record.shown
     truth = _truth(session, stage)
     keys = lesson_run.answer_keys(session)
-    key = next(k for k in keys if (k in truth) == right)
+    wrong = [k for k in keys if k not in truth]
+    key = next(k for k in keys if k in truth) if right else wrong[0]
     press(session, key)
+    if not right and len(keys) > 2:  # a second try: still asking, the answer hidden
+        hidden = session.overlays
+        assert session.lesson.phase == "asking" and session.lesson.verdict is None
+        card = hud_status(session, None).card
+        assert card.verdict is None and card.tried.startswith(f"Not {key.upper()}")
+        assert not any(getattr(hidden, flag) for flag in lesson_run.HIDDEN)
+        key = wrong[1] if len(wrong) > 1 else wrong[0]
+        press(session, key)
     while session.lesson.phase == "showing":
         advance(session, frozenset())
     assert session.lesson.phase == "answered" and session.paused
@@ -341,8 +352,11 @@ def test_leaving_the_lesson_shows_on_a_projector():
     while session.lesson.phase == "opening":
         advance(session)
     assert "stage 2 of 6" in status(session) and not session.lesson.exploring
-    press(session, "3")  # scene 3, squares: the lesson waits
+    press(session, "3")  # scene 3, squares: the lesson waits, and says so as End does
     assert session.scene.name == "squares" and session.lesson.exploring
+    assert lesson_run.EXPLORING in status(session)  # issue 41, item 9: it was cleared at once
+    for _ in range(MESSAGE_STEPS):
+        advance(session)
     assert "stage 2 of 6, exploring" in status(session)
 
 

@@ -8,7 +8,8 @@ in turn. A command says what happened, never how to carry it out.
     Step(held)           one fixed step of the world with these keys held
     Mouse(event)         a mouse event on the world (app/mouse_input.MouseEvent)
     Control(kind, value) a control no key stands for: a panel, a scene from the list,
-                         a slider, the view, edit mode, the outline being drawn
+                         a slider, the view, edit mode, the outline being drawn, a
+                         question that lapsed ("expire": Escape's "again to quit?")
     Edit(command, ...)   an editor command (app/edit_commands.py)
     Save()               Ctrl+S: the world as a scene file
     OpenLesson(plan, k)  a lesson (read and rehearsed) from stage k
@@ -26,6 +27,7 @@ Controls and edits are recorded as one JSON line each (app/recording.py):
                                                            (null: the fitted view)
     {"step": 44, "ui": "mode", "value": "edit"}            edit mode on (null: off)
     {"step": 45, "ui": "draft", "value": [[x, y], ...]}    the outline being drawn
+    {"step": 45, "ui": "expire", "value": "quit"}          "again to quit?" lapsed (2 s)
     {"step": 46, "ui": "edit", "value": {"op": "spawn", ...}, "show": null, "merge": false}
                                                            an editor command
 """
@@ -71,7 +73,7 @@ class Mouse:
 class Control:
     """A recorded control that no key stands for (see the module docstring)."""
 
-    kind: str  # "panel", "scene", "set", "view", "mode", "draft"
+    kind: str  # "panel", "scene", "set", "view", "mode", "draft", "expire"
     value: object = None
 
     def to_json(self, step: int) -> dict:
@@ -175,6 +177,10 @@ def control_from(item: dict) -> Control | Edit:
                 raise ValueError("draft: x and y within 1e6")
             points.append((x, y))
         return Control("draft", tuple(points))
+    if kind == "expire":
+        if value != "quit":
+            raise ValueError('expire must be "quit"')
+        return Control("expire", value)
     if kind == "edit":
         if item["show"] not in (None, "A", "B") or not isinstance(item["merge"], bool):
             raise ValueError("edit: show is null, A or B; merge true or false")
@@ -191,7 +197,7 @@ def control_from(item: dict) -> Control | Edit:
                 f"view: zoom from {ZOOM_RANGE[0]:g} to {ZOOM_RANGE[1]:g}, x and y within 1e6"
             )
         return Control("view", (zoom, x, y))
-    raise ValueError("ui must be panel, scene, set, view, mode, draft or edit")
+    raise ValueError("ui must be panel, scene, set, view, mode, draft, expire or edit")
 
 
 def parse_ui(text: str) -> dict[int, list[Control]]:

@@ -45,10 +45,31 @@ from .state import Session
 from .world_mouse import handle_mouse
 
 MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
-# A second Escape quits while the question is on screen (the message's 2 s of steps;
-# paused, until another key): what the class sees is what the key does.
+# A second Escape quits while the question is on screen: for the message's 2 s of steps,
+# and never past 2 s of real time, paused or not (the window's clock: QuitTimer; a
+# headless run presses no Escape, a replay's lapse is in its file). What the class sees
+# is what the key does.
 QUIT_STEPS = MESSAGE_STEPS
+QUIT_SECONDS = 2.0
 QUIT_ASK = "Escape again to quit"  # short: uncut on a 1024x768 projector's status line
+
+
+@dataclass
+class QuitTimer:
+    """A source's real time since Escape asked: when QUIT_SECONDS have passed, the command
+    that takes the question back (recorded, so that a replay lapses where the run did)."""
+
+    waited: float = 0.0
+
+    def tick(self, session: Session, seconds: float) -> Control | None:
+        if session.quit_asked is None:
+            self.waited = 0.0
+            return None
+        self.waited += seconds
+        if self.waited < QUIT_SECONDS:
+            return None
+        self.waited = 0.0
+        return Control("expire", "quit")
 
 
 @dataclass(frozen=True)
@@ -144,6 +165,11 @@ def _control(session: Session, control: Control, source: str) -> None:
     _record_ui(session, control, source)
     lesson = session.lesson
     kind, value = control.kind, control.value
+    if kind == "expire":  # the quit question lapses, and leaves the screen
+        session.quit_asked = None
+        if session.message == QUIT_ASK:
+            session.message, session.message_left = None, 0
+        return
     if kind == "scene" and lesson is not None:
         refused = lesson_run.scene_change_refused(session)
         if refused:
@@ -152,6 +178,10 @@ def _control(session: Session, control: Control, source: str) -> None:
         lesson.exploring = True  # another scene: the lesson waits (as a scene key)
     if kind == "set" and value[0] != "speed" and lesson is not None and lesson.asking:
         say(session, "the world waits for the answer")
+        return
+    editing_on = kind == "mode" and value is not None or kind == "draft"
+    if editing_on and lesson_run.scene_change_refused(session):
+        say(session, lesson_run.scene_change_refused(session))  # no editing the stage's world
         return
     if kind == "panel":
         session.panel = value
@@ -171,6 +201,10 @@ def _control(session: Session, control: Control, source: str) -> None:
 
 def _edit(session: Session, edit: Edit, source: str) -> Outcome:
     _record_ui(session, edit, source)
+    refused = lesson_run.scene_change_refused(session)  # the lesson's gate: its world holds
+    if refused:
+        say(session, refused)
+        return Outcome(edit=EditResult(False, refused))
     return Outcome(edit=editing.apply_edit(session, edit))
 
 

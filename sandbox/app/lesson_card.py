@@ -20,11 +20,14 @@ def card(session: Session) -> LessonCard | None:
     if run.phase == "opening":  # the question shows from the first frame, marked as waiting
         left = max(run.stage.opening - (session.steps - run.opened_steps), 1)
         return LessonCard(predict.question, listed, None, None, None, "", left)
-    if run.verdict is None:
-        return LessonCard(predict.question, listed, None, None, None, "")
     labels = dict(listed)
+    if run.verdict is None:
+        tried = "" if run.tried is None else f"Not {_with_label(run.tried, labels)}: one more try."
+        return LessonCard(predict.question, listed, None, None, None, "", tried=tried)
     right = sorted(right_keys(session))
     said = _with_label(run.verdict.key, labels)
+    if run.verdict.tried is not None:  # the second try: both answers, in order
+        said = f"{_with_label(run.verdict.tried, labels)}, then {said}"
     answer_said = " or ".join(_with_label(k, labels) for k in right)
     if run.verdict.right:
         verdict = f"Right: {said}."

@@ -6,10 +6,15 @@ A stage opens the same way every time, so a stage is a recording you can replay:
                    B, the speed; play its scripted input for `steps` steps (opening)
         settle:    pause if asked, open the step-through at `axis`, or ask the question
     asking:        the world is frozen; only an answer key, the stage keys, the help,
-                   the theme and the overlays act
+                   the theme and the overlays act; a first wrong answer (of three or
+                   more choices) is said, and the class tries once more, the answer
+                   still hidden
     answered:      right or wrong in words and colour, with the evidence: the step-through
                    jumps to the separating axis (axis), or the world runs the steps it
                    asked about (collide), or the steps the author gave (choice)
+
+An answer key stays the question's until the next stage: after the reveal it never
+switches the scene or runs its usual action (a digit is a scene key, N the normals).
 
 Page Down / Page Up (what presenter clickers send) go to the next / previous stage while
 a lesson runs; End leaves the lesson to explore the stage freely (every key does what it
@@ -32,12 +37,11 @@ from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
 from .framing import open_view
 from .lesson_plan import Plan, StagePlan
-from .scene_control import open_scene, say
+from .scene_control import EXPLORING, open_scene, say
 from .state import Session
 
-# What the class is told when the lesson lets go (End, or a scene key at an open stage):
-# short enough to stay whole on the status line of a 1024x768 projector.
-EXPLORING = "exploring · Home: back"
+# An answer key pressed once the question is answered: it stays the question's.
+ANSWERED = "answered · Page Down: next stage"
 
 # What a question hides until it is answered (the rulers count the axes, show the gaps
 # and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
@@ -54,6 +58,7 @@ class Verdict:
     key: str
     right: bool
     evidence: str  # what the world showed, in words ("" until it has)
+    tried: str | None = None  # the first, wrong, try before this answer (None: none)
 
 
 @dataclass(eq=False)
@@ -66,6 +71,7 @@ class LessonRun:
     phase: str = "opening"  # opening, open, asking, showing, answered
     opened_steps: int = 0  # Session.steps when the stage opened
     verdict: Verdict | None = None
+    tried: str | None = None  # a first wrong answer, while the class tries once more
     run_left: int = 0  # evidence steps still to run
     touched_at: int | None = None  # collide evidence: the step of first contact
     kept_overlays: Overlays | None = None  # the stage's overlays, while a question hides some
@@ -129,6 +135,7 @@ def open_stage(session: Session, index: int) -> None:
     run.index = index
     run.exploring = False
     run.verdict = None
+    run.tried = None
     run.run_left = 0
     run.touched_at = None
     run.kept_overlays = None
@@ -230,9 +237,8 @@ def take_key(session: Session, key: str, action: str) -> bool:
     """The lesson's gate on a key: act on it if the lesson owns it now (the stage keys,
     an answer) or hold it back while a question waits; False: the key's usual action."""
     run = session.lesson
-    stages = len(run.plan.stages)
     if action == "forward_second" and run.active:
-        if run.index + 1 < stages:
+        if run.index + 1 < len(run.plan.stages):
             open_stage(session, run.index + 1)
         else:
             say(session, "the last stage: Page Up goes back")
@@ -253,6 +259,9 @@ def take_key(session: Session, key: str, action: str) -> bool:
         return True
     if run.exploring:
         return False
+    if run.hiding and action in HIDDEN:  # the rulers, the MTV ... would answer it
+        say(session, "shows once answered")
+        return True
     if run.phase == "asking":
         keys = answer_keys(session)
         if key in keys:
@@ -262,13 +271,15 @@ def take_key(session: Session, key: str, action: str) -> bool:
             return False
         say(session, f"answer first ({_keys_said(keys)}), or End to explore")
         return True
+    if run.verdict is not None and key in answer_keys(session):  # answered: still its key
+        say(session, ANSWERED)
+        return True
     if action in ("scene", "previous_scene", "next_scene"):
         refused = scene_change_refused(session)
         if refused:
             say(session, refused)
             return True
-        run.exploring = True  # another scene: the lesson waits, and says so
-        say(session, EXPLORING)
+        run.exploring = True  # another scene: the lesson waits (open_scene says so)
     return False
 
 
@@ -326,10 +337,16 @@ def right_keys(session: Session) -> set[str]:
 
 
 def answer(session: Session, key: str) -> None:
-    """The class answers `key`: the verdict, then the evidence (run or shown)."""
+    """The class answers `key`: a first wrong answer of three or more choices is said and
+    asks once more (the answer still hidden); else the verdict, then the evidence."""
     run = session.lesson
     predict = run.stage.stage.predict
-    run.verdict = Verdict(key, key in right_keys(session), "")
+    right = key in right_keys(session)
+    if key == run.tried or not right and run.tried is None and len(answer_keys(session)) > 2:
+        run.tried = key  # a second try (of two choices, the other would be a give-away)
+        return
+    run.verdict = Verdict(key, right, "", run.tried)
+    run.tried = None
     if run.kept_overlays is not None:
         session.overlays = run.kept_overlays
         run.kept_overlays = None
@@ -363,7 +380,7 @@ def _shown(session: Session) -> None:
         evidence = "the step-through's last step: the shortest way out is the MTV"
     else:
         evidence = f"{predict.steps} steps run" if predict.steps else ""
-    run.verdict = Verdict(run.verdict.key, run.verdict.right, evidence)
+    run.verdict = replace(run.verdict, evidence=evidence)
 
 
 def _evidence_step(shown, kind: str) -> int:

@@ -20,6 +20,9 @@ from .history import History
 from .state import SPEEDS, Session
 
 MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
+# What the class is told when the lesson lets go (End, a scene key or the scene list at
+# an open stage): short enough to stay whole on the status line of a 1024x768 projector.
+EXPLORING = "exploring · Home: back"
 BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
 
 
@@ -46,6 +49,8 @@ def open_scene(
     session.impact_held = False  # the scene's moment of impact is still to come
     session.impact = 0.0
     session.message, session.message_left = None, 0  # a message about the last scene is stale
+    if session.lesson is not None and session.lesson.exploring:  # the lesson let go: say so
+        say(session, EXPLORING)
     session.space = Space() if scene.demo == "sat-3d" else None
     use_world(session, world if world is not None else scene.world(session.seed))
     if changed:  # another scene: its own view (the whole of it, unless it asks)

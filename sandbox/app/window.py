@@ -14,7 +14,7 @@ import sys
 
 from . import toolbar
 from .commands import Edit, Mouse, Press, Save, Sides, Step
-from .dispatcher import dispatch
+from .dispatcher import QuitTimer, dispatch
 from .headless import init_pygame, new_session
 from .keymap import KEYMAP
 from .limits import one_line
@@ -42,6 +42,7 @@ def run_window(options: Options) -> int:
         pygame.MOUSEWHEEL,
     )
     gesture = toolbar.Gesture()  # a slider held, a right-drag pan, a corner dragged
+    quit_timer = QuitTimer()  # Escape's "again to quit?" lapses in 2 s of real time
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():
@@ -67,6 +68,9 @@ def run_window(options: Options) -> int:
                 key = pygame.key.name(event.key)
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
                 running = not dispatch(session, Press(key, held)).quit and running
+        lapsed = quit_timer.tick(session, elapsed)
+        if lapsed is not None:
+            dispatch(session, lapsed)
         if not session.paused:
             accumulator += elapsed * SPEEDS[session.speed_index][0]
         while accumulator >= STEP and running:

@@ -45,7 +45,9 @@ def _lines(view: View, card: LessonCard, chars: int) -> list[tuple[str, tuple]]:
     """The card's text lines above its answers, whole: (text, colour)."""
     theme = view.theme
     if card.verdict is None:
-        return [(line, theme.text) for line in wrap(f"? Predict: {card.question}", chars)]
+        asked = [(line, theme.text) for line in wrap(f"? Predict: {card.question}", chars)]
+        tried = wrap(f"✗ {card.tried}", chars) if card.tried else []
+        return asked + [(line, theme.overlap) for line in tried]
     mark, role = ("✓", theme.gap) if card.right else ("✗", theme.overlap)
     lines = [(line, role) for line in wrap(f"{mark} {card.verdict}", chars)]
     return lines + [(line, theme.text_dim) for line in wrap(card.evidence, chars)]

@@ -4,8 +4,6 @@ a private Xvfb server for the tests that need a real window."""
 import os
 import shutil
 import subprocess
-import time
-from pathlib import Path
 
 import pytest
 
@@ -36,26 +34,23 @@ def require_tool(tool: str) -> str:
 
 @pytest.fixture
 def xvfb_display():
-    """A private Xvfb server (1280 x 720) on a free display number; yields its DISPLAY."""
+    """A private Xvfb server (1280 x 720) on a display number it picks itself and writes
+    to a pipe (-displayfd): two test workers never race for the same number."""
     xvfb = require_tool("Xvfb")
-    for number in range(91, 160):
-        if (
-            not Path(f"/tmp/.X11-unix/X{number}").exists()
-            and not Path(f"/tmp/.X{number}-lock").exists()
-        ):
-            break
-    display = f":{number}"
+    read_end, write_end = os.pipe()
     server = subprocess.Popen(
-        [xvfb, display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        [xvfb, "-displayfd", str(write_end), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
     )
+    os.close(write_end)
     try:
-        for _ in range(200):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
-        yield display
+        with os.fdopen(read_end) as pipe:
+            number = pipe.readline().strip()  # written once the server is ready
+        if not number.isdigit():
+            pytest.fail(f"Xvfb did not start (exit status {server.poll()})")
+        yield f":{number}"
     finally:
         server.terminate()
         server.wait(timeout=10)

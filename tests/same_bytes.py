@@ -212,15 +212,23 @@ def replay_one(path: Path, folder: Path) -> dict:
     return result
 
 
-def collect() -> dict[str, dict]:
-    """Every run's result, by name."""
+def names() -> list[str]:
+    """Every run's name, the window recordings' last ("window-NAME")."""
+    windows = [f"window-{path.stem}" for path in sorted(WINDOW_RECORDINGS.glob("*.jsonl"))]
+    return [*RUNS, *windows]
+
+
+def collect(only: list[str] | None = None) -> dict[str, dict]:
+    """Every run's result (or only those named), by name; each in a folder of its own."""
     results = {}
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
-        for name, argv in RUNS.items():
-            results[name] = run_one(name, argv, folder)
-        for path in sorted(WINDOW_RECORDINGS.glob("*.jsonl")):
-            results[f"window-{path.stem}"] = replay_one(path, folder)
+        for name in names() if only is None else only:
+            if name.startswith("window-"):
+                path = WINDOW_RECORDINGS / f"{name.removeprefix('window-')}.jsonl"
+                results[name] = replay_one(path, folder)
+            else:
+                results[name] = run_one(name, RUNS[name], folder)
     return results
 
 

@@ -50,24 +50,29 @@ def test_an_escape_that_closes_or_asks_is_recorded():
 
 
 def test_the_hud_mtv_reads_like_every_other_length():
-    """Issue 34, item 6: the HUD's MTV had five decimals ("MTV (0.00000, -0.05063)") where
-    every other length has one (two significant digits under 0.05): worked by hand."""
-    from sandbox.render.hud import _signed
+    """Issue 34, item 6, and issue 41, item 3: the HUD's MTV had five decimals, then
+    "MTV (1.3e-16, -0.0007)" (gravity's first frame). One rule now (words.vector): both
+    components at the precision of the vector's length (one decimal, two significant
+    digits under 0.05), never e-notation, never "-0.0": worked by hand."""
+    from sandbox.render.words import vector
 
-    assert [_signed(v) for v in (0.0, -0.0, -0.05063, 0.04, -13.43233, 4.90318)] == [
-        "0.0",
-        "0.0",
-        "-0.1",
-        "0.04",
-        "-13.4",
-        "4.9",
-    ]
+    cases = {
+        (0.0, -0.0): "(0.0, 0.0)",
+        (1.3e-16, -0.0007): "(0.00000, -0.00070)",
+        (0.0, -0.05063): "(0.0, -0.1)",
+        (0.04, -0.0): "(0.040, 0.000)",
+        (-13.43233, 4.90318): "(-13.4, 4.9)",
+        (-0.0000104, 0.0): "(-0.000010, 0.000000)",
+        (0.0998, 0.0): "(0.1, 0.0)",
+        (-2e-17, 0.0): "(0.000000, 0.000000)",
+    }
+    assert {case: vector(*case) for case in cases} == cases
     session = open_session(SCENES["stack"])
     for _ in range(60):
         advance(session)
     status_rows = _hud_texts(session)
     mtv = next(t for t in status_rows if t.startswith("MTV ("))  # a resting contact's
-    assert all(len(part.split(".")[1]) <= 3 for part in mtv[5:-1].split(", ")), mtv
+    assert mtv == f"MTV {vector(*session.shown.report.mtv)}" and "e-" not in mtv
 
 
 def _hud_texts(session) -> list[str]:

@@ -35,10 +35,13 @@ def test_a_body_at_rest_reads_resting_contact_with_its_overlap():
     assert a.intersection(b).area > 0 and 0 < report.depth <= RESTING_OVERLAP
     assert collision_state(report, rigid=True) == "resting"
     words, _ = narration(session.world, session.step_record)
+    said = words.removeprefix("Resting contact, ").split(" px deep")[0]
     assert words == (
-        f"Resting contact, {report.depth:.2g} px deep: under the 0.45 px slop, it is held, "
-        "not pushed."
+        f"Resting contact, {said} px deep: under the 0.45 px slop, it is held, not pushed."
     )
+    # the depth in fixed point at two significant digits (issue 41: no e-notation)
+    assert "e" not in said and abs(float(said) - report.depth) <= 0.05 * report.depth
+    assert len(said.lstrip("0.")) == 2
     texts = [t.text for t in draw_session(pygame.Surface((1280, 720)), session).texts]
     assert "◪ collision: resting" in texts
 

@@ -12,9 +12,9 @@ import math
 
 import numpy as np
 
-from .geometry import Circle, Polygon
+from .geometry import Circle, Polygon, magnitude
 from .portable import dot_rows
-from .tolerances import PARALLEL_TOLERANCE
+from .tolerances import PARALLEL_TOLERANCE, TOUCH_TOLERANCE
 
 
 def closest_vertex_axis(circle: Circle, polygon: Polygon):
@@ -95,3 +95,32 @@ def polygon_projections(a: Polygon, b: Polygon):
 def depths(a_lo, b_lo, a_hi, b_hi) -> list[float]:
     """Per axis, the shorter way out: A toward -axis (a_max - b_min) or +axis (b_max - a_min)."""
     return [min(ah - bl, bh - al) for al, bl, ah, bh in zip(a_lo, b_lo, a_hi, b_hi, strict=True)]
+
+
+def touch_tolerance(a, b) -> float:
+    """Depths, gaps and overlaps within +- this are touching (tolerances.TOUCH_TOLERANCE):
+    relative to the largest |vertex| of a polygon pair as sat_many bounds it (tie_scale),
+    else to geometry.magnitude."""
+    if isinstance(a, Polygon) and isinstance(b, Polygon):
+        return TOUCH_TOLERANCE * tie_scale(a, b)
+    return TOUCH_TOLERANCE * max(magnitude(a), magnitude(b))
+
+
+def snap_touching(value: float, tolerance: float) -> float:
+    """`value` (a depth, gap or overlap), 0.0 when it is within `tolerance` of zero."""
+    return 0.0 if -tolerance <= value <= tolerance else value
+
+
+def _bound_scale(polygon: Polygon) -> float:
+    """The largest |vertex| as sat_many bounds it (|box centre| + the farthest vertex from
+    it), computed with the same operations so that both pick the same axis in a tie."""
+    vx, vy = polygon.vertices[:, 0], polygon.vertices[:, 1]
+    cx = (vx.min() + vx.max()) * 0.5
+    cy = (vy.min() + vy.max()) * 0.5
+    radius = np.sqrt(((vx - cx) * (vx - cx) + (vy - cy) * (vy - cy)).max())
+    return float(np.hypot(cx, cy) + radius)
+
+
+def tie_scale(a: Polygon, b: Polygon) -> float:
+    """The scale of the tie tolerance's floor for a polygon pair (as sat_many's)."""
+    return max(_bound_scale(a), _bound_scale(b))

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Polygon
-from .tolerances import CROSS_SLACK, PARALLEL_TOLERANCE, REJECT_SLACK, TIE_FLOOR, TIE_TOLERANCE
+from .tolerances import (
+    CROSS_SLACK,
+    PARALLEL_TOLERANCE,
+    REJECT_SLACK,
+    TIE_FLOOR,
+    TIE_TOLERANCE,
+    TOUCH_TOLERANCE,
+)
 
 # Candidate pairs are processed in blocks whose gathered data stays under this many
 # bytes: numpy asks the kernel for huge pages from 4 MiB up, and the page faults of
@@ -322,17 +329,18 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
     least_a = depth[:width_a].min(axis=0)
     least_b = depth[width_a:].min(axis=0)
     least = np.minimum(least_a, least_b)
-    colliding = least >= 0.0
     scale = np.maximum(batch_a._bound[7, rows], batch_b._bound[7, rows])
+    touch = TOUCH_TOLERANCE * scale  # sat()'s touch_tolerance: within it, touching
+    colliding = least >= -touch
     floor = TIE_FLOOR * scale  # as sat()'s tie_scale: see TIE_FLOOR
     limit = least + TIE_TOLERANCE * np.maximum(np.abs(least), floor)
     # B's normals parallel to one of A's (skipped by sat()) are still in `depth`. Their
     # depths are within `slack` of their twin's on A's side, so they can only matter in
     # a row whose answer is within that of changing: re-check exactly those rows.
     slack = CROSS_SLACK * scale
-    suspect = np.where(
-        colliding, np.maximum(least_a, least_b) <= limit + 3.0 * slack, least >= -slack
-    )
+    # (sat() always drops the duplicates when the least depth is below zero, touching too)
+    near = (np.maximum(least_a, least_b) <= limit + 3.0 * slack) | (least < 0.0)
+    suspect = np.where(colliding, near, least >= -slack)
     if suspect.any():
         s = np.flatnonzero(suspect)
         twin = _parallel_to_a(soa_a, soa_b, rows[s])  # (width_b, len(s))
@@ -341,7 +349,7 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
             sub[twin] = np.inf
             depth[width_a:, s] = sub
             least[s] = np.minimum(least_a[s], sub.min(axis=0))
-            colliding[s] = least[s] >= 0.0
+            colliding[s] = least[s] >= -touch[s]
             limit[s] = least[s] + TIE_TOLERANCE * np.maximum(np.abs(least[s]), floor[s])
 
     hits = np.flatnonzero(colliding)
@@ -363,7 +371,9 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
         ca, cb = batch_a.centroids[r[tie]], batch_b.centroids[r[tie]]
         offset = axis_x[tie] * (ca[:, 0] - cb[:, 0]) + axis_y[tie] * (ca[:, 1] - cb[:, 1])
         push[tie] = np.where(offset < 0, -1.0, 1.0)
-    depth_out[r] = np.maximum(np.minimum(low, high), 0.0) + 0.0
+    least_out = np.maximum(np.minimum(low, high), 0.0) + 0.0
+    least_out[least_out <= touch[hits]] = 0.0  # the touching rule: depth 0
+    depth_out[r] = least_out
     normal_out[r, 0] = push * axis_x + 0.0
     normal_out[r, 1] = push * axis_y + 0.0
 

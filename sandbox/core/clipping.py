@@ -9,10 +9,14 @@ from .manifold import FLIP_TOLERANCE
 from .tolerances import CONTAINMENT_TOLERANCE
 
 
-def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]:
+def contact_points(
+    a, b, normal: Vec2, reference_is_a: bool, touching: bool = False
+) -> tuple[Vec2, ...]:
     """Contact points on the incident shape: for two polygons the one whose face is not
     the manifold's reference face (A's unless B's is better by FLIP_TOLERANCE), else the
-    one not owning the MTV axis (`reference_is_a`)."""
+    one not owning the MTV axis (`reference_is_a`). `touching` (depth 0): two polygons
+    that meet corner to corner, the incident edge beside the reference edge, touch at
+    the incident corner nearest that edge."""
     if isinstance(a, Polygon) and isinstance(b, Polygon):
         # The reference face is chosen as the manifold chooses it (core/manifold.py, which
         # agrees with pymunk): A's best face unless B's is better by FLIP_TOLERANCE. Not
@@ -31,7 +35,7 @@ def contact_points(a, b, normal: Vec2, reference_is_a: bool) -> tuple[Vec2, ...]
         xs, ys = incident.vertices.T.tolist()
         k = _argmin_dot(xs, ys, tx, ty)
         return ((xs[k], ys[k]),)
-    return _clip_contacts(reference, incident, tx, ty)
+    return _clip_contacts(reference, incident, tx, ty, touching)
 
 
 def _best_separation(p: Polygon, q: Polygon) -> float:
@@ -55,7 +59,7 @@ def _argmin_dot(xs, ys, x: float, y: float) -> int:
     return dots.index(min(dots))
 
 
-def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
+def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float, touching: bool):
     """Box2D-style clipping: incident edge cut to the reference edge's side planes,
     keeping the points that are on or behind the reference face.
 
@@ -83,6 +87,8 @@ def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
         d0 = sign * (ux * p0x + uy * p0y - bound)
         d1 = sign * (ux * p1x + uy * p1y - bound)
         if d0 < 0 and d1 < 0:
+            if touching:  # corner to corner: the incident corner nearest the edge
+                return (_nearest_to_segment(ix, iy, r1x, r1y, r2x, r2y),)
             points = []
             break
         if d0 < 0 or d1 < 0:
@@ -101,3 +107,16 @@ def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float):
     if len(kept) == 2 and kept[0] == kept[1]:
         return (kept[0],)
     return tuple(kept)
+
+
+def _nearest_to_segment(xs, ys, r1x: float, r1y: float, r2x: float, r2y: float) -> Vec2:
+    """The first point (xs[i], ys[i]) nearest the segment r1 r2."""
+    ex, ey = r2x - r1x, r2y - r1y
+    span = ex * ex + ey * ey
+    best, nearest = math.inf, (xs[0], ys[0])
+    for x, y in zip(xs, ys, strict=True):
+        t = min(1.0, max(0.0, ((x - r1x) * ex + (y - r1y) * ey) / span))
+        dx, dy = x - (r1x + t * ex), y - (r1y + t * ey)
+        if dx * dx + dy * dy < best:
+            best, nearest = dx * dx + dy * dy, (x, y)
+    return nearest

@@ -65,6 +65,9 @@ from .axes import (
     polygon_projections,
     project_onto,
     shape_axes,
+    snap_touching,
+    tie_scale,
+    touch_tolerance,
 )
 from .clipping import contact_points
 from .geometry import ROUNDING, Circle, Polygon, magnitude
@@ -77,6 +80,7 @@ from .tolerances import (
     REJECT_SLACK,
     TIE_FLOOR,
     TIE_TOLERANCE,
+    TOUCH_BOUND,
 )
 
 
@@ -173,7 +177,7 @@ def _decide(table: AxisTable, all_axes: bool, polygons: bool) -> SatResult:
     if duplicate_of is not None:
         depth = [d if duplicate_of[c] < 0 else math.inf for c, d in enumerate(depth)]
     least = min(depth)
-    if least < 0.0:
+    if least < 0.0 and not _touching(table.a, table.b, least):
         return build_result(
             False, (0.0, 0.0), 0.0, (0.0, 0.0), False, False, (), all_axes, table, -1
         )
@@ -191,9 +195,11 @@ def _colliding(a, b, table: AxisTable, best: int, all_axes: bool, polygons: bool
     push = push_direction(lo_way, hi_way, axis_x, axis_y, a, b)
     normal = (push * axis_x + 0.0, push * axis_y + 0.0)
     least = max(0.0, table.depth[best])
+    if _touching(a, b, least):  # the one touching rule: depth 0
+        least = 0.0
     mtv = (normal[0] * least + 0.0, normal[1] * least + 0.0)
     split = table.split
-    contacts = contact_points(a, b, normal, best < split)
+    contacts = contact_points(a, b, normal, best < split, least == 0.0)
     if polygons:
         # A inside polygon B exactly when, on each of B's own normals, A's maximum is
         # no further out than B's (that maximum is B's edge line): read off the table.
@@ -204,6 +210,13 @@ def _colliding(a, b, table: AxisTable, best: int, all_axes: bool, polygons: bool
     else:
         a_in_b, b_in_a = _inside(a, b), _inside(b, a)
     return build_result(True, mtv, least, normal, a_in_b, b_in_a, contacts, all_axes, table, best)
+
+
+def _touching(a, b, depth: float) -> bool:
+    """`depth` is within the pair's touching tolerance of zero (the cheap bound first)."""
+    if abs(depth) > TOUCH_BOUND * max(magnitude(a), magnitude(b)):
+        return False
+    return snap_touching(depth, touch_tolerance(a, b)) == 0.0
 
 
 def _inside(inner, outer) -> bool:
@@ -229,18 +242,3 @@ def _inside_slack(a, b) -> float:
     return CONTAINMENT_TOLERANCE * math.sqrt(a.area + b.area) + ROUNDING * (
         magnitude(a) + magnitude(b)
     )
-
-
-def _bound_scale(polygon: Polygon) -> float:
-    """The largest |vertex| as sat_many bounds it (|box centre| + the farthest vertex from
-    it), computed with the same operations so that both pick the same axis in a tie."""
-    vx, vy = polygon.vertices[:, 0], polygon.vertices[:, 1]
-    cx = (vx.min() + vx.max()) * 0.5
-    cy = (vy.min() + vy.max()) * 0.5
-    radius = np.sqrt(((vx - cx) * (vx - cx) + (vy - cy) * (vy - cy)).max())
-    return float(np.hypot(cx, cy) + radius)
-
-
-def tie_scale(a: Polygon, b: Polygon) -> float:
-    """The scale of the tie tolerance's floor for a polygon pair (as sat_many's)."""
-    return max(_bound_scale(a), _bound_scale(b))

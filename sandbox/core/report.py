@@ -11,7 +11,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .axes import axis_crosses, first_parallel, polygon_projections
+from .axes import axis_crosses, first_parallel, polygon_projections, snap_touching, touch_tolerance
 from .geometry import Vec2
 from .tolerances import PARALLEL_TOLERANCE
 
@@ -146,11 +146,13 @@ class SatResult:
         """(tested records, skipped records, candidate index -> tested index)."""
         t = self._table.filled()
         duplicate_of = t.duplicate_of()
-        stop = len(t.depth)
+        touch = touch_tolerance(t.a, t.b)  # within it, a depth or an overlap reads 0
+        depth = [snap_touching(d, touch) for d in t.depth]
+        stop = len(depth)
         if not (self.colliding or self.all_axes):  # early exit: up to the first separating axis
             stop = next(
                 c + 1
-                for c, d in enumerate(t.depth)
+                for c, d in enumerate(depth)
                 if d < 0.0 and (duplicate_of is None or duplicate_of[c] < 0)
             )
         axes = t.axes[:stop].tolist()
@@ -190,8 +192,8 @@ class SatResult:
                     feature_index=feature_index,
                     a_interval=(a_lo, a_hi),
                     b_interval=(b_lo, b_hi),
-                    overlap=min(a_hi, b_hi) - max(a_lo, b_lo),
-                    depth=t.depth[c],
+                    overlap=snap_touching(min(a_hi, b_hi) - max(a_lo, b_lo), touch),
+                    depth=depth[c],
                     push=push_direction(a_hi - b_lo, b_hi - a_lo, axis[0], axis[1], t.a, t.b),
                 )
             )

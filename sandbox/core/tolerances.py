@@ -8,6 +8,16 @@ TIE_TOLERANCE = 1e-9
 # depth of zero (touching), "tied" means equal to within the rounding of the coordinates,
 # whatever their scale (an absolute floor would tie every axis of shapes 1e-9 in size).
 TIE_FLOOR = 1e-4
+# The one touching rule: a depth (or a gap, or an overlap) within TOUCH_TOLERANCE x the
+# largest |vertex| of the pair is the rounding of the coordinates, not a distance: the
+# shapes touch, depth 0, colliding. sat(), sat_many, the report's records and every word
+# on screen read it so (axes.touch_tolerance). An MTV push leaves a pair a few ulps of its
+# coordinates apart or inside (5.7e-14 px at 500 px: 1e-16 relative); 1e-12 leaves room
+# for thousands of ulps and is still 1e-9 px at 1000 px, invisible at any zoom.
+TOUCH_TOLERANCE = 1e-12
+# ... an upper bound of it from geometry.magnitude (the L1 position plus the reach), which
+# is cheaper: the largest |vertex| bound of tie_scale is at most (1 + 2 sqrt 2) x that.
+TOUCH_BOUND = 4.0 * TOUCH_TOLERANCE
 # Relative slack for "inside" and for keeping touching contact points.
 CONTAINMENT_TOLERANCE = 1e-9
 

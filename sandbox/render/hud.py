@@ -20,7 +20,7 @@ from .overlays import HudStatus
 from .rulers import axis_name
 from .view import View, text_size
 from .walk import current_step, step_words, swept_axis
-from .words import RESTING_OVERLAP, amount, collision_state, wrap
+from .words import RESTING_OVERLAP, amount, collision_state, vector, wrap
 from .words import fit as _fit
 
 
@@ -308,7 +308,7 @@ def draw_pair_block(
         }[state]
         rows.append(flag)
         mx, my = report.mtv
-        mtv = f"MTV ({_signed(mx)}, {_signed(my)})"
+        mtv = f"MTV {vector(mx, my)}"
         if state == "apart":
             mtv = "MTV: none (apart)"
         if status.hiding:
@@ -329,12 +329,6 @@ def draw_pair_block(
     y += pad // 2
     pygame.draw.line(view.surface, theme.divider, (panel.x, y), (panel.right, y), view.w(1))
     return y + pad // 2
-
-
-def _signed(value: float) -> str:
-    """A signed length as the screen says every length: one decimal, two significant
-    digits under 0.05 (words.amount), so the MTV reads like the gaps and overlaps."""
-    return ("-" if value < 0 and amount(value) != "0.0" else "") + amount(value)
 
 
 def _all_asleep(world: World) -> bool:

@@ -19,6 +19,7 @@ from ..core.minkowski import locate_origin, minkowski_difference
 from ..core.portable import dot_rows
 from .primitives import arrow, dashed
 from .view import View, text_size
+from .words import amount
 
 
 def _corner(scene: pygame.Rect, side: int, avoid) -> pygame.Rect:
@@ -108,16 +109,16 @@ def draw_minkowski(view: View, shown, axis=None, avoid=()) -> None:
     elif not where.inside:
         dashed(surf, theme.gap, origin, nearest, view.w(2), 5, 4)
     verdict = (
-        f"origin inside: colliding; the MTV ({where.distance:.1f}) brings the edge to it"
+        f"origin inside: colliding; the MTV ({amount(where.distance)}) brings the edge to it"
         if where.inside
-        else f"origin outside: apart by {where.distance:.1f}"
+        else f"origin outside: apart by {amount(where.distance)}"
     )
     chars = view.chars(box.width - lay.pad, small)
     if len(verdict) > chars:
         verdict = (
-            f"inside: MTV {where.distance:.1f}"
+            f"inside: MTV {amount(where.distance)}"
             if where.inside
-            else f"outside: apart {where.distance:.1f}"
+            else f"outside: apart {amount(where.distance)}"
         )
     view.text_px(
         verdict,

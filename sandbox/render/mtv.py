@@ -8,14 +8,13 @@ import pygame
 from .overlays import Overlays
 from .primitives import arrow
 from .view import KEY_LABEL, View
-from .words import TOUCHING
 
 
 def draw_mtv(view: View, shown, overlays: Overlays) -> None:
     theme = view.theme
     report = shown.report
     surf = view.surface
-    touching = report.depth <= TOUCHING
+    touching = report.depth == 0.0  # the core's touching rule
     if overlays.show_mtv and not touching:
         c = np.asarray(shown.a_shape.centroid, dtype=float)
         n = np.asarray(report.normal, dtype=float)

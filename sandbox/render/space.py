@@ -12,7 +12,7 @@ import pygame
 from ..scenes.space import POSES
 from .primitives import dashed
 from .view import KEY_LABEL, View
-from .words import wrap
+from .words import amount, wrap
 
 
 def axis_words(t) -> str:
@@ -34,14 +34,14 @@ def narration_words(space) -> tuple[str, str]:
     if report.colliding:
         least = report.mtv_axis
         return (
-            f"Colliding: all {len(report.axes)} axes overlap; the least, {report.depth:.1f} on "
+            f"Colliding: all {len(report.axes)} axes overlap; the least, {amount(report.depth)} on "
             f"{axis_words(least)}, is the MTV.",
             "overlap",
         )
     sep = report.separating
     if report.faces_alone_say_colliding:
-        return (f"Faces overlap, yet {axis_tag(sep)} has gap {-sep.overlap:.1f}: apart.", "gap")
-    return (f"Apart: {axis_words(sep)} shows a gap of {-sep.overlap:.1f}.", "gap")
+        return (f"Faces overlap, yet {axis_tag(sep)} has gap {amount(sep.overlap)}: apart.", "gap")
+    return (f"Apart: {axis_words(sep)} shows a gap of {amount(sep.overlap)}.", "gap")
 
 
 def draw_space(view: View, space) -> None:
@@ -131,7 +131,7 @@ def draw_space_numbers(view: View, space, top: int) -> None:
             view.text_px("...", (x0, y), lay.small, theme.text_dim)
             break
         deciding = sep is not None and t.index == sep.index
-        words = f"gap {-t.overlap:.1f}" if t.overlap < 0 else f"overlap {t.overlap:.1f}"
+        words = f"gap {amount(t.overlap)}" if t.overlap < 0 else f"overlap {amount(t.overlap)}"
         color = theme.gap if t.overlap < 0 else theme.text
         name_color = theme.text if t.feature == "edge x edge" else theme.text_dim
         view.text_px(axis_tag(t), (x0, y), lay.small, theme.gap if deciding else name_color)

@@ -15,7 +15,7 @@ from .overlays import Overlays
 from .rulers import axis_name
 from .separating import draw_axis_projection
 from .view import View
-from .words import TOUCHING, amount
+from .words import amount
 
 
 def walk_steps(shown) -> tuple[WalkStep, ...]:
@@ -91,7 +91,8 @@ def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
     smallest = ""
     if step.smallest is not None:
         smallest = (
-            f" Smallest overlap so far {step.smallest.depth:.1f}, on {spoken_name(step.smallest)}."
+            f" Smallest overlap so far {amount(step.smallest.depth)}, "
+            f"on {spoken_name(step.smallest)}."
         )
     if step.kind == "skip":
         skipped = step.skipped
@@ -106,14 +107,14 @@ def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
         axis = step.axis
         if axis is None:
             return ("Every axis overlaps: colliding.", "overlap")
-        if axis.depth <= TOUCHING:  # zero depth has one name everywhere
+        if axis.depth == 0.0:  # zero depth has one name everywhere (the core's rule)
             return (
                 "No gap on any axis, and the least overlap is 0: touching, nothing to push.",
                 "text",
             )
         return (
-            f"No gap on any axis: colliding. MTV = the shortest way out, {axis.depth:.1f}, × its "
-            f"axis ({spoken_name(axis)}), pointing from B to A.",
+            "No gap on any axis: colliding. MTV = the shortest way out, "
+            f"{amount(axis.depth)}, × its axis ({spoken_name(axis)}), pointing from B to A.",
             "mtv",
         )
     axis = step.axis

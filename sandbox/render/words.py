@@ -6,7 +6,8 @@ the lesson card) wraps with these, so a line never runs past its band.
 
 from __future__ import annotations
 
-TOUCHING = 1e-9  # depth at or below this: the shapes touch, nothing to push apart
+import math
+
 # In a rigid world, an overlap this shallow is a resting contact: the soft contact holds
 # the weight with a hair of overlap instead of pushing it out each step (which jitters).
 # Box2D v3's linear slop, 0.005 m, at its 90 px a metre; the deepest resting overlap in
@@ -14,11 +15,44 @@ TOUCHING = 1e-9  # depth at or below this: the shapes touch, nothing to push apa
 RESTING_OVERLAP = 0.45
 
 
+# Numbers on screen, one rule (the dump keeps full precision): a length has one decimal,
+# or two significant digits under 0.05 so that a gap is never "a gap of 0.0" (zero has one
+# name: touching, the core's rule); never e-notation: under SMALLEST_SHOWN it reads as
+# "under 0.000001"; a vector's components take its length's decimals; no "-0.0".
+MOST_DECIMALS = 6
+SMALLEST_SHOWN = 1e-6  # 10 ** -MOST_DECIMALS
+
+
+def decimals(size: float) -> int:
+    """The decimals a length of `size` is shown with (see above). The exponent comes from
+    Python's own correctly rounded formatting (no libm log10: the same on every CPU), after
+    rounding to two significant digits, so 0.00996 (0.010) takes one decimal fewer."""
+    size = abs(size)
+    if size >= 0.05 or size == 0.0 or not math.isfinite(size):
+        return 1
+    exponent = int(f"{size:.1e}".split("e")[1])  # two significant digits: d.d x 10^exponent
+    return min(MOST_DECIMALS, 1 - exponent)
+
+
 def amount(value: float) -> str:
-    """A gap or depth in px as the screen says it: one decimal, or two significant digits
-    under 0.05, so that a gap is never 'a gap of 0.0' (zero depth has one name: touching)."""
+    """A gap or depth in px as the screen says it (unsigned; see the rule above)."""
     value = abs(value) + 0.0
-    return f"{value:.2g}" if 0 < value < 0.05 else f"{value:.1f}"
+    if 0.0 < value < SMALLEST_SHOWN / 2:
+        return f"under {SMALLEST_SHOWN:.{MOST_DECIMALS}f}"
+    return f"{value:.{decimals(value)}f}"
+
+
+def signed(value: float, places: int) -> str:
+    """`value` with `places` decimals, "-" only when it does not round to zero."""
+    text = f"{abs(value):.{places}f}"
+    negative = value < 0 and text.strip("0.") != ""
+    return f"-{text}" if negative else text
+
+
+def vector(x: float, y: float) -> str:
+    """A vector as "(x, y)", both components at the precision of its length."""
+    places = decimals(math.hypot(x, y))
+    return f"({signed(x, places)}, {signed(y, places)})"
 
 
 def wrap(text: str, max_chars: int) -> list[str]:
@@ -46,7 +80,7 @@ def collision_state(report, rigid: bool = False) -> str:
     'colliding'. The tutorials' MTV worlds (not rigid) never say 'resting'."""
     if not report.colliding:
         return "apart"
-    if report.depth <= TOUCHING:
+    if report.depth == 0.0:  # the core's touching rule (core.axes.touch_tolerance)
         return "touching"
     if rigid and report.depth <= RESTING_OVERLAP:
         return "resting"

@@ -111,7 +111,8 @@ def test_the_mtv_row_says_none_when_apart():
 
 def test_zero_depth_has_one_name_and_a_tiny_gap_is_not_zero():
     """Touching (depth 0) reads 'touching' in the narration and at the step-through's
-    verdict; a gap of 0.004 px reads 0.004, never 'a gap of 0.0'."""
+    verdict; a gap of 0.004 px reads 0.0040 (two significant digits, issue 41's one rule
+    for numbers), never 'a gap of 0.0'."""
     from sandbox.core.geometry import Polygon
     from sandbox.core.pair import sat
     from sandbox.core.walk import walkthrough
@@ -131,8 +132,8 @@ def test_zero_depth_has_one_name_and_a_tiny_gap_is_not_zero():
     assert "touching, nothing to push" in words and "colliding" not in words
     far = sat(a, apart, all_axes=True)
     assert not far.colliding
-    assert "a gap of 0.004," in _pair_words(far)[0]
-    assert amount(-0.004) == "0.004" and amount(0.0) == "0.0" and amount(24.6) == "24.6"
+    assert "a gap of 0.0040," in _pair_words(far)[0]
+    assert amount(-0.004) == "0.0040" and amount(0.0) == "0.0" and amount(24.6) == "24.6"
     shown = explain(0, 1, a, apart)
     assert shown.report.separating is not None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..render.overlays import LessonCard
 from .lesson_run import choices, right_keys
+from .lesson_words import fill
 from .state import Session
 
 
@@ -17,13 +18,14 @@ def card(session: Session) -> LessonCard | None:
     if run.exploring or predict is None or run.phase not in shown:
         return None
     listed = choices(session)
+    question = fill(predict.question, session)  # its live values, at this frame
     if run.phase == "opening":  # the question shows from the first frame, marked as waiting
         left = max(run.stage.opening - (session.steps - run.opened_steps), 1)
-        return LessonCard(predict.question, listed, None, None, None, "", left)
+        return LessonCard(question, listed, None, None, None, "", left)
     labels = dict(listed)
     if run.verdict is None:
         tried = "" if run.tried is None else f"Not {_with_label(run.tried, labels)}: one more try."
-        return LessonCard(predict.question, listed, None, None, None, "", tried=tried)
+        return LessonCard(question, listed, None, None, None, "", tried=tried)
     right = sorted(right_keys(session))
     said = _with_label(run.verdict.key, labels)
     if run.verdict.tried is not None:  # the second try: both answers, in order
@@ -38,9 +40,7 @@ def card(session: Session) -> LessonCard | None:
         evidence = f"watch: {left} more step{'s' if left != 1 else ''} of the world"
     else:
         evidence = run.verdict.evidence
-    return LessonCard(
-        predict.question, listed, verdict, run.verdict.right, predict.explain, evidence
-    )
+    return LessonCard(question, listed, verdict, run.verdict.right, predict.explain, evidence)
 
 
 def _with_label(key: str, labels: dict) -> str:

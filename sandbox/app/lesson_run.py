@@ -259,17 +259,17 @@ def take_key(session: Session, key: str, action: str) -> bool:
         return True
     if run.exploring:
         return False
-    if run.hiding and action in HIDDEN:  # the rulers, the MTV ... would answer it
-        say(session, "shows once answered")
-        return True
     if run.phase == "asking":
         keys = answer_keys(session)
         if key in keys:
             answer(session, key)
             return True
-        if action in WHILE_ASKING or action.startswith("show_"):
-            return False
+        if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
+            return False  # (the rulers, the MTV ... would answer it: they wait)
         say(session, f"answer first ({_keys_said(keys)}), or End to explore")
+        return True
+    if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
+        say(session, "answer first, or End to explore")
         return True
     if run.verdict is not None and key in answer_keys(session):  # answered: still its key
         say(session, ANSWERED)

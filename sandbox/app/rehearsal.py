@@ -3,10 +3,16 @@
 `rehearse` opens every stage once, headless, through the same dispatcher as a class's
 run, and checks what only the world can tell: the step-through has the stage's `axis`,
 the answer of an axis question is an axis that separates, the answer of a collide
-question is what happens. A UsageError names the file, the stage and the field.
+question is what happens; and the words against the frame they are drawn in (when the
+stage has opened; `explain` once answered rightly, the evidence shown): every
+placeholder says something, a quoted number is on screen, a colour is the theme's, the
+rulers or contact points named are drawn (app/lesson_words.py). A UsageError names
+the file, the stage and the field.
 """
 
 from __future__ import annotations
+
+import pygame
 
 from ..core.walk import walkthrough
 from ..render.rulers import axis_name
@@ -17,10 +23,13 @@ from .commands import OpenLesson, Step
 from .dispatcher import dispatch
 from .errors import UsageError
 from .lesson_plan import Plan, plan_lesson
+from .lesson_words import PlaceholderError, fill, problems
 from .progress import Progress
 from .scene_control import open_session
+from .view_model import draw_session
 
 LONG_REHEARSAL = 3_600  # steps: a rehearsal that plays more shows a progress bar
+CHECKED_SIZE = (1024, 768)  # the words are checked against the projector's frame
 
 
 def load_lesson(name_or_path: str, seed: int = 0) -> Plan:
@@ -58,16 +67,20 @@ def rehearse(plan: Plan, seed: int = 0, stream=None) -> None:
                         f"got {stage.axis}"
                     )
             predict = stage.predict
+            asked = (("say", stage.say),) + (
+                () if predict is None else (("predict.question", predict.question),)
+            )
+            check_words(session, asked, where)
             if predict is None:
                 continue
             if predict.kind != "choice" and shown is None:
                 raise UsageError(f"{where}: predict.kind: no pair on show to ask about")
             if predict.kind in NUMBERED_KINDS:
                 _check_numbered(session, shown, predict, where)
+            lesson_run.answer(session, sorted(lesson_run.right_keys(session))[0])
+            while run.phase == "showing":
+                dispatch(session, Step())
             if predict.kind == "collide":
-                lesson_run.answer(session, predict.answer)
-                while run.phase == "showing":
-                    dispatch(session, Step())
                 happened = "y" if run.touched_at is not None else "n"
                 if happened != predict.answer:
                     did = "do touch" if happened == "y" else "do not touch"
@@ -75,8 +88,39 @@ def rehearse(plan: Plan, seed: int = 0, stream=None) -> None:
                         f"{where}: predict.answer: {predict.answer!r} is wrong: they {did} "
                         f"within {predict.steps} steps"
                     )
+            check_words(session, (("predict.explain", predict.explain),), where)
     finally:  # the bar ends its line, so that an error starts on its own
         progress.finish()
+
+
+def check_words(session, fields, where: str) -> None:
+    """The words of `fields` ((field, text), ...) against the frame the class sees now, at
+    1024x768 in the projector theme: every placeholder says something, every quoted
+    number is on screen, colours come from the theme, the evidence named is drawn."""
+    theme, session.theme = session.theme, "projector"
+    try:
+        frame = draw_session(pygame.Surface(CHECKED_SIZE), session)
+        drawn = [t.text for t in frame.texts if t.where != "narration"]
+        shown = session.shown
+        run = session.lesson
+        evidence = {
+            "rulers": session.overlays.show_projections and session.scene.demo is None,
+            "contacts": session.overlays.show_contacts
+            and shown is not None
+            and shown.report.colliding
+            and bool(shown.report.contacts),
+        }
+        evidence["rulers"] = evidence["rulers"] and not run.hiding
+        for field, text in fields:
+            try:
+                filled = fill(text, session, strict=True)
+            except PlaceholderError as error:
+                raise UsageError(f"{where}: {field}: {error}") from None
+            wrong = problems(text, filled, drawn, evidence)
+            if wrong:
+                raise UsageError(f"{where}: {field}: {wrong[0]}")
+    finally:
+        session.theme = theme
 
 
 def rehearsal_steps(plan: Plan) -> int:

@@ -15,6 +15,7 @@ from . import panels
 from .editing import corner_handles
 from .keymap import KEY_FOR_ACTION, help_pages
 from .lesson_card import card
+from .lesson_words import fill
 from .state import SPEEDS, Session
 from .tune import sliders
 
@@ -31,8 +32,9 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
     texts: tuple[str, ...] = (said,)
     if stage is not None:  # the teacher's words; answered, the reason for the answer
         answered = stage.predict is not None and run.verdict is not None
-        said = stage.predict.explain if answered else stage.say
+        said = fill(stage.predict.explain if answered else stage.say, session)
         texts = (stage.say,) if stage.predict is None else (stage.say, stage.predict.explain)
+        texts = tuple(fill(text, session) for text in texts)  # live values, this frame's
     page = session.help_page
     more = "more" if page < len(pages) - 1 else "close"
     return HudStatus(

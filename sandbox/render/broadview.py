@@ -126,8 +126,9 @@ def _draw_sweep(view: View, world: World, boxes: np.ndarray) -> None:
     )
 
 
-def draw_broad_numbers(view: View, world: World, top: int) -> None:
-    """The panel: the counts of this step, in words."""
+def draw_broad_numbers(view: View, world: World, top: int, hiding: bool = False) -> None:
+    """The panel: the counts of this step, in words (`hiding`: a lesson asks how many
+    pairs there are, so that count waits for the answer)."""
     theme = view.theme
     lay = view.layout
     x = view.panel_rect.x + lay.pad * 1.5
@@ -138,7 +139,7 @@ def draw_broad_numbers(view: View, world: World, top: int) -> None:
     rows = [
         (SAID[world.broad_phase], theme.text),
         (f"{c['bodies']} bodies", theme.text_dim),
-        (f"all pairs n(n-1)/2: {c['all']}", theme.text),
+        (f"all pairs n(n-1)/2: {'once answered' if hiding else c['all']}", theme.text),
         (f"compared by the broad phase: {c['compared']}", theme.text),
         (f"handed to SAT: {c['sat']}", theme.overlap),
         (f"touching (contacts): {c['contacts']}", theme.text),

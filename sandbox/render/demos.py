@@ -26,10 +26,11 @@ from .space import narration_words as space_words
 class Demo:
     """A demo's three parts. Each takes the world and `space`, the scene state the world
     does not hold (the 3D scene's `scenes.space.Space`, else None); `panel` also the y to
-    start at. `ready(world, space)` says whether it can draw now."""
+    start at, and whether a lesson's question hides its answer. `ready(world, space)` says
+    whether it can draw now."""
 
     scene: Callable  # (view, world, space) -> None: drawn over the bodies
-    panel: Callable  # (view, world, space, top) -> None: the right column
+    panel: Callable  # (view, world, space, top, hiding) -> None: the right column
     narration: Callable  # (world, space) -> (words, colour role)
     ready: Callable = lambda world, space: True
 
@@ -37,18 +38,18 @@ class Demo:
 DEMOS: dict[str, Demo] = {
     "dot-product": Demo(
         scene=lambda view, world, space: draw_dot_product(view, world),
-        panel=lambda view, world, space, top: draw_dot_numbers(view, world, top),
+        panel=lambda view, world, space, top, hiding: draw_dot_numbers(view, world, top),
         narration=lambda world, space: dot_words(world),
         ready=lambda world, space: world.controlled is not None,
     ),
     "broad-phase": Demo(
         scene=lambda view, world, space: draw_broad_phase(view, world),
-        panel=lambda view, world, space, top: draw_broad_numbers(view, world, top),
+        panel=lambda view, world, space, top, hiding: draw_broad_numbers(view, world, top, hiding),
         narration=lambda world, space: broad_words(world),
     ),
     "sat-3d": Demo(
         scene=lambda view, world, space: draw_space(view, space),
-        panel=lambda view, world, space, top: draw_space_numbers(view, space, top),
+        panel=lambda view, world, space, top, hiding: draw_space_numbers(view, space, top),
         narration=lambda world, space: space_words(space),
         ready=lambda world, space: space is not None,
     ),

@@ -49,6 +49,7 @@ def draw_features(
                 dashed(surf, col, view.p(*m), view.p(*tip), view.w(theme.thin), 4, 4)
             else:
                 arrow(surf, col, view.p(*m), view.p(*tip), view.w(theme.line), view.k * 10)
+            view.mark("repeat normal" if k in skipped else "normal", view.p(*m), view.p(*tip))
             if labels:
                 t = (-normals[k][1], normals[k][0])
                 base = tip + normals[k] * gap

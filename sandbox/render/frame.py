@@ -105,10 +105,10 @@ def draw(
             draw_walk(view, shown, status.walk, overlays, record)
         elif report.separating is not None and overlays.show_separating_axis:
             draw_axis_projection(view, shown, report.separating, overlays, True)
-        skipped = {
-            owner: {s.feature_index for s in report.skipped if s.owner == owner}
-            for owner in ("a", "b")
-        }
+        skipped = {"a": set(), "b": set()}  # normals drawn dashed: parallel repeats
+        if not status.hiding:  # (a question waits: marking the repeats would count them)
+            for repeat in report.skipped:
+                skipped[repeat.owner].add(repeat.feature_index)
         for shape, color, letter in (
             (shown.a_shape, theme.shape_a, "A"),
             (shown.b_shape, theme.shape_b, "B"),
@@ -150,7 +150,7 @@ def draw(
     if overlays.show_hud:
         top = draw_pair_block(view, world, record, status, top)
     if own is not None:
-        own.panel(view, world, status.space, top)
+        own.panel(view, world, status.space, top, status.hiding)
     elif overlays.show_projections:
         draw_rulers(view, record, top, status.walk)
     else:

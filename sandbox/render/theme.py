@@ -177,3 +177,38 @@ def text_backgrounds(theme: Theme) -> dict[str, Color]:
         for c, bg in zip((r, g, b), theme.background, strict=True)
     )
     return {"scene": theme.background, "panel": theme.panel, "hud": over}
+
+
+# The word a lesson says for a role's colour, in each theme ({colour:ROLE}: app/lesson_words):
+# the projector draws the contact points dark blue where the dark theme draws them yellow.
+COLOUR_ROLES = {
+    "a": "shape_a",
+    "b": "shape_b",
+    "contacts": "contact",
+    "mtv": "mtv",
+    "gap": "gap",
+    "overlap": "overlap",
+}
+COLOUR_WORDS = {
+    "dark": {
+        "a": "orange",
+        "b": "sky blue",
+        "contacts": "yellow",
+        "mtv": "pink",
+        "gap": "green",
+        "overlap": "orange-red",
+    },
+    "projector": {
+        "a": "orange",
+        "b": "sky blue",
+        "contacts": "dark blue",
+        "mtv": "purple",
+        "gap": "green",
+        "overlap": "dark orange",
+    },
+}
+
+
+def colour_word(theme: str, role: str) -> str | None:
+    """The word for the colour of `role` (a COLOUR_ROLES key) in `theme`, or None."""
+    return COLOUR_WORDS.get(theme, {}).get(role)

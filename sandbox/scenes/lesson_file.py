@@ -40,6 +40,8 @@ opens, and may ask the class to predict before it shows the answer::
     choices = ["yes", "no"]
     steps = 10                  # collide: steps to look ahead (and to run as evidence)
     hold = ["right:0-9"]        # keys held while they run (as --hold, counted from the answer)
+    counted = "the normals"     # optional: what the class counts on screen to answer; the
+                                #   answer may be drawn before it is asked only if so
 
 Every error is one line naming the file, the stage and the field:
 ``lesson.toml: stage 3: predict.answer: must be one of the keys 1..6, got '7'``. What
@@ -105,6 +107,7 @@ _STAGE_KEYS = {"title", "say", "scene", "a", "b", "overlays", "speed", "paused",
 _STAGE_KEYS |= {"view"}
 _STAGE_KEYS |= set(SCRIPT_FIELDS) | {"predict"}
 _PREDICT_KEYS = {"question", "kind", "answer", "explain", "keys", "choices", "steps", "hold"}
+_PREDICT_KEYS |= {"counted"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,7 @@ class Prediction:
     choices: tuple[str, ...] = ()  # a label for each key (optional)
     steps: int = 0  # collide: the steps looked ahead; choice: steps run as the evidence
     hold: tuple[str, ...] = ()  # keys held while those steps run (as --hold, from step 0)
+    counted: str | None = None  # what the class counts on screen to answer, drawn on purpose
 
 
 @dataclass(frozen=True)
@@ -371,4 +375,5 @@ def _prediction(table, where: str) -> Prediction:
     hold = _strings(table.get("hold", []), where, "predict.hold")
     if hold and steps == 0:
         _fail(where, "predict.hold", "keys are held while the evidence runs: give steps too")
-    return Prediction(question, kind, answer, explain, keys, choices, steps, hold)
+    counted = _text(table.get("counted"), where, "predict.counted", MAX_QUESTION, False)
+    return Prediction(question, kind, answer, explain, keys, choices, steps, hold, counted)

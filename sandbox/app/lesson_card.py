@@ -5,6 +5,7 @@ showed. A view of app.lesson_run's state for the renderer (render.lesson.draw_ca
 from __future__ import annotations
 
 from ..render.overlays import LessonCard
+from ..scenes.lesson_file import NUMBERED_KINDS
 from .lesson_run import choices, right_keys
 from .lesson_words import fill
 from .state import Session
@@ -38,9 +39,13 @@ def card(session: Session) -> LessonCard | None:
     if run.phase == "showing":
         left = run.run_left
         evidence = f"watch: {left} more step{'s' if left != 1 else ''} of the world"
+    elif predict.kind in NUMBERED_KINDS:  # the step-through's own words say it, below
+        evidence = ""
     else:
         evidence = run.verdict.evidence
-    return LessonCard(question, listed, verdict, run.verdict.right, predict.explain, evidence)
+    # Answered, the card gives way to the evidence: the verdict names the answers, so the
+    # list of choices goes and the rulers the narration points to keep their rows.
+    return LessonCard(question, (), verdict, run.verdict.right, predict.explain, evidence)
 
 
 def _with_label(key: str, labels: dict) -> str:

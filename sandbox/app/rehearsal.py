@@ -93,13 +93,13 @@ def rehearse(plan: Plan, seed: int = 0, stream=None) -> None:
         progress.finish()
 
 
-def check_words(session, fields, where: str) -> None:
-    """The words of `fields` ((field, text), ...) against the frame the class sees now, at
-    1024x768 in the projector theme: every placeholder says something, every quoted
-    number is on screen, colours come from the theme, the evidence named is drawn."""
-    theme, session.theme = session.theme, "projector"
+def check_words(session, fields, where: str, size=CHECKED_SIZE, theme="projector") -> None:
+    """The words of `fields` ((field, text), ...) against the frame the class sees now (by
+    default at 1024x768 in the projector theme): every placeholder says something, every
+    quoted number is on screen, colours come from the theme, the evidence named is drawn."""
+    theme, session.theme = session.theme, theme
     try:
-        frame = draw_session(pygame.Surface(CHECKED_SIZE), session)
+        frame = draw_session(pygame.Surface(size), session)
         drawn = [t.text for t in frame.texts if t.where != "narration"]
         shown = session.shown
         run = session.lesson

@@ -1,0 +1,104 @@
+"""Issue 41, item 10: every built-in stage under every answer path, at 1024x768 in the
+projector theme and 1920x1080 in the dark one. Right; wrong then right (a second try of
+three or more choices; of two, the first answer reveals); wrong twice; and
+while it asks, a stray digit, N, Y, Escape, a scene key and Ctrl+Z: the class stays in the
+lesson at its stage, nothing that answers the question is on screen before the answer,
+and the words (say, question, explain) pass the rehearsal's checks at that size: every
+number on screen, colours the theme's, the evidence named drawn."""
+
+import os
+import re
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from driving import Edit, advance, dispatch, draw_session, open_session, press, start_lesson  # noqa: E402
+
+from sandbox.app import lesson_run  # noqa: E402
+from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
+from sandbox.app.rehearsal import check_words  # noqa: E402
+from sandbox.scenes.registry import SCENES  # noqa: E402
+
+PLANS = {name: plan_lesson(name) for name in BUILT_IN}
+STAGES = [(name, index) for name, plan in PLANS.items() for index in range(len(plan.stages))]
+SIZES = {"1024-projector": ((1024, 768), "projector"), "1920-dark": ((1920, 1080), "dark")}
+# Words that would answer a waiting question: a count of axes, a gap, the MTV, a verdict.
+ANSWERING = re.compile(
+    r"\b\d+ axes\b|more of \d+|repeats skipped|MTV \(|gap \d|separates|✓|✗ Not q"
+)
+
+
+def _opened(name, index, theme):
+    session = open_session(SCENES["classic"], theme=theme)
+    start_lesson(session, PLANS[name], index)
+    while session.lesson.phase == "opening":
+        advance(session)
+    return session
+
+
+def _held(session, name, index) -> None:
+    """Still in the lesson, at its stage, leading."""
+    run = session.lesson
+    assert run is not None and run.index == index and not run.exploring, (name, index)
+    assert session.scene is PLANS[name].stages[index].stage.scene
+
+
+def _asking_texts(session, size) -> list[str]:
+    frame = draw_session(pygame.Surface(size), session)
+    return [t.text for t in frame.texts if t.where != "card"]
+
+
+def _stray_keys(session) -> list:
+    keys = lesson_run.answer_keys(session)
+    digit = next(d for d in "123456789" if d not in keys)
+    return [digit, "n", "y", "escape", "2", Edit({"op": "undo"})]
+
+
+@pytest.mark.parametrize("size_name", list(SIZES))
+@pytest.mark.parametrize(("name", "index"), STAGES)
+def test_every_stage_under_every_path(name, index, size_name):
+    """See the module docstring; a stage without a question checks its say where it opens."""
+    pygame.display.init()
+    pygame.font.init()
+    size, theme = SIZES[size_name]
+    stage = PLANS[name].stages[index].stage
+    where = f"{name} stage {index + 1} at {size_name}"
+    session = _opened(name, index, theme)
+    predict = stage.predict
+    if predict is None:
+        check_words(session, (("say", stage.say),), where, size, theme)
+        return
+    check_words(session, (("say", stage.say), ("question", predict.question)), where, size, theme)
+    keys = lesson_run.answer_keys(session)
+    right = sorted(lesson_run.right_keys(session))
+    wrong = [k for k in keys if k not in right]
+    paths = {"right": [right[0]], "wrong then right": [*wrong[:1], right[0]]}
+    if len(wrong) > 1:
+        paths["wrong twice"] = wrong[:2]
+    for stray in _stray_keys(session):
+        session = _opened(name, index, theme)
+        if isinstance(stray, Edit):
+            dispatch(session, stray)
+        elif stray not in keys:
+            press(session, stray)
+        _held(session, name, index)
+        assert session.lesson.phase == "asking", (where, stray)
+        shown = [t for t in _asking_texts(session, size) if ANSWERING.search(t)]
+        assert not shown, (where, stray, shown)
+    for path, presses in paths.items():
+        session = _opened(name, index, theme)
+        for key in presses:
+            press(session, key)
+            _held(session, name, index)
+        while session.lesson.phase == "showing":
+            advance(session)
+        assert session.lesson.phase == "answered", (where, path)
+        second_try = len(keys) > 2  # of two choices, the first answer reveals
+        expected = path == "right" or (path == "wrong then right" and second_try)
+        assert session.lesson.verdict.right is expected, (where, path)
+        press(session, presses[-1])  # pressed again: still the question's
+        _held(session, name, index)
+        if session.lesson.verdict.right:
+            check_words(session, (("explain", predict.explain),), where, size, theme)

@@ -153,3 +153,35 @@ def test_after_the_mtv_push_the_words_say_touching(scene, key):
             words, _ = narration(session.world, session.world.explain_now())
             assert words.startswith("Touching") and "e-" not in words, words
     assert pushed > 0
+
+
+@pytest.mark.parametrize(("gap", "thin"), [(0.5, True), (3.9, True), (4.1, False), (30.0, False)])
+def test_a_gap_thinner_than_a_line_is_said_to_be(gap, thin):
+    """Issue 41, item 2: what the words call apart looks apart, or they say it cannot: a
+    gap under a line's width at this zoom (here 4 px: the projector's line at zoom 1) is
+    'thinner than a line at this zoom', a wider one is not; a resting depth the same."""
+    from sandbox.render.hud import _pair_words
+
+    a = Polygon.box(40, 40, position=(0.0, 0.0))
+    b = Polygon.box(40, 40, position=(40.0 + gap, 0.0))
+    words, _ = _pair_words(sat(a, b), False, thinnest=4.0)
+    assert words.startswith("Apart") and f"a gap of {gap:.1f}" in words
+    assert ("thinner than a line at this zoom" in words) is thin
+    deep = Polygon.box(40, 40, position=(40.0 - gap / 100, 0.0))  # a soft contact's overlap
+    words, _ = _pair_words(sat(deep, a), True, thinnest=4.0)
+    assert words.startswith("Resting contact") and "thinner than a line" in words
+
+
+def test_the_hud_says_thin_where_the_strokes_cover_the_gap():
+    """Drawn: the gravity scene at rest at 1024x768 in the projector theme, its player's
+    overlap (0.0007 px) a thousandth of a line's width, reads 'thinner than a line'."""
+    import pygame
+    from driving import draw_session
+
+    session = open_session(SCENES["gravity"], theme="projector")
+    for _ in range(200):
+        advance(session)
+    report = session.shown.report
+    assert 0 < report.depth < 0.01
+    texts = " ".join(t.text for t in draw_session(pygame.Surface((1024, 768)), session).texts)
+    assert "thinner than a line at this zoom" in texts

@@ -32,9 +32,12 @@ def narration(
     demo: str | None = None,
     space=None,
     impact: float = 0.0,
+    thinnest: float = 0.0,
 ) -> tuple[str, str]:
     """What is happening now, in plain words, and the role of its colour. `impact`: how
-    much the last step changed the pair's closing speed (the app measures it)."""
+    much the last step changed the pair's closing speed (the app measures it); `thinnest`:
+    the world length of a line's width at this zoom (a gap or depth under it is said to be
+    too thin to see: the outlines' strokes cover it)."""
     own = demo_for(demo, world, space)  # a scene with a demo of its own (render/demos.py)
     if own is not None:
         return own.narration(world, space)
@@ -66,7 +69,7 @@ def narration(
             "px/s in all.",
             "overlap",
         )
-    words, role = _pair_words(shown.report, world.rigid)
+    words, role = _pair_words(shown.report, world.rigid, thinnest)
     pieces = [
         f"{letter}'s piece {piece + 1}"
         for letter, piece in (("A", shown.a_piece), ("B", shown.b_piece))
@@ -80,21 +83,27 @@ def narration(
     return (words, role)
 
 
-def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
-    """The pair's state in one sentence, and the role of its colour."""
+def _pair_words(report, rigid: bool = False, thinnest: float = 0.0) -> tuple[str, str]:
+    """The pair's state in one sentence, and the role of its colour; a gap or a depth
+    thinner than `thinnest` (a line's width at this zoom) is said to be too thin to see."""
     state = collision_state(report, rigid)
+
+    def unseen(length: float) -> str:
+        return ", thinner than a line at this zoom" if 0 < abs(length) < thinnest else ""
+
     if state == "apart":
         sep = report.separating
         return (
-            f"Apart: axis {axis_name(sep)} shows a gap of {amount(sep.overlap)}, so no collision.",
+            f"Apart: axis {axis_name(sep)} shows a gap of {amount(sep.overlap)}"
+            f"{unseen(sep.overlap)}, so no collision.",
             "gap",
         )
     if state == "touching":
         return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
     if state == "resting":  # a soft contact holds the weight; pushing it out would jitter
         return (
-            f"Resting contact, {amount(report.depth)} px deep: under the {RESTING_OVERLAP} px "
-            "slop, it is held, not pushed.",
+            f"Resting contact, {amount(report.depth)} px deep{unseen(report.depth)}: under "
+            f"the {RESTING_OVERLAP} px slop, it is held, not pushed.",
             "text",
         )
     mtv = report.mtv_axis
@@ -106,7 +115,8 @@ def _pair_words(report, rigid: bool = False) -> tuple[str, str]:
             "overlap",
         )
     return (
-        f"Colliding: every axis overlaps; the least, {amount(report.depth)}{where}, is the MTV.",
+        f"Colliding: every axis overlaps; the least, {amount(report.depth)}{where}"
+        f"{unseen(report.depth)}, is the MTV.",
         "overlap",
     )
 
@@ -288,8 +298,16 @@ def draw_pair_block(
     if shown is not None:
         for index, letter, color in ((shown.a, "A", theme.text_a), (shown.b, "B", theme.text_b)):
             rows += [(part, color) for part in wrap(_role_line(world, index, letter), chars)]
+    thinnest = view.w(theme.line) / view.s  # a line's width, in world px at this zoom
     live, role = narration(
-        world, record, status.moment, status.walk, status.demo, status.space, status.impact
+        world,
+        record,
+        status.moment,
+        status.walk,
+        status.demo,
+        status.space,
+        status.impact,
+        thinnest,
     )
     if status.hiding:  # a lesson's question waits: these words would answer it
         live, role = "Predict first: the answer shows once the class answers.", "text"

@@ -6,31 +6,34 @@ under 17 px (20 px tall)."""
 
 import os
 import re
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 from driving import advance, draw_session, open_session, start_lesson  # noqa: E402
 
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
+FONT = Path(__file__).resolve().parent.parent / "assets" / "DejaVuSansMono.ttf"
 SMALL_PRINT = re.compile(
     r"-?[\d.]+( \.\. -?[\d.]+)?|[AB]( -?\d+\.\.-?\d+)?|gap|overlap|MTV|separates|\+\d+ more of .*"
 )
 
 
-def _frames():
+def _frames(theme="projector"):
     for scene in SCENES.values():
-        session = open_session(scene, theme="projector")
+        session = open_session(scene, theme=theme)
         for _ in range(30):
             advance(session)
         yield scene.name, session
     for name in BUILT_IN:
         plan = plan_lesson(name)
         for index in range(len(plan.stages)):
-            session = open_session(SCENES["classic"], theme="projector")
+            session = open_session(SCENES["classic"], theme=theme)
             start_lesson(session, plan, index)
             while session.lesson.phase == "opening":
                 advance(session)
@@ -50,3 +53,28 @@ def test_only_the_rulers_small_print_is_under_20_px():
                 assert text.where == "panel" and SMALL_PRINT.fullmatch(text.text), (where, text)
                 small_print += 1
     assert small_print > 0  # the small print was seen (README names it)
+
+
+def _apart(first, second, space: int) -> bool:
+    (x0, y0, w0, h0), (x1, y1, w1, h1) = first.rect, second.rect
+    same_line = y0 < y1 + h1 and y1 < y0 + h0
+    return not same_line or x0 + w0 + space <= x1 or x1 + w1 + space <= x0
+
+
+@pytest.mark.parametrize(("size", "theme"), [((1024, 768), "projector"), ((1920, 1080), "dark")])
+def test_texts_on_one_line_are_a_space_apart(size, theme):
+    """Issue 41, item 8: 'centre lineoverlap 0.5', 'separating axis (e1 A)gap 97.5': two
+    texts of the panel or the scene that share a line are a space's width apart (a row's
+    name and result shorten by rule first: 'inside, out' -> 'out', 'centre line' ->
+    'centres')."""
+    pygame.display.init()
+    pygame.font.init()
+    px = 17 if theme == "projector" else 18  # the smallest print: 0.85 x the small size
+    space = pygame.font.Font(str(FONT), px).size(" ")[0]
+    for where, session in _frames(theme):
+        texts = draw_session(pygame.Surface(size), session).texts
+        for region in ("panel", "scene"):
+            placed = [t for t in texts if t.where == region and t.text.strip()]
+            for k, first in enumerate(placed):
+                for second in placed[k + 1 :]:
+                    assert _apart(first, second, space), (where, first, second)

@@ -311,13 +311,14 @@ def _draw_row(
         words = "not tested" if state == "untested" else "not yet"
         view.text_px(words, (x1, cy), body, theme.text_dim, "midright")
         return
-    name_rect = view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, col, "midleft")
     if axis.overlap < 0:
         result, rcol = f"gap {amount(axis.overlap)}", theme.gap
     elif axis.depth > axis.overlap + 1e-9:
         result, rcol = f"inside, out {amount(axis.depth)}", theme.overlap
     else:
         result, rcol = f"overlap {amount(axis.overlap)}", theme.overlap
+    name, result = _fitted(axis_name(axis), result, x1 - (x0 + 2.4 * g), body)
+    name_rect = view.text_px(name, (x0 + 2.4 * g, cy), body, col, "midleft")
     res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
     tag = "separates" if is_sep else ("MTV" if is_mtv else "")
     if tag:
@@ -366,7 +367,8 @@ def _draw_row(
         pygame.draw.rect(surf, theme.overlap, box, view.w(1.5))
     if not full:
         return
-    # min and max of both intervals: A's above its bar, B's below its bar
+    # min and max of both intervals: A's above its bar, B's below its bar, a space apart
+    space = text_size(" ", small)[0]
     for lo, hi, color, yy, anchor_lo, anchor_hi in (
         (a_lo, a_hi, theme.text_a, ya - 1, "bottomleft", "bottomright"),
         (b_lo, b_hi, theme.text_b, base + 2, "topleft", "topright"),
@@ -382,7 +384,7 @@ def _draw_row(
         setattr(r_lo, anchor_lo.replace("bottom", "").replace("top", "") or "left", round(xl))
         r_hi = pygame.Rect(0, 0, wh, 1)
         setattr(r_hi, anchor_hi.replace("bottom", "").replace("top", "") or "left", round(xh))
-        if r_lo.left < x0 or r_hi.right > x1 or r_lo.right + 4 > r_hi.left:
+        if r_lo.left < x0 or r_hi.right > x1 or r_lo.right + space > r_hi.left:
             # no room at the bar's ends: print both at the row's edges
             view.text_px(
                 f"{lo_t} .. {hi_t}", (x0, yy), small, color, anchor_lo.replace("right", "left")
@@ -390,3 +392,22 @@ def _draw_row(
             continue
         view.text_px(lo_t, (xl, yy), small, color, anchor_lo)
         view.text_px(hi_t, (xh, yy), small, color, anchor_hi)
+
+
+# Shorter forms, by rule, for a row whose axis name and result would run together, in
+# this order: the result's "inside, out 12.3" -> "out 12.3", then the name's words.
+_SHORTER = (("result", "inside, out ", "out "), ("name", "centre line", "centres"))
+_SHORTER += (("name", "closest v", "v"),)
+
+
+def _fitted(name: str, result: str, width: float, px: int) -> tuple[str, str]:
+    """The name and the result of a row, shortened until a space's width parts them."""
+    space = text_size(" ", px)[0]
+    for part, long, short in _SHORTER:
+        if text_size(name, px)[0] + space + text_size(result, px)[0] <= width:
+            break
+        if part == "result":
+            result = result.replace(long, short)
+        else:
+            name = name.replace(long, short)
+    return name, result

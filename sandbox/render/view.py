@@ -242,6 +242,7 @@ class View:
             px = self.fs(req.size)
             surf = _label(req.text, px, req.color)
             margin = max(1, round(2 * self.k))
+            space = text_size(" ", px)[0]
             for pos, anchor in req.candidates:
                 if self.camera is not None and not self.scene_rect.collidepoint(pos):
                     continue  # zoomed in: what it names is out of view (never pinned to the edge)
@@ -249,7 +250,8 @@ class View:
                 rect.clamp_ip(inside)
                 if not inside.contains(rect):
                     continue  # wider than the scene: it cannot go here
-                room = rect.inflate(2 * margin, 2 * margin)
+                # a space's width from every label beside it (issue 41: never run together)
+                room = rect.inflate(2 * max(margin, space), 2 * margin)
                 if room.collidelist(taken) >= 0 or rect.collidelist(self.blocked) >= 0:
                     continue
                 if req.halo:

@@ -56,6 +56,10 @@ class _Sweeps:
     normal: np.ndarray
     axes: tuple
     rows: np.ndarray  # bullet k's rows: rows[k] .. rows[k + 1] - 1
+    # The later bullets whose swept box comes near bullet k's (widened a little beyond
+    # rounding): near[near_start[k] : near_start[k + 1]], the only ones its cut can touch.
+    near: np.ndarray
+    near_start: np.ndarray
     # Part pairs of two polygons that certainly miss, whose axes are worked out last:
     # (bullet part, other part, motion); `_Later(index)` stands in for their axes.
     later: list = field(default_factory=list)
@@ -141,11 +145,12 @@ def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
     pair that certainly misses (`_certain_misses`) is a miss (`sweep` says exactly that:
     with a circle, no axes; two polygons' axes come last, `_Later`); None for the pairs
     that must be tested again before that bullet's turn."""
-    swept = state.swept[k + 1 :]
+    near = state.near[state.near_start[k] : state.near_start[k + 1]]
+    swept = state.swept[near]
     after = state.shapes[i].aabb()
     now = _meets(swept, after)
-    changed = {int(b) + k + 1: [] for b in np.flatnonzero(_meets(swept, before) & ~now)}
-    now = np.flatnonzero(now) + k + 1
+    changed = {b: [] for b in near[_meets(swept, before) & ~now].tolist()}
+    now = near[now]
     if not len(now):
         return changed
     box = np.array([_box(after)])
@@ -237,7 +242,21 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
         normal,
         tuple(axes),
         np.searchsorted(k_rows, np.arange(m + 1)),
+        *_near(swept),
     )
+
+
+def _near(swept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(near, near_start): for each bullet, the later ones whose swept box meets its own
+    widened by 1e-9 of its coordinates (a cut bullet's box, start + motion * fraction,
+    may stick out of its swept box by rounding); NaN boxes meet nothing."""
+    m = len(swept)
+    keep = np.flatnonzero(~np.isnan(swept).any(axis=1))
+    pad = 1e-9 * (np.abs(swept[keep]).max(axis=1, initial=0.0) + 1.0)
+    widened = swept[keep] + pad[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
+    pairs = sort_and_sweep(widened).pairs  # (a, b), a < b: keep is in body order
+    first, later = keep[pairs[:, 0]], keep[pairs[:, 1]]
+    return later, np.searchsorted(first, np.arange(m + 1))
 
 
 def _certain_misses(start_boxes: np.ndarray, motions: np.ndarray, boxes: np.ndarray) -> np.ndarray:

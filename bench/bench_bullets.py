@@ -12,10 +12,11 @@ a step, it crosses a good part of the crowd). Per size and band, the median over
 * sweep: `sweep_bullets` alone on a fresh world whose bodies were moved by one step of
   their velocity (what the step sweeps), with the count of swept pairs and of cuts;
 * no CCD: our first step of the same scene with `bullet = false`;
-* pymunk: `Space.step` of the same bodies (mass, moment, position, velocity, gravity;
-  its defaults). pymunk 7 has no continuous collision detection for general shapes (only
-  its own iterations and collision slop), so it is compared on its plain step: it lets
-  these bullets pass through each other where ours cut them at the first touch.
+* pymunk: `Space.step` of the same bodies (mass, moment, position, velocity, friction,
+  elasticity, gravity; its solver defaults). pymunk 7 has no continuous collision
+  detection for general shapes (only its own iterations and collision slop), so it is
+  compared on its plain step: it lets these bullets pass through each other where ours
+  cut them at the first touch.
 
 Usage: python bench/bench_bullets.py [--sizes 100 500 2000] [--repeat 3]
 Prints figures and ratios; asserts nothing.

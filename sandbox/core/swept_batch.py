@@ -2,10 +2,10 @@
 
 Row k of the answer is ``sweep(a[k], b[k], motions[k])``, bit for bit: the same start
 test (`sat`'s touching rule: its axes, projections, depths and parallel duplicates,
-written out as arrays), the same
-velocity-extended projections on the same axes for two polygons, the same ray cast
-against the other shape grown by the radius with a circle, every number made by the
-same IEEE operations in the same order (see the arithmetic contract in `pair`).
+written out as arrays), the same velocity-extended projections on the same axes for two
+polygons, the same ray cast against the other shape grown by the radius with a circle,
+every number made by the same IEEE operations in the same order (see the arithmetic
+contract in `pair`).
 
 Pairs are handled in groups of one kind and one vertex count (no padding: each
 polygon's own vertices and normals, as `sweep` reads them), `_CHUNK` pairs at a time.

@@ -1,4 +1,8 @@
-"""The command line: options parsed and checked, then a window or a headless run."""
+"""The command line: options parsed and checked, then a window or a headless run.
+
+What answers without a run (--help, --version, --list-scenes, --list-lessons, and a bad
+option: one line, exit 2) is answered here from the parser alone, before the app's
+modules and pygame are imported: those come with the run (`launch`)."""
 
 from __future__ import annotations
 
@@ -6,12 +10,11 @@ import os
 import signal
 import sys
 
+from .answers import answer
+from .arguments import build_parser
 from .errors import UsageError
-from .headless import run_headless
 from .limits import one_line
-from .options import parse_options
 from .signals import SIGNALS, Stopped, stop_on_signals
-from .window import run_window
 
 # SDL would turn SIGTERM and SIGINT into a quit event (ignored by a headless run, and
 # in a window, a quit that writes the outputs): the app handles the signals itself.
@@ -24,12 +27,14 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
     argv = sys.argv[1:] if argv is None else argv
     with stop_on_signals():  # before pygame starts SDL, so that SDL leaves them to us
         try:
-            options = parse_options(argv, prog)
-            if options is None:
+            if answer(build_parser(prog).parse_args(argv), argv, prog):
                 return 0
-            if options.headless or options.export is not None:
-                return run_headless(options)
-            return run_window(options)
+            # pygame's start-up: a run imports the app (render, the window, pygame and
+            # the physics) here, the one late import of the program; the answers above
+            # need none of it, and a bad option is refused before any of it loads.
+            from .launch import launch
+
+            return launch(argv, prog)
         except UsageError as error:
             print(f"{prog}: error: {one_line(str(error))}", file=sys.stderr)
             return 2

@@ -35,6 +35,7 @@ from .polyhedron import Polyhedron, euler_rotation
 from .report import AxisTest, SatResult, SkippedAxis
 from .sat3d import AxisTest3D, Sat3dResult, SkippedAxis3D, false_positive_pose
 from .swept import SweepResult, sweep
+from .swept_batch import SweepBatch, sweep_many
 
 __all__ = [
     "AABB",
@@ -52,6 +53,7 @@ __all__ = [
     "ShapeError",
     "SkippedAxis",
     "SkippedAxis3D",
+    "SweepBatch",
     "SweepResult",
     "convexity",
     "euler_rotation",
@@ -60,4 +62,5 @@ __all__ = [
     "sat",
     "sat_many",
     "sweep",
+    "sweep_many",
 ]

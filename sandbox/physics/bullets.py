@@ -1,45 +1,108 @@
-"""Bullets: fast bodies whose motion is cut at the first touch by the swept test (numpy only)."""
+"""Bullets: fast bodies whose motion is cut at the first touch by the swept test (numpy only).
+
+Each bullet, in body order, is swept from where its step began to where it ended
+against every other body whose box meets its swept box (the union of its start and end
+boxes), part by part for a compound; its motion is cut at the first touch, and its
+velocity's closing part bounced off the normal there. A cut moves the bullet, which the
+bullets after it then meet where it stopped.
+
+The same answers as sweeping pair by pair (`core.swept.sweep`), bit for bit, found in
+batches: the candidate pairs of every bullet at once (sort and sweep on the swept
+boxes, `broadphase`), every candidate pair's swept test as one `sweep_many`; then the
+cuts in body order. A cut bullet's pairs with the bullets after it (at its old place or
+its new one) are tested again, batched, before the first of those bullets is cut. A pair
+that certainly misses (`_certain_misses`: the circles round the two boxes stay apart
+over the whole motion, by far more than rounding) is the miss `sweep` would report
+without being tested: with a circle it has no axis records; two polygons' records are
+worked out in one batch at the end, as nothing in between depends on them.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.compound import convex_parts
-from ..core.geometry import AABB
+from ..core.geometry import AABB, Circle
 from ..core.portable import dot_rows
 from ..core.swept import sweep
+from ..core.swept_batch import sweep_many
+from .broadphase import sort_and_sweep
 from .records import SweepEvent
 
 if TYPE_CHECKING:
     from .world import World
 
 
+@dataclass
+class _Sweeps:
+    """The bullets of one step and their swept pairs (row order: bullet, other body, part
+    pair); `shapes` the bodies' shapes as they stand, updated as bullets are cut."""
+
+    bullets: list[int]
+    shapes: list
+    round: np.ndarray  # (n,) the body is a circle
+    starts: list  # each bullet's shape where its step began (None: not finite)
+    start_boxes: np.ndarray  # (m, 4) their boxes
+    round_start: np.ndarray  # (m,) the bullet is a circle
+    parts: list[int]  # (m,) convex parts of each bullet
+    motions: np.ndarray  # (m, 2)
+    swept: np.ndarray  # (m, 4) swept boxes (NaN: not finite)
+    other: list[int]  # per row: the other body
+    fraction: np.ndarray  # per row: the first touch after the start, +inf: none
+    normal: np.ndarray
+    axes: tuple
+    rows: np.ndarray  # bullet k's rows: rows[k] .. rows[k + 1] - 1
+    # The later bullets whose swept box comes near bullet k's (widened a little beyond
+    # rounding): near[near_start[k] : near_start[k + 1]], the only ones its cut can touch.
+    near: np.ndarray
+    near_start: np.ndarray
+    # Part pairs of two polygons that certainly miss, whose axes are worked out last:
+    # (bullet part, other part, motion); `_Later(index)` stands in for their axes.
+    later: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Later:
+    """The axes of `_Sweeps.later[index]`, until they are worked out."""
+
+    index: int
+
+
+# A part pair that misses: no touch, no normal, no axes (a circle takes part).
+_MISS = (math.inf, np.full(2, np.nan), ())
+# A margin far beyond rounding, relative to the sizes at hand, for `_certain_misses`.
+_MISS_MARGIN = 1e-6
+
+
 def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
     """Cut each bullet's last motion at its first touch with anything in the way."""
+    bullets = [i for i, body in enumerate(world.bodies) if body.bullet and not body.static]
+    if not bullets:
+        return ()
+    state = _candidates(world, bullets, dt)
+    # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
+    # that body was cut}; a body listed with no pairs no longer meets k's swept box.
+    stale: dict[int, dict[int, list]] = {}
+    pending: list[tuple[int, int]] = []  # (bullet k, body) to test again before k's turn
+    flagged: set[int] = set()
     events = []
-    for i, body in enumerate(world.bodies):
-        if not body.bullet or body.static:
-            continue
-        motion = world.velocity[i] * dt
-        end = world.position[i].copy()
-        start = end - motion
-        start_shape = body.shape.placed((float(start[0]), float(start[1])), float(world.angle[i]))
-        swept_box = _union(start_shape.aabb(), world.shape(i).aabb())
-        first, first_other, first_normal = None, None, None
-        tested = []
-        for j, other in enumerate(world.shapes()):
-            if j == i or not swept_box.overlaps(other.aabb()):
-                continue
-            # A compound shape is swept piece by piece (either body may be one).
-            for part in convex_parts(start_shape):
-                for other_part in convex_parts(other):
-                    hit = sweep(part, other_part, motion)
-                    tested.append((j, hit.axes))
-                    if hit.hit and not hit.initially_overlapping:
-                        if first is None or hit.fraction < first:
-                            first, first_other, first_normal = hit.fraction, j, hit.normal
+    waiting = []  # events whose tested pairs may hold a _Later
+    for k, i in enumerate(bullets):
+        if k in flagged:
+            _retest(state, pending, stale)
+            pending, flagged = [], set()
+        motion = state.motions[k]
+        start = world.position[i] - motion
+        if state.starts[k] is None:  # not finite: sweep pair by pair (it says why)
+            first, first_other, first_normal, tested = _sweep_one(world, i, state.shapes, dt)
+        else:
+            first, first_other, first_normal, tested = _first_touch(state, k, stale.get(k, {}))
+            if k in stale:
+                waiting.append(len(events))
         events.append(
             SweepEvent(
                 i,
@@ -47,20 +110,289 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
                 (float(motion[0]), float(motion[1])),
                 first,
                 first_other,
-                tuple(tested),
+                tested,
             )
         )
         if first is not None:
+            before = state.shapes[i].aabb()
             world.position[i] = start + motion * first
             n = np.asarray(first_normal)
             vn = float(dot_rows(world.velocity[i], n))
             if vn < 0:
-                world.velocity[i] -= (1 + body.restitution) * vn * n
+                world.velocity[i] -= (1 + world.bodies[i].restitution) * vn * n
             world.pose_changed()
+            state.shapes[i] = world.shape(i)
+            for later, results in _moved(state, k, i, before).items():
+                if results is None:
+                    pending.append((later, i))
+                    flagged.add(later)
+                else:
+                    stale.setdefault(later, {})[i] = results
+    if state.later:  # the certain misses' axes: nothing above depended on them
+        batch = sweep_many(*zip(*state.later, strict=True))
+        for e in waiting:
+            tested = tuple(
+                (j, batch.axes[axes.index] if isinstance(axes, _Later) else axes)
+                for j, axes in events[e].swept_axes
+            )
+            events[e] = replace(events[e], swept_axes=tested)
     return tuple(events)
 
 
-def _union(a, b) -> AABB:
-    return AABB(
-        min(a.min_x, b.min_x), min(a.min_y, b.min_y), max(a.max_x, b.max_x), max(a.max_y, b.max_y)
+def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
+    """Body i (bullet k) was cut: the later bullets whose pairs with it change. Where
+    their swept box met it before and no longer does, no pairs; where it meets it now, a
+    pair that certainly misses (`_certain_misses`) is a miss (`sweep` says exactly that:
+    with a circle, no axes; two polygons' axes come last, `_Later`); None for the pairs
+    that must be tested again before that bullet's turn."""
+    near = state.near[state.near_start[k] : state.near_start[k + 1]]
+    swept = state.swept[near]
+    after = state.shapes[i].aabb()
+    now = _meets(swept, after)
+    changed = {b: [] for b in near[_meets(swept, before) & ~now].tolist()}
+    now = near[now]
+    if not len(now):
+        return changed
+    box = np.array([_box(after)])
+    misses = _certain_misses(state.start_boxes[now], state.motions[now], box)
+    others = convex_parts(state.shapes[i])
+    for b, miss, round_ in zip(
+        now.tolist(),
+        misses.tolist(),
+        (state.round_start[now] | state.round[i]).tolist(),
+        strict=True,
+    ):
+        if not miss:
+            changed[b] = None
+        elif round_:
+            changed[b] = [_MISS] * (state.parts[b] * len(others))
+        else:
+            changed[b] = []
+            for part in convex_parts(state.starts[b]):
+                for other in others:
+                    changed[b].append((math.inf, _MISS[1], _Later(len(state.later))))
+                    state.later.append((part, other, state.motions[b]))
+    return changed
+
+
+def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
+    """Every bullet's candidates (the bodies whose boxes meet its swept box, by sort and
+    sweep) and their swept tests, as one batch."""
+    shapes = world.shapes()
+    m = len(bullets)
+    motions = world.velocity[bullets] * dt
+    starts_xy = world.position[bullets] - motions
+    angles = world.angle[bullets]
+    finite = np.isfinite(motions).all(axis=1) & np.isfinite(starts_xy).all(axis=1)
+    finite &= np.isfinite(angles)
+    starts: list = [None] * m
+    start_boxes = np.full((m, 4), np.nan)
+    swept = np.full((m, 4), np.nan)
+    for k in np.flatnonzero(finite).tolist():
+        i = bullets[k]
+        starts[k] = world.bodies[i].shape.placed(
+            (float(starts_xy[k, 0]), float(starts_xy[k, 1])), float(angles[k])
+        )
+        start_box = starts[k].aabb()
+        start_boxes[k] = _box(start_box)
+        swept[k] = _box_union(start_box, shapes[i].aabb())
+    boxes = np.array([_box(shape.aabb()) for shape in shapes]).reshape(-1, 4)
+    round_ = np.array([isinstance(shape, Circle) for shape in shapes], dtype=bool)
+    round_start = round_[bullets]
+    pairs = _overlapping(swept, boxes)
+    pairs = pairs[pairs[:, 1] != np.asarray(bullets)[pairs[:, 0]]]
+    k_of, j_of = pairs[:, 0], pairs[:, 1]
+    parts_a = [convex_parts(s) if s is not None else () for s in starts]
+    parts_b = [convex_parts(s) for s in shapes]
+    count_a = np.array([len(p) for p in parts_a], dtype=np.intp)
+    count_b = np.array([len(p) for p in parts_b], dtype=np.intp)
+    per = count_a[k_of] * count_b[j_of]  # part pairs of each candidate, a major
+    pair_of = np.repeat(np.arange(len(pairs)), per)
+    step = np.arange(len(pair_of)) - np.repeat(np.cumsum(per) - per, per)
+    width = count_b[j_of][pair_of]
+    index_a = (np.cumsum(count_a) - count_a)[k_of][pair_of] + step // width
+    index_b = (np.cumsum(count_b) - count_b)[j_of][pair_of] + step % width
+    k_rows = k_of[pair_of]
+    # Pairs with a circle that certainly miss are misses; the rest, one batch.
+    miss = _certain_misses(start_boxes[k_of], motions[k_of], boxes[j_of])
+    miss &= round_start[k_of] | round_[j_of]
+    test = np.flatnonzero(~miss[pair_of])
+    batch = sweep_many(
+        _flat(parts_a)[index_a[test]], _flat(parts_b)[index_b[test]], motions[k_rows[test]]
+    )
+    fraction = np.full(len(pair_of), np.inf)
+    fraction[test] = np.where(batch.hit & ~batch.initially_overlapping, batch.fraction, np.inf)
+    normal = np.full((len(pair_of), 2), np.nan)
+    normal[test] = batch.normal
+    axes = [()] * len(pair_of)
+    for row, found in zip(test.tolist(), batch.axes, strict=True):
+        axes[row] = found
+    return _Sweeps(
+        bullets,
+        shapes,
+        round_,
+        starts,
+        start_boxes,
+        round_start,
+        count_a.tolist(),
+        motions,
+        swept,
+        j_of[pair_of].tolist(),
+        fraction,
+        normal,
+        tuple(axes),
+        np.searchsorted(k_rows, np.arange(m + 1)),
+        *_near(swept),
+    )
+
+
+def _near(swept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(near, near_start): for each bullet, the later ones whose swept box meets its own
+    widened by 1e-9 of its coordinates (a cut bullet's box, start + motion * fraction,
+    may stick out of its swept box by rounding); NaN boxes meet nothing."""
+    m = len(swept)
+    keep = np.flatnonzero(~np.isnan(swept).any(axis=1))
+    pad = 1e-9 * (np.abs(swept[keep]).max(axis=1, initial=0.0) + 1.0)
+    widened = swept[keep] + pad[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
+    pairs = sort_and_sweep(widened).pairs  # (a, b), a < b: keep is in body order
+    first, later = keep[pairs[:, 0]], keep[pairs[:, 1]]
+    return later, np.searchsorted(first, np.arange(m + 1))
+
+
+def _certain_misses(start_boxes: np.ndarray, motions: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Moving shapes (start boxes, motions) that certainly never come near static ones
+    (boxes) this step: the circles round their boxes stay apart over the whole motion,
+    by far more than rounding. NaN or inf anywhere: not certain."""
+    a_centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
+    b_centre = (boxes[:, :2] + boxes[:, 2:]) * 0.5
+    a_size, b_size = start_boxes[:, 2:] - start_boxes[:, :2], boxes[:, 2:] - boxes[:, :2]
+    reach = 0.5 * (_norm(a_size) + _norm(b_size))
+    f, d = a_centre - b_centre, motions
+    dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        t = np.clip(-(f[:, 0] * d[:, 0] + f[:, 1] * d[:, 1]) / dd, 0.0, 1.0)
+        t = np.where(dd > 0, t, 0.0)
+        closest = _norm(f + t[:, None] * d)
+        scale = _norm(f) + _norm(d) + reach + 1.0
+        return closest > reach + _MISS_MARGIN * scale
+
+
+def _norm(v: np.ndarray) -> np.ndarray:
+    return np.sqrt(v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1])
+
+
+def _flat(parts: list) -> np.ndarray:
+    """Every part of every shape, in order, as one object array."""
+    flat = np.empty(sum(len(p) for p in parts), dtype=object)
+    flat[:] = [part for shape_parts in parts for part in shape_parts]
+    return flat
+
+
+def _overlapping(swept: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """(k, j) rows, sorted: swept box k meets box j (touching counts; NaN meets nothing)."""
+    keep_a = np.flatnonzero(~np.isnan(swept).any(axis=1))
+    keep_b = np.flatnonzero(~np.isnan(boxes).any(axis=1))
+    found = sort_and_sweep(
+        np.concatenate([swept[keep_a], boxes[keep_b]]),
+        fixed=np.arange(len(keep_a) + len(keep_b)) >= len(keep_a),
+    ).pairs
+    found = found[(found[:, 0] < len(keep_a)) & (found[:, 1] >= len(keep_a))]
+    pairs = np.column_stack([keep_a[found[:, 0]], keep_b[found[:, 1] - len(keep_a)]])
+    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+
+
+def _retest(state: _Sweeps, pending: list[tuple[int, int]], stale: dict) -> None:
+    """The pairs of later bullets with bodies cut since their test, tested again as one
+    batch at the moved bodies' new places."""
+    found = []
+    for k, j in pending:
+        stale.setdefault(k, {})[j] = []
+        found += [
+            (k, j, part, other)
+            for part in convex_parts(state.starts[k])
+            for other in convex_parts(state.shapes[j])
+        ]
+    batch = sweep_many(
+        [f[2] for f in found], [f[3] for f in found], state.motions[[f[0] for f in found]]
+    )
+    eligible = batch.hit & ~batch.initially_overlapping
+    fraction = np.where(eligible, batch.fraction, np.inf).tolist()
+    for row, (k, j, _, _) in enumerate(found):
+        stale[k][j].append((fraction[row], batch.normal[row], batch.axes[row]))
+
+
+def _first_touch(state: _Sweeps, k: int, stale: dict):
+    """Bullet k's first touch, the body touched, the normal there, and every pair tested
+    (in body order): the batch's rows, with those of bodies moved since replaced."""
+    a, b = int(state.rows[k]), int(state.rows[k + 1])
+    if not stale:
+        tested = tuple(zip(state.other[a:b], state.axes[a:b], strict=True))
+        if a == b:
+            return None, None, None, tested
+        row = a + int(np.argmin(state.fraction[a:b]))
+        if state.fraction[row] == np.inf:
+            return None, None, None, tested
+        normal = state.normal[row]
+        return float(state.fraction[row]), state.other[row], _pair(normal), tested
+    entries = [
+        (state.other[r], float(state.fraction[r]), state.normal[r], state.axes[r])
+        for r in range(a, b)
+        if state.other[r] not in stale
+    ]
+    entries += [(j, *result) for j, results in stale.items() for result in results]
+    entries.sort(key=lambda entry: entry[0])  # stable: parts keep their order
+    first, first_other, first_normal = None, None, None
+    for j, fraction, normal, _ in entries:
+        if fraction != math.inf and (first is None or fraction < first):
+            first, first_other, first_normal = fraction, j, _pair(normal)
+    return first, first_other, first_normal, tuple((e[0], e[3]) for e in entries)
+
+
+def _pair(normal: np.ndarray) -> tuple[float, float]:
+    return float(normal[0]), float(normal[1])
+
+
+def _sweep_one(world: World, i: int, shapes: list, dt: float):
+    """Bullet i swept pair by pair with `sweep` (a motion or place that is not finite:
+    `sweep` and `placed` refuse it, with the reason)."""
+    body = world.bodies[i]
+    motion = world.velocity[i] * dt
+    start = world.position[i] - motion
+    start_shape = body.shape.placed((float(start[0]), float(start[1])), float(world.angle[i]))
+    swept_box = AABB(*_box_union(start_shape.aabb(), shapes[i].aabb()))
+    first, first_other, first_normal = None, None, None
+    tested = []
+    for j, other in enumerate(shapes):
+        if j == i or not swept_box.overlaps(other.aabb()):
+            continue
+        for part in convex_parts(start_shape):
+            for other_part in convex_parts(other):
+                hit = sweep(part, other_part, motion)
+                tested.append((j, hit.axes))
+                if hit.hit and not hit.initially_overlapping:
+                    if first is None or hit.fraction < first:
+                        first, first_other, first_normal = hit.fraction, j, hit.normal
+    return first, first_other, first_normal, tuple(tested)
+
+
+def _box(box: AABB) -> tuple[float, float, float, float]:
+    return box.min_x, box.min_y, box.max_x, box.max_y
+
+
+def _box_union(a: AABB, b: AABB) -> tuple[float, float, float, float]:
+    return (
+        min(a.min_x, b.min_x),
+        min(a.min_y, b.min_y),
+        max(a.max_x, b.max_x),
+        max(a.max_y, b.max_y),
+    )
+
+
+def _meets(swept: np.ndarray, box: AABB) -> np.ndarray:
+    """Which of the swept boxes (r, 4) meet `box` (AABB.overlaps, row by row)."""
+    return (
+        (swept[:, 0] <= box.max_x)
+        & (box.min_x <= swept[:, 2])
+        & (swept[:, 1] <= box.max_y)
+        & (box.min_y <= swept[:, 3])
     )

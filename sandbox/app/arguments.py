@@ -1,0 +1,96 @@
+"""The command line's options as argparse reads them: the parser, and nothing it does not need.
+
+The quick options (--help, --version, --list-scenes, --list-lessons) are answered from
+this parser alone (`cli`), so it imports no more than argparse and the scene catalogue;
+checking what the options ask for is `options`' job.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .catalogue import DEFAULT_SCENE
+from .errors import UsageError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
+        raise UsageError(message)
+
+
+def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=prog,
+        description="SAT Sandbox: see the Separating Axis Theorem at work.",
+        epilog="Keys: press H in the window for the full keymap.",
+    )
+    parser.add_argument(
+        "--scene",
+        default=None,
+        metavar="NAME_OR_PATH",
+        help=f"a built-in scene or a .toml scene file (default {DEFAULT_SCENE})",
+    )
+    parser.add_argument("--list-scenes", action="store_true", help="list the built-in scenes")
+    parser.add_argument(
+        "--lesson", metavar="NAME_OR_FILE", help="run a lesson: a built-in one or a .toml file"
+    )
+    parser.add_argument("--list-lessons", action="store_true", help="list the built-in lessons")
+    parser.add_argument("--stage", type=int, metavar="N", help="start the lesson at stage N")
+    parser.add_argument(
+        "--export-lesson",
+        metavar="DIR",
+        help="write every stage of --lesson as PNG slides, with an index.md, into DIR",
+    )
+    parser.add_argument("--gif", metavar="GIF", help="write the headless run as an animated GIF")
+    parser.add_argument("--video", metavar="MP4", help="write the headless run as an MP4 video")
+    parser.add_argument("--version", action="store_true", help="print the version and stop")
+    parser.add_argument("--headless", action="store_true", help="run without a window")
+    parser.add_argument("--frames", type=int, metavar="N", help="steps to run headless")
+    parser.add_argument("--screenshot", metavar="PNG", help="write the last frame as PNG")
+    parser.add_argument(
+        "--hold",
+        action="append",
+        default=[],
+        metavar="KEY:FIRST-LAST",
+        help="hold KEY (pygame key name) from step FIRST to LAST inclusive",
+    )
+    for option, metavar, words in (
+        ("--drag", "X0,Y0:X1,Y1:FIRST-LAST", "drag with the mouse from (X0, Y0) to (X1, Y1)"),
+        ("--click", "X,Y:STEP", "click at (X, Y): show the shape against that body"),
+        ("--shift-click", "X,Y:STEP", "shift-click at (X, Y): that body becomes shape A"),
+        (
+            "--ui",
+            "KIND=VALUE:STEP",
+            "a control at STEP: panel=tune (scenes, show, none), scene=pile, "
+            "set=gravity,450 (friction, restitution, density, speed), view=2.5,400,300 "
+            "(zoom 2.5 about world (400, 300); view=fit)",
+        ),
+    ):
+        parser.add_argument(
+            option, action="append", default=[], metavar=metavar, help=words + " (headless)"
+        )
+    parser.add_argument("--dump-state", metavar="JSON", help="write the final state as JSON")
+    parser.add_argument(
+        "--save-scene", metavar="TOML", help="write the final world as a TOML scene file"
+    )
+    parser.add_argument(
+        "--save-dir",
+        metavar="FOLDER",
+        help="where Ctrl+S saves the world (default: the user's data folder)",
+    )
+    parser.add_argument(
+        "--edit",
+        action="append",
+        default=[],
+        metavar="STEP:JSON",
+        help="apply an editor command (a JSON object) before step STEP (headless)",
+    )
+    parser.add_argument("--record", metavar="JSONL", help="record the input for --replay")
+    parser.add_argument("--replay", metavar="JSONL", help="replay a recording")
+    parser.add_argument("--theme", default=None, help="dark (default) or projector")
+    parser.add_argument("--seed", type=int, default=None, help="seed for scenes with randomness")
+    parser.add_argument(
+        "--size", default=None, metavar="WxH", help="window (or headless screenshot) size"
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen (F11)")
+    return parser

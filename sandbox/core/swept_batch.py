@@ -21,9 +21,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import Circle, Polygon
+from .geometry import Circle, Polygon, magnitude
+from .pair import sat
 from .swept import SweptAxis
-from .tolerances import PARALLEL_TOLERANCE
+from .tolerances import PARALLEL_TOLERANCE, TOUCH_BOUND
 
 _CHUNK = 2048  # pairs per numpy step: (pairs, axes, vertices) products stay cache-sized
 
@@ -138,7 +139,7 @@ def _polygons(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> N
     # sat(): colliding when no tested axis (duplicates left out) shows a gap; its
     # shortcuts (bounds clearly apart, a depth clearly below zero) give the same answer.
     depth = np.minimum(a_hi - b_lo, b_hi - a_lo)
-    colliding = np.where(duplicate, np.inf, depth).min(axis=1) >= 0.0
+    colliding = _or_touching(np.where(duplicate, np.inf, depth).min(axis=1), a, b)
     out.overlap(rows[colliding])
     apart = np.flatnonzero(~colliding)
     if not len(apart):
@@ -194,7 +195,9 @@ def _circle_polygon(circles, polygons, d, rows, out: _Out, *, circle_first: bool
     r = np.array([c.radius for c in circles])
     vx, vy = _stack(polygons, "vertices")
     nx, ny = _stack(polygons, "normals")
-    colliding = _circle_polygon_colliding(cx, cy, r, vx, vy, nx, ny, circle_first)
+    least = _circle_polygon_least(cx, cy, r, vx, vy, nx, ny, circle_first)
+    pairs = (circles, polygons) if circle_first else (polygons, circles)
+    colliding = _or_touching(least, *pairs)
     out.overlap(rows[colliding])
     apart = np.flatnonzero(~colliding)
     if not len(apart):
@@ -236,8 +239,8 @@ def _circle_polygon(circles, polygons, d, rows, out: _Out, *, circle_first: bool
     out.fraction[hits] = t_best[hit]
 
 
-def _circle_polygon_colliding(cx, cy, r, vx, vy, nx, ny, circle_first: bool) -> np.ndarray:
-    """sat(circle, polygon).colliding (circle_first) or sat(polygon, circle)'s: the
+def _circle_polygon_least(cx, cy, r, vx, vy, nx, ny, circle_first: bool) -> np.ndarray:
+    """sat(circle, polygon)'s least depth (circle_first) or sat(polygon, circle)'s: the
     polygon's normals and the axis from its closest vertex to the centre (`shape_axes`)."""
     ox, oy = cx[:, None] - vx, cy[:, None] - vy
     dist2 = ox * ox + oy * oy
@@ -263,8 +266,18 @@ def _circle_polygon_colliding(cx, cy, r, vx, vy, nx, ny, circle_first: bool) -> 
     else:  # the circle's axis is last: a duplicate when parallel to any normal
         circle_tested = has_axis & ~parallel.any(axis=1)
     least = np.where(duplicate, np.inf, depth).min(axis=1)
-    least = np.minimum(least, np.where(circle_tested, circle_depth, np.inf))
-    return least >= 0.0
+    return np.minimum(least, np.where(circle_tested, circle_depth, np.inf))
+
+
+def _or_touching(least: np.ndarray, a: list, b: list) -> np.ndarray:
+    """sat()'s colliding from the least depth of each pair: >= 0, or within the touching
+    tolerance of zero (tolerances.TOUCH_TOLERANCE). The rare pairs near enough to zero
+    for that to matter (TOUCH_BOUND, the cheap bound) are decided by sat() itself."""
+    colliding = least >= 0.0
+    for i in np.flatnonzero(~colliding).tolist():
+        if least[i] >= -TOUCH_BOUND * max(magnitude(a[i]), magnitude(b[i])):
+            colliding[i] = sat(a[i], b[i]).colliding
+    return colliding
 
 
 def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> None:
@@ -284,7 +297,7 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     ux = np.where(apart, dx / safe, 0.0)
     uy = np.where(apart, dy / safe, -1.0)  # concentric: "up"
     ca, cb = ux * ax + uy * ay, ux * bx + uy * by
-    colliding = np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra)) >= 0.0
+    colliding = _or_touching(np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra)), a, b)
     out.overlap(rows[colliding])
     keep = np.flatnonzero(~colliding)
     if not len(keep):

@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import re  # noqa: E402
 from collections import Counter  # noqa: E402
 
 import numpy as np  # noqa: E402
@@ -185,3 +186,22 @@ def test_the_hud_says_thin_where_the_strokes_cover_the_gap():
     assert 0 < report.depth < 0.01
     texts = " ".join(t.text for t in draw_session(pygame.Surface((1024, 768)), session).texts)
     assert "thinner than a line at this zoom" in texts
+
+
+def test_the_rulers_say_touching_too():
+    """needs-help 2 after the push: the panel says 'Touching', 'collision: touching' and
+    the ruler row 'touching' (it said 'centre linegap 5.7e-14'); no e-notation anywhere."""
+    import pygame
+    from driving import draw_session, start_lesson
+
+    from sandbox.app.rehearsal import load_lesson
+
+    session = open_session(SCENES["classic"], theme="projector")
+    start_lesson(session, load_lesson("needs-help"), 1)
+    for _ in range(60):
+        advance(session)
+    drawn = draw_session(pygame.Surface((1024, 768)), session).texts
+    texts = [t.text for t in drawn]
+    panel = [t.text for t in drawn if t.where == "panel"]
+    assert "touching" in panel and "◪ collision: touching" in panel, panel
+    assert not any(re.search(r"\d(e-|e\+)\d", text) for text in texts), texts

@@ -313,6 +313,8 @@ def _draw_row(
         return
     if axis.overlap < 0:
         result, rcol = f"gap {amount(axis.overlap)}", theme.gap
+    elif axis.overlap == 0.0:  # the core's touching rule: the shadows just meet
+        result, rcol = "touching", theme.text
     elif axis.depth > axis.overlap + 1e-9:
         result, rcol = f"inside, out {amount(axis.depth)}", theme.overlap
     else:

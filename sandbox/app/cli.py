@@ -14,7 +14,7 @@ from .answers import answer
 from .arguments import build_parser
 from .errors import UsageError
 from .limits import one_line
-from .signals import SIGNALS, Stopped, stop_on_signals
+from .signals import SIGNALS, Stopped, signals_held, stop_on_signals
 
 # SDL would turn SIGTERM and SIGINT into a quit event (ignored by a headless run, and
 # in a window, a quit that writes the outputs): the app handles the signals itself.
@@ -31,8 +31,11 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
                 return 0
             # pygame's start-up: a run imports the app (render, the window, pygame and
             # the physics) here, the one late import of the program; the answers above
-            # need none of it, and a bad option is refused before any of it loads.
-            from .launch import launch
+            # need none of it, and a bad option is refused before any of it loads. A
+            # signal waits for the import to end (raised inside a C extension's import,
+            # a KeyboardInterrupt comes out as an ImportError).
+            with signals_held():
+                from .launch import launch
 
             return launch(argv, prog)
         except UsageError as error:

@@ -180,8 +180,9 @@ def _control(session: Session, control: Control, source: str) -> None:
         say(session, "the world waits for the answer")
         return
     editing_on = kind == "mode" and value is not None or kind == "draft"
-    if editing_on and lesson_run.scene_change_refused(session):
-        say(session, lesson_run.scene_change_refused(session))  # no editing the stage's world
+    refused = lesson_run.scene_change_refused(session) if editing_on else ""
+    if refused:  # no editing the stage's world while it opens or asks
+        say(session, refused)
         return
     if kind == "panel":
         session.panel = value

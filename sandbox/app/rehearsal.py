@@ -50,7 +50,7 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
     progress on a terminal (`stream`, stderr)."""
     session = open_session(SCENES[DEFAULT_SCENE], seed)
     progress = Progress(len(plan.stages), "rehearsing the lesson", stream)
-    progress.shown = progress.shown and rehearsal_steps(plan) > LONG_REHEARSAL
+    progress.shown = progress.shown and rehearsal_steps(plan, words) > LONG_REHEARSAL
     try:
         for index, stage_plan in enumerate(plan.stages):
             progress.advance(stage_plan.stage.title)
@@ -105,20 +105,21 @@ def check_words(session, fields, where: str, size=CHECKED_SIZE, theme="projector
     """The words of `fields` ((field, text), ...) against the frame the class sees now (by
     default at 1024x768 in the projector theme): every placeholder says something, every
     quoted number is on screen, colours come from the theme, the evidence named is drawn."""
-    theme, session.theme = session.theme, theme
+    kept, session.theme = session.theme, theme
     try:
         frame = draw_session(pygame.Surface(size), session)
         drawn = [t.text for t in frame.texts if t.where != "narration"]
         shown = session.shown
-        run = session.lesson
-        evidence = {
-            "rulers": session.overlays.show_projections and session.scene.demo is None,
-            "contacts": session.overlays.show_contacts
+        overlays = session.overlays
+        evidence = {  # what the frame draws that a narration may name
+            "rulers": overlays.show_projections
+            and session.scene.demo is None
+            and not session.lesson.hiding,
+            "contacts": overlays.show_contacts
             and shown is not None
             and shown.report.colliding
             and bool(shown.report.contacts),
         }
-        evidence["rulers"] = evidence["rulers"] and not run.hiding
         for field, text in fields:
             try:
                 filled = fill(text, session, strict=True)
@@ -128,15 +129,16 @@ def check_words(session, fields, where: str, size=CHECKED_SIZE, theme="projector
             if wrong:
                 raise UsageError(f"{where}: {field}: {wrong[0]}")
     finally:
-        session.theme = theme
+        session.theme = kept
 
 
-def rehearsal_steps(plan: Plan) -> int:
-    """The steps a rehearsal plays: every opening, and every collide question's evidence."""
+def rehearsal_steps(plan: Plan, words: bool = True) -> int:
+    """The steps a rehearsal plays: every opening, and the evidence of every question
+    (with `words`) or of every collide question (without: only those must be played)."""
     evidence = sum(
         s.stage.predict.steps
         for s in plan.stages
-        if s.stage.predict is not None and s.stage.predict.kind == "collide"
+        if s.stage.predict is not None and (words or s.stage.predict.kind == "collide")
     )
     return sum(s.opening for s in plan.stages) + evidence
 

@@ -65,7 +65,6 @@ from .axes import (
     polygon_projections,
     project_onto,
     shape_axes,
-    snap_touching,
     tie_scale,
     touch_tolerance,
 )
@@ -216,7 +215,7 @@ def _touching(a, b, depth: float) -> bool:
     """`depth` is within the pair's touching tolerance of zero (the cheap bound first)."""
     if abs(depth) > TOUCH_BOUND * max(magnitude(a), magnitude(b)):
         return False
-    return snap_touching(depth, touch_tolerance(a, b)) == 0.0
+    return abs(depth) <= touch_tolerance(a, b)
 
 
 def _inside(inner, outer) -> bool:

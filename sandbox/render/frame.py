@@ -41,7 +41,7 @@ from .minkowski import draw_minkowski
 from .mtv import draw_mtv
 from .overlays import HudStatus, Overlays
 from .pieces import draw_convexity, draw_shown_pieces
-from .rulers import draw_rulers
+from .rulers import draw_rulers, rulers_height
 from .separating import draw_axis_projection
 from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
@@ -148,7 +148,8 @@ def draw(
         top = draw_card(view, status.card, top, status.slide)
         view.region = "panel"
     if overlays.show_hud:
-        top = draw_pair_block(view, world, record, status, top)
+        evidence = rulers_height(view, record) if own is None and overlays.show_projections else 0
+        top = draw_pair_block(view, world, record, status, top, evidence)
     if own is not None:
         own.panel(view, world, status.space, top, status.hiding)
     elif overlays.show_projections:

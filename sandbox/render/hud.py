@@ -276,13 +276,22 @@ LIVE_LINES = 4  # the right column keeps this many lines for what is happening n
 
 
 def draw_pair_block(
-    view: View, world: World, record: StepRecord | None, status: HudStatus, top: int
+    view: View,
+    world: World,
+    record: StepRecord | None,
+    status: HudStatus,
+    top: int,
+    leave: int = 0,
 ) -> int:
     """The right column under the card: which shape is A and which is B, what is happening
     now in words (in the colour of its role), then the collision flag (symbol and words),
     the MTV and the broad phase's count, as in tutorial 003. Always the same number of
     lines for a scene (LIVE_LINES of words, more only if the words need them), so the
-    rulers below never jump. Returns the y (pixels) below the block."""
+    rulers below never jump. Returns the y (pixels) below the block.
+
+    Once a lesson's question is answered its evidence comes first: when the block would
+    leave less than `leave` pixels (every ruler row) below it, the live words give way —
+    the narration band above says them in the lesson's words — and the rows all show."""
     theme = view.theme
     lay = view.layout
     panel = view.panel_rect
@@ -312,8 +321,9 @@ def draw_pair_block(
     if status.hiding:  # a lesson's question waits: these words would answer it
         live, role = "Predict first: the answer shows once the class answers.", "text"
     words = wrap(live, chars)
-    rows += [(part, getattr(theme, role)) for part in words]
-    rows += [("", theme.text)] * (LIVE_LINES - len(words))
+    live_rows = [(part, getattr(theme, role)) for part in words]
+    live_rows += [("", theme.text)] * (LIVE_LINES - len(words))
+    tail: list[tuple[str, tuple]] = []
     if shown is not None:
         report = shown.report
         state = collision_state(report, world.rigid)
@@ -324,22 +334,26 @@ def draw_pair_block(
             "inside": ("■ collision: inside", theme.overlap),
             "colliding": ("■ collision: yes", theme.overlap),
         }[state]
-        rows.append(flag)
+        tail.append(flag)
         mx, my = report.mtv
         mtv = f"MTV {vector(mx, my)}"
         if state == "apart":
             mtv = "MTV: none (apart)"
         if status.hiding:
             mtv = "MTV: once answered"
-        rows.append((mtv, theme.mtv))
+        tail.append((mtv, theme.mtv))
     elif not demo:
-        rows.append(("no pair on show", theme.text_dim))
+        tail.append(("no pair on show", theme.text_dim))
     if len(world.bodies) > 2 and record is not None and not demo:
         pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
         if record.candidate_pairs == 0 and _all_asleep(world):  # not a fault: at rest
             pairs = "all asleep: no SAT needed"
-        rows.append((pairs, theme.text_dim))
-    for text, color in rows:
+        tail.append((pairs, theme.text_dim))
+    answered = status.card is not None and not status.hiding
+    lines = sum(len(wrap(text, chars) or [""]) for text, _ in rows + live_rows + tail)
+    if answered and leave and top + pad + lines * line + pad > view.panel_rect.bottom - leave:
+        live_rows = []  # the evidence stays; the words are in the narration band
+    for text, color in rows + live_rows + tail:
         for part in wrap(text, chars) or [""]:  # a narrow column: the words wrap, whole
             if part:
                 view.text_px(part, (x, y), px, color)

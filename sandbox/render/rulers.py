@@ -81,6 +81,28 @@ def _walk_rows(shown, walk: int | None) -> tuple[dict[int, str], bool, bool]:
     return states, step.stop and step.kind == "test", step.kind == "result"
 
 
+def _heights(view: View) -> tuple[int, int, int, int]:
+    """The rulers' heights in pixels: the key's line, a compact row (name and bars), a
+    full row (with its min and max) and the footer."""
+    lay = view.layout
+    body, small = lay.panel_sizes
+    sline = lay.line(small)
+    bh = max(4, round(small * 0.45))
+    compact_h = text_size("Ag", body)[1] + 1 + 2 * bh + round(lay.pad * 0.9)
+    key_h = sline + round(lay.pad * 0.3)
+    return key_h, compact_h, compact_h + 2 * sline, lay.line(body) + lay.pad
+
+
+def rulers_height(view: View, record: StepRecord | None) -> int:
+    """The least height in pixels that draws every row of the pair's rulers (compact)
+    with the key and the footer: what the right column must leave free for all the
+    evidence to show."""
+    if record is None or record.shown is None:
+        return 0
+    key_h, compact_h, _, footer_h = _heights(view)
+    return key_h + len(record.shown.report.axes) * compact_h + footer_h
+
+
 def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | None = None) -> None:
     theme = view.theme
     lay = view.layout
@@ -122,14 +144,11 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
     ticks = f"ticks {step:g}"
     if kx + text_size(ticks, small)[0] <= x1:
         view.text_px(ticks, (x1, y), small, theme.text_dim, "topright")
-    y += sline + round(pad * 0.3)
-
-    footer_h = line + pad
+    key_h, compact_h, full_h, footer_h = _heights(view)
+    y += key_h
     bottom = panel.bottom - footer_h
     bh = max(4, round(small * 0.45))
     line = text_size("Ag", body)[1] + 1
-    compact_h = line + 2 * bh + round(pad * 0.9)
-    full_h = compact_h + 2 * sline
     states, show_sep, show_mtv = _walk_rows(record.shown, walk)
     sep = report.separating if show_sep else None
     mtv_axis = report.mtv_axis if show_mtv else None
@@ -145,13 +164,19 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
         if sum(heights) > available:
             heights = [compact_h] * n
     # as many rows as fit, in test order; the row that decides (gap or MTV) always among them.
-    # When they do not all fit, the footer's line goes to the rows and "+N more" says so.
-    if sum(heights) > available:
-        available += footer_h - sline
+    # When they do not all fit, the footer's room goes to the rows and to a "+N more" line
+    # in the rows' own print that says what the rows left out show.
     order = list(range(n))
-    while order and sum(heights[k] for k in order) > available:
-        drop = next((k for k in reversed(order) if axes[k].index != focus), order[-1])
-        order.remove(drop)
+    more: list[str] = []
+    if sum(heights) > available:
+        available += footer_h
+        while order:
+            left_out = [axes[k] for k in range(n) if k not in order]
+            more = _more_lines(view, left_out, n, states, x1 - x0) if left_out else []
+            if sum(heights[k] for k in order) + len(more) * lay.line(body) <= available:
+                break
+            drop = next((k for k in reversed(order) if axes[k].index != focus), order[-1])
+            order.remove(drop)
     for k in order:
         axis, h = axes[k], heights[k]
         state = states.get(axis.index, "done")
@@ -162,17 +187,9 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
     if len(order) == n and report.skipped:
         _draw_skipped(view, report, x0, x1, y + sline * 0.3, bottom)
     if len(order) < n:
-        hidden = n - len(order)
-        more = _first_fit(
-            (
-                f"+{hidden} more of {n} axes (hide the HUD with U to see all)",
-                f"+{hidden} more of {n} axes (U: see all)",
-                f"+{hidden} more of {n} (U: see all)",
-                f"+{hidden} more (U: all)",
-            ),
-            view.chars(x1 - x0, small),
-        )
-        view.text_px(more, (x0, y), small, theme.text_dim)
+        for part in more:
+            view.text_px(part, (x0, y), body, theme.text_dim)
+            y += lay.line(body)
         return
     # footer: counts, in plain words
     fy = bottom + pad * 0.5
@@ -241,6 +258,43 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
     for part in lines:
         view.text_px(part, (x0, y), small, view.theme.text_dim)
         y += step
+
+
+def _more_lines(view: View, left_out, n: int, states: dict[int, str], width: float) -> list[str]:
+    """The "+N more" line for rows not drawn, wrapped to the column at the rows' size:
+    how many, and what they show ("+4 more: all overlap (U: see all)")."""
+    body = view.layout.panel_sizes[0]
+    chars = view.chars(width, body)
+    verdicts = _verdicts(left_out, states)
+    said = f"+{len(left_out)} more of {n}: {verdicts}"
+    short = f"+{len(left_out)} more: {verdicts}"
+    for words in (f"{said} (U: see all)", f"{said} (U: all)", said, f"{short} (U: all)", short):
+        if len(words) <= chars:
+            return [words]
+    return wrap(said, chars)  # two lines rather than a verdict cut
+
+
+def _row_word(axis, state: str) -> str:
+    """A row's verdict in one word or two, as the row itself would say it."""
+    if state in ("pending", "untested"):
+        return "not tested" if state == "untested" else "not yet"
+    if axis.overlap < 0:
+        return "gap"
+    if axis.overlap == 0.0:
+        return "touching"
+    return "inside" if axis.depth > axis.overlap + 1e-9 else "overlap"
+
+
+def _verdicts(axes, states: dict[int, str]) -> str:
+    """The verdicts of rows not drawn, counted in test order: "all overlap", "2 overlap,
+    1 not tested"."""
+    counts: dict[str, int] = {}
+    for axis in axes:
+        word = _row_word(axis, states.get(axis.index, "done"))
+        counts[word] = counts.get(word, 0) + 1
+    if len(counts) == 1:
+        return f"all {next(iter(counts))}"
+    return ", ".join(f"{count} {word}" for word, count in counts.items())
 
 
 def _first_fit(wordings: tuple[str, ...], chars: int) -> str:

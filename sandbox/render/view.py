@@ -254,10 +254,9 @@ class View:
                 room = rect.inflate(2 * max(margin, space), 2 * margin)
                 if room.collidelist(taken) >= 0 or rect.collidelist(self.blocked) >= 0:
                     continue
-                if req.halo:
+                if req.halo:  # a knock-out: no line or dash drawn before runs through it
                     patch = rect.inflate(round(6 * self.k), 0)
-                    bg = (*self.theme.background, 200)
-                    self.surface.blit(translucent_patch(patch.size, bg), patch)
+                    self.surface.fill(self.theme.background, patch)
                 self.surface.blit(surf, rect)
                 taken.append(rect)
                 self.placed.append(PlacedText(req.text, tuple(rect), "scene"))

@@ -145,10 +145,19 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
     ]
     step = lay.line(lay.small)
     chars = view.chars(panel.right - lay.pad * 1.5 - x, lay.small)
-    for text, color in rows:
-        for part in wrap(text, chars) or [""]:
-            if y + step > panel.bottom - lay.pad:
-                return
-            if part:
-                view.text_px(part, (x, y), lay.small, color)
-            y += step
+    lines = [(part, color) for text, color in rows for part in wrap(text, chars) or [""]]
+    room = max(0, int((panel.bottom - lay.pad - y) // step))
+    if len(lines) > room:  # a lesson's card above: what is left out is said, never dropped
+        while lines and len(lines) > max(0, room - 1):
+            lines.pop()
+        while lines and not lines[-1][0]:
+            lines.pop()  # no blank line before the note
+        left = sum(1 for text, _ in rows for part in wrap(text, chars) if part) - sum(
+            1 for part, _ in lines if part
+        )
+        note = f"+{left} more lines (U: room)"
+        lines.append((note if len(note) <= chars else f"+{left} more lines", theme.text_dim))
+    for part, color in lines:
+        if part:
+            view.text_px(part, (x, y), lay.small, color)
+        y += step

@@ -34,6 +34,8 @@ def draw_help(view: View, status: HudStatus) -> bool:
     surf = view.surface
     rows = status.help_lines or (("(no keys)", ""),)
     width, height = surf.get_size()
+    if view.toolbar_rect.height > 0:  # the box sits above the toolbar, never over its buttons
+        height = view.toolbar_rect.top
     pad = lay.pad
     px, title_px = lay.body, lay.title
     plan = _plan(rows, width, height, px, title_px, pad)

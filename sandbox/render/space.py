@@ -126,10 +126,16 @@ def draw_space_numbers(view: View, space, top: int) -> None:
         for line in wrap("faces alone: a false positive", view.chars(x1 - x0, lay.small)):
             view.text_px(line, (x0, y), lay.small, theme.gap)
             y += step
-    for t in report.axes:
-        if y + step > view.panel_rect.bottom - lay.pad:
-            view.text_px("...", (x0, y), lay.small, theme.text_dim)
-            break
+    room = max(0, int((view.panel_rect.bottom - lay.pad - y) // step))
+    shown = list(report.axes)
+    if len(shown) > room:  # the rows that fit, the deciding one among them; the rest summed
+        keep = max(0, room - 1)
+        shown = [t for t in shown if sep is not None and t.index == sep.index][:keep]
+        shown = sorted(
+            shown + [t for t in report.axes if t not in shown][: keep - len(shown)],
+            key=lambda t: t.index,
+        )
+    for t in shown:
         deciding = sep is not None and t.index == sep.index
         words = f"gap {amount(t.overlap)}" if t.overlap < 0 else f"overlap {amount(t.overlap)}"
         color = theme.gap if t.overlap < 0 else theme.text
@@ -137,3 +143,10 @@ def draw_space_numbers(view: View, space, top: int) -> None:
         view.text_px(axis_tag(t), (x0, y), lay.small, theme.gap if deciding else name_color)
         view.text_px(words, (x1, y), lay.small, color, "topright")
         y += step
+    left_out = [t for t in report.axes if t not in shown]
+    if left_out:
+        gaps = sum(1 for t in left_out if t.overlap < 0)
+        said = "all overlap" if gaps == 0 else f"{gaps} gap, {len(left_out) - gaps} overlap"
+        if gaps == len(left_out):
+            said = "all gap"
+        view.text_px(f"+{len(left_out)} more: {said}", (x0, y), lay.small, theme.text_dim)

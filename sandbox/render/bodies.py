@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pygame
 
@@ -142,7 +144,9 @@ def draw_pair_bodies(view: View, world: World, pair, roles) -> None:
     translucent_polygons(view.surface, items, theme.fill_alpha)
     width = view.w(theme.line)
     for shape, pts, color, _static in outlines:
-        if shape.kind != "circle":  # a polygon, or a compound body's outline
+        if shape.kind == "polygon":  # convex: stroked inside its edges (see inset_outline)
+            pygame.draw.polygon(view.surface, color, inset_outline(pts, width / 2), width)
+        elif shape.kind != "circle":  # a compound body's outline
             pygame.draw.polygon(view.surface, color, pts, width)
         else:
             c = view.p(*shape.position)
@@ -151,6 +155,38 @@ def draw_pair_bodies(view: View, world: World, pair, roles) -> None:
             cos, sin = cos_sin(shape.angle)
             pygame.draw.line(view.surface, color, c, (c[0] + r * cos, c[1] + r * sin), width)
             pygame.draw.circle(view.surface, color, c, view.w(3))
+
+
+def inset_outline(points, depth: float) -> list[tuple[float, float]]:
+    """A convex outline (screen pixels) moved `depth` pixels inwards, edge by edge: a
+    stroke of twice `depth` along it stays inside the shape. So a world gap between the
+    pair stays background between their strokes, and shapes that touch have strokes that
+    meet, not overlap — the picture says what the words say (issue 41, item 2). (A
+    circle's ring is already drawn inside its radius.)
+
+        outline   +-----------+
+        stroke    |+---------+|   each corner moves along its bisector, so both
+                  ||         ||   of its edges move exactly `depth`
+    """
+    n = len(points)
+    area2 = sum(
+        points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+        for i in range(n)
+    )
+    side = 1.0 if area2 > 0 else -1.0  # y down: a positive area turns the normal inwards
+
+    def inward(p, q):
+        ex, ey = q[0] - p[0], q[1] - p[1]
+        length = math.sqrt(ex * ex + ey * ey) or 1.0  # sqrt is correctly rounded everywhere
+        return -ey / length * side, ex / length * side
+
+    out = []
+    for i in range(n):
+        p, v, q = points[i - 1], points[i], points[(i + 1) % n]
+        (ax, ay), (bx, by) = inward(p, v), inward(v, q)
+        along = max(1.0 + ax * bx + ay * by, 0.125)  # a needle corner: a miter of 4 at most
+        out.append((v[0] + depth * (ax + bx) / along, v[1] + depth * (ay + by) / along))
+    return out
 
 
 def draw_ghost(view: View, shape, color: Color) -> None:

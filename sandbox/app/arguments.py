@@ -17,6 +17,40 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
         raise UsageError(message)
 
+    def parse_known_args(self, args=None, namespace=None):
+        """As argparse, but an option's value may begin with "-": `--hold -:1-1` (the
+        minus key) and `--drag -10,5:...` (a point left of the window) are read as
+        `--hold=-:1-1`, where argparse would take the value for an unknown option."""
+        if args is not None:
+            args = _joined_values(self, list(args))
+        return super().parse_known_args(args, namespace)
+
+
+def _joined_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """`--option VALUE` as `--option=VALUE` where the option takes one value and VALUE
+    begins with "-" but is no option of the parser's."""
+    out: list[str] = []
+    k = 0
+    while k < len(argv):
+        token = argv[k]
+        action = parser._option_string_actions.get(token)  # noqa: SLF001 (argparse's table)
+        takes_one = action is not None and action.nargs is None and action.option_strings
+        following = argv[k + 1] if k + 1 < len(argv) else None
+        if (
+            takes_one
+            and action.const is None
+            and following is not None
+            and following.startswith("-")
+            and following not in parser._option_string_actions  # noqa: SLF001
+            and following != "--"
+        ):
+            out.append(f"{token}={following}")
+            k += 2
+            continue
+        out.append(token)
+        k += 1
+    return out
+
 
 def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     parser = _Parser(

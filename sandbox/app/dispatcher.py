@@ -39,7 +39,7 @@ from .commands import (
     Step,
 )
 from .editor import EditResult
-from .keymap import KEY_ACTIONS
+from .keymap import EDIT_ACTIONS, KEY_ACTIONS
 from .scene_control import MESSAGE_STEPS, open_scene, say
 from .state import Session
 from .world_mouse import handle_mouse
@@ -51,6 +51,7 @@ MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
 # is what the key does.
 QUIT_STEPS = MESSAGE_STEPS
 QUIT_SECONDS = 2.0
+EDIT_KEYS = {key for key, binding in KEY_ACTIONS.items() if binding.action in EDIT_ACTIONS}
 QUIT_ASK = "Escape again to quit"  # short: uncut on a 1024x768 projector's status line
 
 
@@ -89,6 +90,21 @@ def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
 
 
 def _press(session: Session, press: Press, source: str) -> Outcome | None:
+    recorder = session.recorder if source == USER else None
+    if recorder is None or press.key not in EDIT_KEYS:
+        return _resolve_press(session, press, source)
+    # An edit key is recorded as the edit it makes; one that makes none but says why
+    # (Return with no outline drawn, Insert while a question waits) as its press, so
+    # that a replay shows what the run showed.
+    written, message = recorder.written, (session.message, session.message_left)
+    outcome = _resolve_press(session, press, source)
+    if recorder.written == written and (session.message, session.message_left) != message:
+        recorder.press_that_only_said(session.clock, press.key)
+        _recorder_stopped(session)
+    return outcome
+
+
+def _resolve_press(session: Session, press: Press, source: str) -> Outcome | None:
     key, held = press.key, press.held
     if source == SCRIPT:  # the stage's script: its keys act, unrecorded and ungated
         return _then(session, actions.act(session, key, held), source)

@@ -135,6 +135,19 @@ class Recorder:
             if self._counted(step, key):
                 self._write({"step": step, "press": key})
 
+    def press_that_only_said(self, step: int, key: str) -> None:
+        """An edit key whose press led to no edit, only words on the status bar ("nothing
+        to close", "answer first"): recorded as the press, so the replay shows them too.
+        (An edit key that did edit is recorded as the edit it made, never as the key: a
+        replay of both would edit twice.)"""
+        if KEY_ACTIONS[key].action in EDIT_ACTIONS:
+            self._write({"step": step, "press": key})
+
+    @property
+    def written(self) -> int:
+        """How many lines the recording holds so far."""
+        return len(self._lines)
+
     def mouse(self, step: int, event: MouseEvent) -> None:
         self._write(event.to_json(step))
 

@@ -13,14 +13,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from driving import advance, draw_session, open_session, start_lesson  # noqa: E402
+from driving import advance, draw_session, open_session, press, start_lesson  # noqa: E402
 
+from sandbox.app import lesson_run  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 FONT = Path(__file__).resolve().parent.parent / "assets" / "DejaVuSansMono.ttf"
 SMALL_PRINT = re.compile(
     r"-?[\d.]+( \.\. -?[\d.]+)?|[AB]( -?\d+\.\.-?\d+)?|gap|overlap|MTV|separates"
+    r"|(e\d+ [AB]|closest v\d+|centre line):"  # the deciding row named beside the footer's numbers
 )
 
 
@@ -38,6 +40,11 @@ def _frames(theme="projector"):
             while session.lesson.phase == "opening":
                 advance(session)
             yield f"{name} {index + 1}", session
+            if plan.stages[index].stage.predict is not None:  # and once answered
+                press(session, sorted(lesson_run.right_keys(session))[0])
+                while session.lesson.phase == "showing":
+                    advance(session)
+                yield f"{name} {index + 1} answered", session
 
 
 def test_only_the_rulers_small_print_is_under_20_px():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..core.camera3d import OrbitCamera
 from ..core.polyhedron import Polyhedron, euler_rotation
@@ -23,6 +24,7 @@ TURN = 1.2  # rad/s that Q / E turn B
 ORBIT = math.radians(15)  # one press of J or L
 
 
+@lru_cache(maxsize=len(POSES))
 def _pose(index: int) -> tuple[Polyhedron, Polyhedron]:
     if POSES[index] == "false positive":
         return false_positive_pose(100.0, 10.0)
@@ -31,6 +33,22 @@ def _pose(index: int) -> tuple[Polyhedron, Polyhedron]:
         return a, Polyhedron.tetrahedron(110, position=(40, 95, 10), rotation=(0.4, 0.1, 0.7))
     a = Polyhedron.box(120, 80, 100, rotation=(0.0, 0.3, 0.0))
     return a, Polyhedron.box(90, 90, 90, position=(70, 60, 0), rotation=(0.5, 0.2, 0.3))
+
+
+# A frame asks for the shapes and the report several times (picture, panel, words) and a
+# paused scene asks the same every frame: both are pure functions of the pose, the offset
+# and the turn, kept for the last few (building a polyhedron validates it: ~2 ms).
+@lru_cache(maxsize=4)
+def _placed(pose: int, offset, turn: float) -> tuple[Polyhedron, Polyhedron]:
+    a, b = _pose(pose)
+    spin = euler_rotation(0.0, turn, 0.0)
+    position = tuple(float(p + d) for p, d in zip(b.position, offset, strict=True))
+    return a, b.placed(position, matrix_product(spin, b.rotation))
+
+
+@lru_cache(maxsize=4)
+def _report(pose: int, offset, turn: float) -> Sat3dResult:
+    return sat3d(*_placed(pose, offset, turn))
 
 
 @dataclass(frozen=True)
@@ -43,13 +61,10 @@ class Space:
     )
 
     def shapes(self) -> tuple[Polyhedron, Polyhedron]:
-        a, b = _pose(self.pose)
-        spin = euler_rotation(0.0, self.turn, 0.0)
-        position = tuple(float(p + d) for p, d in zip(b.position, self.offset, strict=True))
-        return a, b.placed(position, matrix_product(spin, b.rotation))
+        return _placed(self.pose, self.offset, self.turn)
 
     def report(self) -> Sat3dResult:
-        return sat3d(*self.shapes())
+        return _report(self.pose, self.offset, self.turn)
 
     def stepped(self, held, dt: float) -> Space:
         """One step of the keys held."""

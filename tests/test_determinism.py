@@ -4,12 +4,14 @@ Three guards (Box2D v3 keeps the last one: a hash of the final state, compared w
 constant, on every platform its CI runs on):
 
 1. a static reading of sandbox/ that fails on any BLAS/LAPACK construct (``@``, ``dot``,
-   ``vecdot``, ``einsum``, ``linalg`` ...) and on any transcendental function whose bits
+   ``vecdot``, ``einsum``, ``linalg`` ...), on any transcendental function whose bits
    depend on numpy's SIMD path or on libm's FMA variant (``np.arctan2``, ``math.sin``,
-   ``x ** y`` ...); sandbox/core/portable.py has the replacements and says why;
+   ``x ** y`` ...) and on hypot (``np.hypot``, ``math.hypot``, ``math.dist``);
+   sandbox/core/portable.py has the replacements and says why;
 2. every built-in scene, and the long physics set-ups, run headless in subprocesses with
    numpy's AVX-512 paths off and with its AVX2 paths off: the --dump-state bytes and the
-   PNG bytes equal those of the default path;
+   PNG bytes equal those of the default path, and so do the portable functions' bits on
+   seeded arrays (tests/cpu_paths_probe.py);
 3. a state hash per scene after a fixed script of input, pinned below: a CI on any other
    CPU (another OpenBLAS kernel, another SIMD width) that computes another world fails.
 """
@@ -43,6 +45,10 @@ TRANSCENDENTAL = {
     "atanh", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "logaddexp",
     "logaddexp2", "power", "float_power", "pow", "cbrt", "erf", "erfc", "gamma", "lgamma",
 }  # fmt: skip
+# Not correctly rounded, and not rounded alike everywhere: libm's hypot (np.hypot) has
+# an FMA and a non-FMA formula in glibc alone; CPython's math.hypot and math.dist are
+# its own algorithm. core.portable.hypot replaces them.
+HYPOT = {"hypot", "dist"}
 MODULES = {"np", "numpy", "math"}
 
 
@@ -67,6 +73,8 @@ def forbidden_constructs(source: str, filename: str = "<source>") -> list[str]:
                     what = f"{base.id}.{node.attr} (BLAS/LAPACK)"
                 elif node.attr in TRANSCENDENTAL:
                     what = f"{base.id}.{node.attr} (bits depend on the CPU path)"
+                elif node.attr in HYPOT:
+                    what = f"{base.id}.{node.attr} (libm's or CPython's; portable.hypot)"
         elif isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Name) and func.id == "pow":
@@ -76,7 +84,7 @@ def forbidden_constructs(source: str, filename: str = "<source>") -> list[str]:
                     what = f".{func.attr}() (BLAS)"  # array.dot(other)
         elif isinstance(node, ast.ImportFrom) and node.module in {"numpy", "math", "numpy.linalg"}:
             names = {alias.name for alias in node.names}
-            bad = sorted(names & (BLAS | TRANSCENDENTAL))
+            bad = sorted(names & (BLAS | TRANSCENDENTAL | HYPOT))
             if node.module == "numpy.linalg" or bad:
                 what = f"from {node.module} import {', '.join(bad) or '...'}"
         if what:
@@ -86,7 +94,8 @@ def forbidden_constructs(source: str, filename: str = "<source>") -> list[str]:
 
 def test_no_cpu_dependent_arithmetic_in_sandbox():
     """No module under sandbox/ uses BLAS/LAPACK, a CPU-dependent transcendental
-    function or Python's float power (the portable replacements live in core.portable)."""
+    function, libm's or CPython's hypot or Python's float power (the portable
+    replacements live in core.portable)."""
     found = []
     files = sorted(SANDBOX.rglob("*.py"))
     assert len(files) > 50  # the walk did find the package
@@ -113,7 +122,11 @@ def test_no_cpu_dependent_arithmetic_in_sandbox():
         "y = x ** 2",
         "y = x ** 0.5",
         "y = pow(x, 2)",
+        "y = np.hypot(a, b)",
+        "y = math.hypot(a, b)",
+        "y = math.dist(p, q)",
         "from math import sin",
+        "from math import hypot",
         "from numpy.linalg import det",
     ],
 )
@@ -124,10 +137,11 @@ def test_the_reader_finds_each_forbidden_construct(snippet):
 
 @pytest.mark.parametrize(
     "snippet",
-    ["y = 2**63 - 1", "y = np.sqrt(a * a + b * b)", "y = math.hypot(a, b)", "y = a * b"],
+    ["y = 2**63 - 1", "y = np.sqrt(a * a + b * b)", "y = hypot(a, b)", "y = a * b"],
 )
 def test_the_reader_allows_what_rounds_the_same_everywhere(snippet):
-    """Exact operations (IEEE + - * / sqrt, integer powers of integers) pass."""
+    """Exact operations (IEEE + - * / sqrt, integer powers of integers) and the portable
+    functions pass."""
     assert forbidden_constructs(snippet) == []
 
 
@@ -156,12 +170,17 @@ def _probe(disabled: list[str]) -> dict:
 def test_every_scene_is_the_same_on_every_numpy_cpu_path():
     """Every built-in scene (and the pile, the stack and the concave scene run long)
     dumps the same state bytes and draws the same pixels with numpy's AVX-512 paths
-    off, and with its AVX2 paths off too, as on the default path."""
+    off, and with its AVX2 paths off too, as on the default path; and core.portable's
+    cos_sin, atan2 and hypot give the same bits on seeded arrays (the array forms run
+    on numpy's SIMD loops for + - * / sqrt)."""
     features = _dispatch_features()
     avx512 = [f for f in features if f == "X86_V4" or f.startswith("AVX512")]
     avx2_and_up = [f for f in features if f == "X86_V3"] + avx512
     default = _probe([])
+    functions = default.pop("portable functions")
+    assert set(functions) == {"cos_sin", "atan2", "hypot"}
     assert len(default) >= 20 and all("state" in r and "png" in r for r in default.values())
+    default["portable functions"] = functions
     for disabled in (avx512, avx2_and_up):
         other = _probe(disabled)
         differ = sorted(case for case in default if default[case] != other.get(case))

@@ -23,9 +23,9 @@ screen; the rehearsal refuses it at the frames it checks (PlaceholderError).
 
 from __future__ import annotations
 
-import math
 import re
 
+from ..core.portable import hypot
 from ..render.broadview import counts
 from ..render.rulers import axis_name
 from ..render.theme import colour_word
@@ -74,7 +74,7 @@ def _value(name: str, argument: str, session: Session) -> str:
         if argument not in names:
             raise PlaceholderError(f"{{{name}:{argument}}}: no body named {argument!r}")
         vx, vy = (float(v) for v in world.velocity[names.index(argument)])
-        speed = math.hypot(vx, vy)
+        speed = hypot(vx, vy)
         return f"{speed:.0f}" if name == "speed" else amount(speed * STEP)
     if name in ("bodies", "pairs"):
         if session.world.broad is None:

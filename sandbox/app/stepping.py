@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.portable import hypot
 from ..core.walk import walkthrough
 from ..physics.records import IMPACT_SPEED, impact_speed
 from ..physics.world import World
@@ -118,7 +119,7 @@ def find_moment(world: World, record, before):
     jumps = []
     boxes = world.geometry()["boxes"]
     static = np.flatnonzero(world.static)
-    moved = np.hypot(*(world.position - before).T)
+    moved = hypot(*(world.position - before).T)
     size = np.maximum(np.min(boxes[:, 2:] - boxes[:, :2], axis=1), 1.0)
     fast = np.flatnonzero(~world.static & (moved > 2 * size))  # further than twice its size
     for i in fast.tolist():

@@ -11,9 +11,9 @@ not on a control, so the world gets it (grab, throw).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
+from ..core.portable import hypot
 from ..render.controls import hit, slider_value
 from ..render.layout import panned, screen_to_world, world_transform, zoomed
 from . import panels
@@ -94,13 +94,13 @@ def _edit_press(session: Session, gesture: Gesture, lay, pixel, shift: bool) -> 
     x, y = screen_to_world(lay, session.camera, pixel)
     if session.draft is None:
         for name, k, hx, hy in corner_handles(session):
-            if math.hypot(hx * scale + ox - pixel[0], hy * scale + oy - pixel[1]) <= HANDLE_REACH:
+            if hypot(hx * scale + ox - pixel[0], hy * scale + oy - pixel[1]) <= HANDLE_REACH:
                 gesture.corner = (name, k)
                 return True
     draft = session.draft or ()
     if len(draft) >= 3:
         fx, fy = draft[0]
-        if math.hypot(fx * scale + ox - pixel[0], fy * scale + oy - pixel[1]) <= CLOSE_REACH:
+        if hypot(fx * scale + ox - pixel[0], fy * scale + oy - pixel[1]) <= CLOSE_REACH:
             points = [list(p) for p in draft]
             dispatch(session, Edit(draw_command(points), "B" if shift else "A"))
             return True

@@ -5,8 +5,7 @@ Functions of the session's state; the dispatcher calls them (a slider moved, = a
 
 from __future__ import annotations
 
-import math
-
+from ..core.portable import hypot
 from ..render.controls import Slider
 from ..render.layout import Camera, zoom_by
 from .panels import SLIDERS
@@ -32,7 +31,7 @@ def sliders(session: Session) -> tuple[Slider, ...]:
     for name, (words, low, high, step) in SLIDERS.items():
         enabled, note = rigid, why
         if name == "gravity":
-            value = math.hypot(*world.gravity)
+            value = hypot(*world.gravity)
             shown = f"{value:.0f} px/s²"
         elif name == "friction":
             value = float(world.friction_of[a if a is not None else 0])

@@ -7,8 +7,7 @@ Events arrive in world coordinates (app/mouse_input.MouseEvent), from the window
 
 from __future__ import annotations
 
-import math
-
+from ..core.portable import hypot
 from ..physics.mouse import body_at, grab_at, moved_to, turn
 from .mouse_input import MouseEvent
 from .scene_control import pick
@@ -33,7 +32,7 @@ def handle_mouse(session: Session, event: MouseEvent) -> None:
         return
     hand = session.hand
     if hand is not None:
-        far = math.hypot(point[0] - hand.start[0], point[1] - hand.start[1]) > CLICK_SLOP
+        far = hypot(point[0] - hand.start[0], point[1] - hand.start[1]) > CLICK_SLOP
         hand.moved = hand.moved or far
     if world.grab is not None:
         world.grab = moved_to(world.grab, point)

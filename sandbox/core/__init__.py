@@ -14,11 +14,15 @@ golden screenshots must match on any CI. So, everywhere in sandbox/:
 * no transcendental function whose bits change with numpy's SIMD path (``arctan2``,
   ``exp``, ``log``, ``tan``, ``arccos``, ``power`` differ between its AVX2 and AVX-512
   code) or with libm's FMA variants (``math.sin``, ``math.atan2``, Python's ``**``);
+* no ``hypot`` but core.portable's: libm's (``np.hypot``) need not round correctly
+  and rounds differently per libm and with or without an FMA (glibc's x86-64 and
+  aarch64 formulas differ), and CPython's ``math.hypot`` / ``math.dist`` are a third
+  algorithm;
 * instead, core.portable: products written out as multiply-adds (``dot_rows``,
   ``transform``, ``sum_of_products``), cosine and sine as fdlibm's polynomials
-  (``cos_sin``), arctangent as Cephes' (``atan2``). IEEE ``+ - * /``, ``sqrt``,
-  ``hypot``, sums (``sum``, ``add.reduce``), ``min``/``max`` and sorting by value give
-  the same bits on every path.
+  (``cos_sin``), arctangent as Cephes' (``atan2``), ``hypot`` as Borges' corrected
+  square root. IEEE ``+ - * /``, ``sqrt``, sums (``sum``, ``add.reduce``),
+  ``min``/``max`` and sorting by value give the same bits on every path.
 
 tests/test_determinism.py enforces it three ways: it reads sandbox/ for the constructs
 above, runs every scene with numpy's AVX-512 and AVX2 paths switched off and compares

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from .geometry import Circle, Polygon, magnitude
-from .portable import dot_rows
+from .portable import dot_rows, hypot
 from .tolerances import PARALLEL_TOLERANCE, TOUCH_TOLERANCE
 
 
@@ -39,7 +39,7 @@ def shape_axes(shape, other):
         return axis[None, :], "closest vertex", (k,)
     dx = shape.position[0] - other.position[0]
     dy = shape.position[1] - other.position[1]
-    length = math.hypot(dx, dy)
+    length = hypot(dx, dy)
     axis = (dx / length, dy / length) if length > 0 else (0.0, -1.0)  # concentric: "up"
     return np.array([axis]), "centres", (None,)
 
@@ -118,7 +118,7 @@ def _bound_scale(polygon: Polygon) -> float:
     cx = (vx.min() + vx.max()) * 0.5
     cy = (vy.min() + vy.max()) * 0.5
     radius = np.sqrt(((vx - cx) * (vx - cx) + (vy - cy) * (vy - cy)).max())
-    return float(np.hypot(cx, cy) + radius)
+    return float(hypot(cx, cy) + radius)
 
 
 def tie_scale(a: Polygon, b: Polygon) -> float:

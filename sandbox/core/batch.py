@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Polygon
+from .portable import hypot
 from .tolerances import (
     CROSS_SLACK,
     PARALLEL_TOLERANCE,
@@ -161,7 +162,7 @@ class PolygonBatch:
         cy = bound[5] = (bound[1] + bound[3]) * 0.5
         dx, dy = vx - cx, vy - cy
         radius = bound[6] = np.sqrt((dx * dx + dy * dy).max(axis=0, initial=0.0))
-        bound[7] = np.hypot(cx, cy) + radius
+        bound[7] = hypot(cx, cy) + radius
         turn = nx * np.roll(nx, -1, axis=0) + ny * np.roll(ny, -1, axis=0)
         bound[8] = np.sqrt(np.clip((1.0 + turn.min(axis=0, initial=1.0)) * 0.5, 0.0, 1.0))
         diagonal = vx + vy
@@ -249,7 +250,7 @@ def _may_touch(bound_a: np.ndarray, bound_b: np.ndarray) -> np.ndarray:
     The gap between two shapes along any unit direction is a lower bound on their
     distance: the bounding circles' gap, the boxes' along x and y, along the diagonals.
     """
-    gap = np.hypot(bound_a[4] - bound_b[4], bound_a[5] - bound_b[5]) - bound_a[6] - bound_b[6]
+    gap = hypot(bound_a[4] - bound_b[4], bound_a[5] - bound_b[5]) - bound_a[6] - bound_b[6]
     for box_gap in (
         bound_a[0] - bound_b[2],
         bound_b[0] - bound_a[2],

@@ -6,6 +6,7 @@ import math
 
 from .geometry import ROUNDING, Circle, Polygon, Vec2, magnitude
 from .manifold import FLIP_TOLERANCE
+from .portable import hypot
 from .tolerances import CONTAINMENT_TOLERANCE
 
 
@@ -79,7 +80,7 @@ def _clip_contacts(reference: Polygon, incident: Polygon, tx: float, ty: float, 
     j = (inc_edge + 1) % ni
     points = [(ix[inc_edge], iy[inc_edge]), (ix[j], iy[j])]
     ex, ey = r2x - r1x, r2y - r1y
-    length = math.hypot(ex, ey)
+    length = hypot(ex, ey)
     ux, uy = ex / length, ey / length  # the reference edge's unit tangent
     for bound, sign in ((ux * r1x + uy * r1y, 1.0), (ux * r2x + uy * r2y, -1.0)):
         # keep sign * (tangent . p - bound) >= 0

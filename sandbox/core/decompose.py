@@ -22,13 +22,13 @@ is a `Polygon` in the caller's frame (position (0, 0)), wound the library's way;
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from .geometry import DEGENERATE_TOLERANCE, Polygon, ShapeError, Vec2, signed_area
 from .outline import validated_outline
+from .portable import hypot
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def _turn(points: list[Vec2], a: int, b: int, c: int) -> float:
     (ax, ay), (bx, by), (cx, cy) = points[a], points[b], points[c]
     abx, aby, bcx, bcy = bx - ax, by - ay, cx - bx, cy - by
     cross = abx * bcy - aby * bcx
-    scale = math.hypot(abx, aby) * math.hypot(bcx, bcy)
+    scale = hypot(abx, aby) * hypot(bcx, bcy)
     if abs(cross) <= DEGENERATE_TOLERANCE * scale:
         return 0.0 if abx * bcx + aby * bcy > 0 else -1.0
     return cross / scale

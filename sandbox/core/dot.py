@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .portable import angle_between, dot_rows
+from .portable import angle_between, dot_rows, hypot
 from .tolerances import PARALLEL_TOLERANCE
 
 
@@ -37,7 +37,7 @@ def dot_facts(a, b) -> DotFacts:
     ax, ay = (float(v) for v in a)
     bx, by = (float(v) for v in b)
     dot = ax * bx + ay * by
-    la, lb = math.hypot(ax, ay), math.hypot(bx, by)
+    la, lb = hypot(ax, ay), hypot(bx, by)
     cos = 0.0 if la == 0.0 or lb == 0.0 else max(-1.0, min(1.0, dot / (la * lb)))
     angle = angle_between((ax, ay), (bx, by)) * (180.0 / math.pi) if la and lb else 90.0
     scale = dot / (lb * lb) if lb else 0.0
@@ -52,6 +52,6 @@ def project_vertices(vertices, axis) -> tuple[np.ndarray, int, int]:
     """Each vertex's dot product with the unit `axis`, and the indices of the least and
     the greatest (the interval's two ends; every other vertex falls between)."""
     u = np.asarray(axis, dtype=float)
-    u = u / np.hypot(*u)
+    u = u / hypot(*u)
     d = dot_rows(np.asarray(vertices, dtype=float), u)
     return d, int(np.argmin(d)), int(np.argmax(d))

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .portable import cos_sin, dot_rows, rotate
+from .portable import cos_sin, dot_rows, hypot, rotate
 
 Vec2 = tuple[float, float]
 
@@ -158,7 +158,7 @@ def _size(v: np.ndarray) -> float:
 def _short_edges(v: np.ndarray, size: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(edges, their lengths, which are too short to be an edge: repeated vertices)."""
     edges = np.roll(v, -1, axis=0) - v
-    lengths = np.hypot(edges[:, 0], edges[:, 1])
+    lengths = hypot(edges[:, 0], edges[:, 1])
     return edges, lengths, lengths <= DEGENERATE_TOLERANCE * size
 
 
@@ -281,7 +281,7 @@ class Polygon:
         # Two constants of the shape, whatever its pose (used by sat to skip pairs that
         # are clearly apart): the largest distance from the position to a vertex, and
         # cos(half the largest turn between adjacent normals).
-        self._reach = float(np.hypot(local[:, 0], local[:, 1]).max())
+        self._reach = float(hypot(local[:, 0], local[:, 1]).max())
         turn = dot_rows(normals, np.roll(normals, -1, axis=0)).min()
         self._corner = math.sqrt(min(1.0, max(0.0, (1.0 + float(turn)) / 2)))
         self._place(_as_point(position, "position"), _as_angle(angle))
@@ -404,7 +404,7 @@ def edge_normals(vertices: np.ndarray) -> np.ndarray:
     """Outward unit normal of each edge i -> i+1 of an outline in the library's winding."""
     edges = np.roll(vertices, -1, axis=0) - vertices
     normals = np.column_stack([edges[:, 1], -edges[:, 0]])
-    return normals / np.hypot(normals[:, 0], normals[:, 1])[:, None]
+    return normals / hypot(normals[:, 0], normals[:, 1])[:, None]
 
 
 def vertex_box(vertices: np.ndarray) -> AABB:
@@ -535,7 +535,7 @@ class Circle:
         x, y = _as_point(point, "point")
         dx, dy = x - self.position[0], y - self.position[1]
         slack = ROUNDING * (magnitude(self) + abs(x) + abs(y))
-        return math.hypot(dx, dy) <= self.radius * (1 + 1e-12) + slack
+        return hypot(dx, dy) <= self.radius * (1 + 1e-12) + slack
 
 
 Shape = Polygon | Circle

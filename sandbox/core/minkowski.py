@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Polygon, convex_hull
-from .portable import dot_rows
+from .portable import dot_rows, hypot
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,6 @@ def locate_origin(hull: Polygon) -> OriginQuery:
     edge = w - v
     t = np.clip(dot_rows(-v, edge) / dot_rows(edge, edge), 0.0, 1.0)
     points = v + t[:, None] * edge
-    dist = np.hypot(points[:, 0], points[:, 1])
+    dist = hypot(points[:, 0], points[:, 1])
     k = int(np.argmin(dist))
     return OriginQuery(False, float(dist[k]), (float(points[k, 0]), float(points[k, 1])), k)

@@ -32,7 +32,7 @@ from .geometry import (
     signed_area,
     turns_of_directions,
 )
-from .portable import cos_sin, dot_rows
+from .portable import cos_sin, dot_rows, hypot
 
 
 @dataclass(frozen=True)
@@ -79,12 +79,12 @@ def _corner_turns(v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     out = np.roll(v, -1, axis=0) - v
     cross = into[:, 0] * out[:, 1] - into[:, 1] * out[:, 0]
     dot = dot_rows(into, out)
-    return cross, dot, np.hypot(*into.T) * np.hypot(*out.T)
+    return cross, dot, hypot(*into.T) * hypot(*out.T)
 
 
 def _checked_area(v: np.ndarray, size: float) -> float:
     edges = np.roll(v, -1, axis=0) - v
-    short = np.hypot(*edges.T) <= DEGENERATE_TOLERANCE * size
+    short = hypot(*edges.T) <= DEGENERATE_TOLERANCE * size
     if short.any():
         i = int(np.argmax(short))
         raise ShapeError(f"vertices {i} and {(i + 1) % len(v)} are repeated (zero-length edge)")
@@ -141,7 +141,7 @@ def validated_outline(outline) -> np.ndarray:
     given = _as_vertex_array(outline)
     v = given - given[0]  # every test is on differences: made at vertex 0, none lose digits
     n, size = len(v), _size(v)
-    gaps = np.hypot(*(v[:, None, :] - v[None, :, :]).transpose(2, 0, 1))
+    gaps = hypot(*(v[:, None, :] - v[None, :, :]).transpose(2, 0, 1))
     gaps[np.tril_indices(n)] = np.inf
     if (gaps <= DEGENERATE_TOLERANCE * size).any():
         i, j = (int(k) for k in np.argwhere(gaps <= DEGENERATE_TOLERANCE * size)[0])

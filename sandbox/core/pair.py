@@ -70,7 +70,7 @@ from .axes import (
 )
 from .clipping import contact_points
 from .geometry import ROUNDING, Circle, Polygon, magnitude
-from .portable import dot_rows, transform
+from .portable import dot_rows, hypot, transform
 from .report import NOT_YET_KNOWN, AxisTable, SatResult, build_result, push_direction
 from .tolerances import (
     CONTAINMENT_TOLERANCE,
@@ -105,7 +105,7 @@ def _sat_polygons(a: Polygon, b: Polygon, all_axes: bool) -> SatResult:
     (ax, ay), (bx, by) = a.position, b.position
     # Largest |vertex| (bounds the rounding) and the bounding circles' gap.
     scale = max(abs(ax) + abs(ay) + a._reach, abs(bx) + abs(by) + b._reach)
-    gap = math.hypot(ax - bx, ay - by) - a._reach - b._reach
+    gap = hypot(ax - bx, ay - by) - a._reach - b._reach
     split = len(a.local_vertices)
     if gap * max(a._corner, b._corner) > REJECT_SLACK * scale:
         # Clearly apart (see REJECT_SLACK): not colliding, projections left for the records.
@@ -224,9 +224,10 @@ def _inside(inner, outer) -> bool:
     if isinstance(outer, Circle):
         c = np.asarray(outer.position)
         if isinstance(inner, Circle):
-            return math.dist(inner.position, outer.position) + inner.radius <= outer.radius + slack
+            (ix, iy), (ox, oy) = inner.position, outer.position
+            return hypot(ix - ox, iy - oy) + inner.radius <= outer.radius + slack
         d = inner.vertices - c
-        return bool(np.all(np.hypot(d[:, 0], d[:, 1]) <= outer.radius + slack))
+        return bool(np.all(hypot(d[:, 0], d[:, 1]) <= outer.radius + slack))
     face = dot_rows(outer.normals, outer.vertices)
     if isinstance(inner, Circle):
         offsets = dot_rows(outer.normals, np.asarray(inner.position)) + inner.radius

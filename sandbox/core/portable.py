@@ -17,6 +17,11 @@ so do comparisons, ``min``/``max``, ``abs``, ``floor``/``rint`` and sorting by v
 So here: products as written-out multiply-adds in a fixed order (``dot_rows``,
 ``rotate``), and cosine, sine and arctangent as polynomials of those operations
 (``cos_sin``, ``atan2``), accurate to about an ulp on the angles a world reaches.
+``hypot`` likewise: libm's hypot (``np.hypot``, and ``abs`` of a complex number) is
+not required to round correctly and rounds differently from one libm to the next, or
+with and without an FMA; CPython's ``math.hypot`` and ``math.dist`` are its own
+algorithm, compiled with or without FMA contraction. ``hypot`` here is Borges'
+corrected square root of the sum of squares in plain operations (within 0.56 ulp).
 ``tests/test_determinism.py`` reads ``sandbox/`` and fails on any call this rules out.
 """
 
@@ -84,6 +89,86 @@ def dot_rows(a, b):
 def length(v):
     """|v| along the last axis: sqrt of the written-out sum of squares."""
     return np.sqrt(dot_rows(v, v))
+
+
+# hypot's scaling (Borges' thresholds, which glibc 2.35+ uses too): squares of values
+# up to 2**511 and down to 2**-459 neither overflow nor lose bits to the subnormals, and
+# a power of two scales exactly. A smaller side under 2**-54 of the larger one cannot
+# move the sum: ay * ay < ulp(ax * ax) / 4.
+_HUGE = math.ldexp(1.0, 511)
+_TINY = math.ldexp(1.0, -459)
+_SCALE = math.ldexp(1.0, 600)
+_FAR = math.ldexp(1.0, 54)
+
+
+def _hypot_kernel(ax, ay, h):
+    """sqrt(ax**2 + ay**2) for ax >= ay > 0 in the safe range, floats or arrays, from
+    h = sqrt(ax * ax + ay * ay) as rounded.
+
+    h alone is within about 1.15 ulp (the sum rounds twice before the square root).
+    Borges' correction (An Improved Algorithm for hypot(a, b), 2019, fused-free form)
+    takes one Newton step on the residual h*h - ax*ax - ay*ay, written in each of two
+    ways that plain double arithmetic gets right where that way is used. The result is
+    within 0.56 ulp and rounds correctly 99.7 % of the time (measured: 0.554 ulp at
+    worst over the tests' 7,000 pairs from the subnormals to overflow), and is bit for
+    bit what glibc's hypot gives on x86-64 (2 million pairs), which has no FMA there; on
+    aarch64 glibc takes another formula, whose bits differ."""
+    d = h - ay
+    near = ax * (2.0 * d - ax) + (d - 2.0 * (ax - ay)) * d  # for h <= 2 ay
+    d = h - ax
+    far = 2.0 * d * (ax - 2.0 * ay) + ((4.0 * d - ay) * ay + d * d)  # for h > 2 ay
+    if isinstance(h, np.ndarray):
+        residual = np.where(h <= 2.0 * ay, near, far)
+    else:
+        residual = near if h <= 2.0 * ay else far
+    return h - residual / (2.0 * h)
+
+
+def hypot(x, y):
+    """sqrt(x*x + y*y) for floats or arrays (broadcast), the same bits on every CPU
+    and in both forms, within 0.56 ulp of the exact value (measured).
+
+    ``math.hypot`` and ``np.hypot`` are not the same everywhere: libm's hypot need not
+    round correctly, and rounds differently from one libm to the next (glibc alone has
+    an FMA and a non-FMA formula; macOS's and Windows' are their own), and CPython's
+    math.hypot is another algorithm again. Here: |x| and |y| ordered, scaled by 2**-600
+    or 2**600 where their squares would overflow or reach the subnormals, then
+    `_hypot_kernel`. hypot(inf, nan) is inf, as IEEE 754 says; any other NaN gives NaN."""
+    if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
+        return _hypot_array(*np.broadcast_arrays(np.asarray(x, float), np.asarray(y, float)))
+    x, y = abs(float(x)), abs(float(y))
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return math.inf if math.isinf(x) or math.isinf(y) else math.nan
+    ax, ay = (x, y) if x >= y else (y, x)
+    if ay * _FAR <= ax:  # zero included
+        return ax + ay
+    scale = 1.0 / _SCALE if ax > _HUGE else _SCALE if ay < _TINY else 1.0
+    ax, ay = ax * scale, ay * scale
+    return _hypot_kernel(ax, ay, math.sqrt(ax * ax + ay * ay)) / scale
+
+
+# Below this a larger side can have a smaller one that is not far yet under _TINY.
+_SMALL = _TINY * _FAR
+
+
+def _hypot_array(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """`hypot` element by element: every branch computed, each element keeping its own,
+    so that each gets the bits the float path gives it."""
+    x, y = np.abs(x), np.abs(y)
+    ax, ay = np.maximum(x, y), np.minimum(x, y)
+    # Quiet, as the float path is: 0/0 where an element takes another branch, and an
+    # overflow to inf where the true value overflows (or a branch not taken does).
+    with np.errstate(all="ignore"):
+        # The usual case first (42 numpy calls, not 49): nothing to scale, nothing
+        # infinite or NaN (then max is not <= _HUGE), zeros allowed (they are far).
+        if ax.size and ax.max() <= _HUGE and np.where(ax > 0.0, ax, 1.0).min() >= _SMALL:
+            h = _hypot_kernel(ax, ay, np.sqrt(ax * ax + ay * ay))
+            return np.where(ay * _FAR <= ax, ax + ay, h)
+        scale = np.where(ax > _HUGE, 1.0 / _SCALE, np.where(ay < _TINY, _SCALE, 1.0))
+        sx, sy = ax * scale, ay * scale
+        h = _hypot_kernel(sx, sy, np.sqrt(sx * sx + sy * sy)) / scale
+        h = np.where(ay * _FAR <= ax, ax + ay, h)
+    return np.where(np.isinf(x) | np.isinf(y), np.inf, h)
 
 
 def rotate(points, cos, sin):

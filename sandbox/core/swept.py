@@ -10,7 +10,7 @@ import numpy as np
 from .axes import parallel_duplicates, project_onto
 from .geometry import Circle, Polygon, Vec2
 from .pair import sat
-from .portable import dot_rows
+from .portable import dot_rows, hypot
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
         t = circle_hit(np.asarray(shape.position), radius + shape.radius)
         if t is not None:
             p = c + t * d - np.asarray(shape.position)
-            consider(t, p / np.hypot(*p))
+            consider(t, p / hypot(*p))
         return best_t, best_n
 
     v, normals = shape.vertices, shape.normals
@@ -165,5 +165,5 @@ def _ray_cast_rounded(centre, radius: float, d: np.ndarray, shape):
         t = circle_hit(v[i], radius)
         if t is not None:
             p = c + t * d - v[i]
-            consider(t, p / np.hypot(*p))
+            consider(t, p / hypot(*p))
     return best_t, best_n

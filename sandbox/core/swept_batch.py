@@ -16,13 +16,13 @@ hit there.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from .geometry import Circle, Polygon, magnitude
 from .pair import sat
+from .portable import hypot
 from .swept import SweptAxis
 from .tolerances import PARALLEL_TOLERANCE, TOUCH_BOUND
 
@@ -289,9 +289,9 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     by = np.array([c.position[1] for c in b])
     ra = np.array([c.radius for c in a])
     rb = np.array([c.radius for c in b])
-    # The axis as `shape_axes` makes it: math.hypot (CPython's own, not libm's hypot).
+    # The axis as `shape_axes` makes it (portable hypot: the same bits as its float form).
     dx, dy = ax - bx, ay - by
-    length = np.array(list(map(math.hypot, dx.tolist(), dy.tolist())))
+    length = hypot(dx, dy)
     apart = length > 0
     safe = np.where(apart, length, 1.0)
     ux = np.where(apart, dx / safe, 0.0)
@@ -340,5 +340,5 @@ def _away_from(cx, cy, t: float, d: np.ndarray, px, py) -> tuple[float, float]:
     steps (p = c + t d - point; p / hypot(p))."""
     c = np.array([float(cx), float(cy)])
     p = c + t * np.array([float(d[0]), float(d[1])]) - np.array([float(px), float(py)])
-    n = p / np.hypot(*p)
+    n = p / hypot(*p)
     return float(n[0]) + 0.0, float(n[1]) + 0.0

@@ -15,6 +15,7 @@ from ..core.batch import PolygonBatch, sat_many
 from ..core.compound import piece_pairs
 from ..core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds_of
 from ..core.pair import sat
+from ..core.portable import hypot
 from .broadphase import sort_and_sweep
 from .grid import uniform_grid
 from .quadtree import quadtree
@@ -107,9 +108,8 @@ def find_manifolds(world: World, dt: float):
     so the solver pushes the whole bodies (Box2D: one contact per shape pair)."""
     g = world.geometry()
     n = len(world.bodies)
-    reach = np.hypot(world.velocity[:, 0], world.velocity[:, 1]) + np.abs(world.omega) * (
-        world.extent
-    )
+    speed = hypot(world.velocity[:, 0], world.velocity[:, 1])
+    reach = speed + np.abs(world.omega) * world.extent
     margin = np.where(world.static, 0.0, SPECULATIVE + reach * dt)
     boxes = g["boxes"] + margin[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
     # Two sleeping (or static) bodies cannot move each other: no need to collide them.

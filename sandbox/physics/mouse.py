@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.portable import cos_sin, rotate
+from ..core.portable import cos_sin, hypot, rotate
 
 if TYPE_CHECKING:
     from .world import World
@@ -76,7 +76,7 @@ def pull(world: World, grab: MouseGrab, dt: float) -> None:
     to_target = np.asarray(grab.target) - p
     if not (world.rigid and world.gravity != (0.0, 0.0)):
         v = to_target / dt
-        speed = math.hypot(*v)
+        speed = hypot(*v)
         if speed > MAX_DRAG_SPEED:
             v *= MAX_DRAG_SPEED / speed
         world.velocity[i] = v
@@ -89,7 +89,7 @@ def pull(world: World, grab: MouseGrab, dt: float) -> None:
     v_p = world.velocity[i] + omega * np.array([-r[1], r[0]])
     force = mass * w0 * w0 * to_target - 2.0 * mass * DAMPING_RATIO * w0 * v_p
     most = mass * MAX_ACCELERATION
-    size = math.hypot(*force)
+    size = hypot(*force)
     if size > most:
         force *= most / size
     world.velocity[i] += force * dt * inv_mass

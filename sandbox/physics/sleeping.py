@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.portable import hypot
+
 
 def islands(n: int, a: np.ndarray, b: np.ndarray, link: np.ndarray) -> np.ndarray:
     """Island label of each body (the smallest index in its island); `link` masks the edges."""
@@ -39,7 +41,7 @@ def update_sleep(world, contacts, dt: float) -> None:
     """Advance the sleep timers and put islands to sleep or wake them (numpy, no loop per body)."""
     n = len(world.bodies)
     moving = ~world.static
-    speed = np.hypot(world.velocity[:, 0], world.velocity[:, 1])
+    speed = hypot(world.velocity[:, 0], world.velocity[:, 1])
     speed = speed + np.abs(world.omega) * world.extent
     slow = moving & (speed < world.sleep_speed)
     world.sleep_timer = np.where(slow, world.sleep_timer + dt, 0.0)

@@ -40,7 +40,7 @@ import numpy as np
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon, Vec2, edge_normals
-from ..core.portable import cos_sin, dot_rows, rotate, transform
+from ..core.portable import cos_sin, dot_rows, hypot, rotate, transform
 from .body import NO_CONTROLS, Body, Controls
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds, point_slots
@@ -339,7 +339,7 @@ class World:
     def set_gravity_strength(self, strength: float) -> None:
         """Gravity of `strength` px/s^2 in the direction it points now (down if none)."""
         gx, gy = self.gravity
-        length = math.hypot(gx, gy)
+        length = hypot(gx, gy)
         ux, uy = (gx / length, gy / length) if length > 0.0 else (0.0, 1.0)
         self.gravity = (ux * float(strength) + 0.0, uy * float(strength) + 0.0)
         self._wake_all()
@@ -399,7 +399,7 @@ class World:
         np.maximum(gap, boxes[:, 1] - box[3], out=gap)
         gap = np.maximum(gap, 0.0)  # overlapping boxes all rank by centre distance
         d = centroid - centroid[a]
-        distance = np.hypot(d[:, 0], d[:, 1])
+        distance = hypot(d[:, 0], d[:, 1])
         gap[a] = distance[a] = np.inf
         # The smallest gap, then the smallest distance, then the lowest index.
         tied = np.flatnonzero(gap == gap.min())
@@ -577,7 +577,7 @@ class World:
             # Under gravity: left/right push toward a running speed, up thrusts.
             vx = self.velocity[c, 0] + dx * 4 * speed * dt
             self.velocity[c, 0] = max(-speed, min(speed, vx)) if dx else vx * (1 - min(1, 4 * dt))
-            g = math.hypot(*self.gravity)
+            g = hypot(*self.gravity)
             self.velocity[c, 1] += dy * 2.2 * g * dt
         turn = float(controls.turn_right) - float(controls.turn_left)
         if self.rigid and self.gravity != (0.0, 0.0):

@@ -6,12 +6,11 @@ apart); each vertex gets a marker dot that no label may cover.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pygame
 
 from ..core.geometry import Circle, Polygon
+from ..core.portable import hypot
 from .overlays import Overlays
 from .primitives import arrow, dashed
 from .theme import Color
@@ -74,7 +73,7 @@ def draw_features(
         text_color = theme.text_a if letter == "A" else theme.text_b
         for k, v in enumerate(verts):
             d = v - centroid
-            n = math.hypot(*d) or 1.0
+            n = hypot(*d) or 1.0
             out = d / n
             t = np.array([-out[1], out[0]])
             view.label(
@@ -108,7 +107,7 @@ def draw_circle_axes(view: View, shown) -> None:
         pygame.draw.circle(view.surface, theme.text, p, view.w(4))
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
         dx, dy = q[0] - p[0], q[1] - p[1]
-        n = math.hypot(dx, dy) or 1.0
+        n = hypot(dx, dy) or 1.0
         off = 14 * view.k
         view.label(
             "closest vertex axis",

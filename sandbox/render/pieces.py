@@ -18,7 +18,7 @@ import numpy as np
 import pygame
 
 from ..core.outline import convexity, most_crossed_line
-from ..core.portable import cos_sin, rotate
+from ..core.portable import cos_sin, hypot, rotate
 from ..physics.world import World
 from .primitives import dashed, dashed_polygon, mix
 from .view import KEY_LABEL, MEASURE, View
@@ -106,10 +106,10 @@ def draw_convexity(view: View, world: World, index: int) -> None:
         # convex corner and out of it (into the hollow) at a reflex one: the marker
         # sits off the corner, outside the shape.
         before, after = outline[i - 1] - corner, outline[(i + 1) % len(outline)] - corner
-        bisector = before / np.hypot(*before) + after / np.hypot(*after)
-        if np.hypot(*bisector) < 1e-9:
+        bisector = before / hypot(*before) + after / hypot(*after)
+        if hypot(*bisector) < 1e-9:
             bisector = centre - corner
-        outward = bisector / np.hypot(*bisector) * (1.0 if reflex else -1.0)
+        outward = bisector / hypot(*bisector) * (1.0 if reflex else -1.0)
         x, y = view.p(*corner)
         reach = r + 8 * view.k
         mark = (x + outward[0] * reach, y + outward[1] * reach)
@@ -157,7 +157,7 @@ def draw_convexity(view: View, world: World, index: int) -> None:
     c, s = cos_sin(shape.angle)
     p = rotate(np.asarray(point, dtype=float), c, s) + np.asarray(shape.position)  # in the world
     d = rotate(np.asarray(direction, dtype=float), c, s)
-    reach = float(np.hypot(*np.ptp(outline, axis=0))) / 2 + 30
+    reach = float(hypot(*np.ptp(outline, axis=0))) / 2 + 30
     middle = p + d * ((ts[0] + ts[-1]) / 2 if ts else 0.0)
     start, end = middle - d * reach, middle + d * reach
     dashed(view.surface, theme.text_dim, view.p(*start), view.p(*end), view.w(2), 9, 6)

@@ -7,13 +7,13 @@ import math
 import numpy as np
 import pygame
 
-from ..core.portable import cos_sin
+from ..core.portable import cos_sin, hypot
 from .theme import Color
 
 
 def dashed(surface, color, p, q, width=1, dash=8.0, gap=6.0) -> None:
     (x0, y0), (x1, y1) = p, q
-    length = math.hypot(x1 - x0, y1 - y0)
+    length = hypot(x1 - x0, y1 - y0)
     if length < 1e-9:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
@@ -56,7 +56,7 @@ def dashed_polygon(surface, color, points, width=1, dash=8.0, gap=6.0) -> None:
 
 def arrow(surface, color, p, q, width, head) -> None:
     (x0, y0), (x1, y1) = p, q
-    length = math.hypot(x1 - x0, y1 - y0)
+    length = hypot(x1 - x0, y1 - y0)
     if length < 1e-9:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length

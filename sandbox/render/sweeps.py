@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pygame
 
 from ..core.geometry import convex_hull
+from ..core.portable import hypot
 from ..physics.records import StepRecord
 from ..physics.world import World
 from .primitives import arrow, dashed_polygon, shape_outline, translucent_polygons
@@ -32,7 +31,7 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
         dashed_polygon(surf, theme.sweep, view.pts(b), view.w(theme.thin), 5, 4)
         pygame.draw.polygon(surf, theme.sweep, view.pts(a), view.w(theme.thin))
         # the motion this tick, as an arrow above the band
-        length = math.hypot(*ev.motion)
+        length = hypot(*ev.motion)
         if length > 1e-9:
             nx, ny = -ev.motion[1] / length, ev.motion[0] / length
             box = start.aabb()
@@ -94,7 +93,7 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         pygame.draw.polygon(surf, theme.overlap, view.pts(a), view.w(theme.thin))
         pygame.draw.polygon(surf, theme.overlap, view.pts(b), view.w(theme.thin))
         dx, dy = jump.end[0] - jump.start[0], jump.end[1] - jump.start[1]
-        length = math.hypot(dx, dy)
+        length = hypot(dx, dy)
         u = (dx / length, dy / length)
         lo, hi = world.shape(jump.passed).project(u)
         box = start.aabb()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from ..core.portable import hypot
+
 # In a rigid world, an overlap this shallow is a resting contact: the soft contact holds
 # the weight with a hair of overlap instead of pushing it out each step (which jitters).
 # Box2D v3's linear slop, 0.005 m, at its 90 px a metre; the deepest resting overlap in
@@ -51,7 +53,7 @@ def signed(value: float, places: int) -> str:
 
 def vector(x: float, y: float) -> str:
     """A vector as "(x, y)", both components at the precision of its length."""
-    places = decimals(math.hypot(x, y))
+    places = decimals(hypot(x, y))
     return f"({signed(x, places)}, {signed(y, places)})"
 
 

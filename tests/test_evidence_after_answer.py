@@ -29,6 +29,7 @@ QUESTIONS = [
     for index, stage_plan in enumerate(plan.stages)
     if stage_plan.stage.predict is not None
 ]
+MORE = r"\+(\d+) more(?: of (\d+))?: (.+?)(?: \(U: (?:see )?all\))?"
 SIZES = {"1024-projector": ((1024, 768), "projector"), "1920-dark": ((1920, 1080), "dark")}
 
 
@@ -84,8 +85,8 @@ def test_every_ruler_row_shows_after_the_answer(size_name):
             assert not more, (where, more)
         else:
             assert len(more) == 1, (where, panel)
-            said = " ".join(panel[more[0]:])  # the line, and its second if it wrapped
-            found = re.fullmatch(r"\+(\d+) more(?: of (\d+))?: (.+?)(?: \(U: (?:see )?all\))?", said)
+            said = " ".join(panel[more[0] :])  # the line, and its second if it wrapped
+            found = re.fullmatch(MORE, said)
             assert found, (where, said)
             count, of, verdicts = found.groups()
             assert int(count) == len(hidden) and of in (None, str(len(axes))), (where, said)

@@ -75,7 +75,8 @@ def test_a_world_gap_stays_background_between_the_strokes(tmp_path, gap, angle, 
     assert a.distance(b) == pytest.approx(gap, abs=1e-9)
     pa, pb = nearest_points(a, b)
     scale, ox, oy = world_transform(layout_for(session, SIZE), session.camera)
-    (x0, y0), (x1, y1) = (pa.x * scale + ox, pa.y * scale + oy), (pb.x * scale + ox, pb.y * scale + oy)
+    x0, y0 = pa.x * scale + ox, pa.y * scale + oy
+    x1, y1 = pb.x * scale + ox, pb.y * scale + oy
     length = math.hypot(x1 - x0, y1 - y0)
     strokes = {theme.shape_a[:3], theme.shape_b[:3]}
     samples = 0

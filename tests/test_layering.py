@@ -203,16 +203,16 @@ STARTUP_IMPORT = ("sandbox/app/cli.py", "sandbox.app.launch")
 APP_MODULE_LINES = 400
 
 
-def _dotted(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+def _dotted(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _import_sites(path: Path, known: set[str]) -> list[tuple[int, str, bool]]:
+def _import_sites(path: Path, known: set[str], root: Path = ROOT) -> list[tuple[int, str, bool]]:
     """(line, module, inside a function?) of every import of the file, relative ones made
     absolute and `from . import name` read as the module `name` when it is one; imports
     under `if TYPE_CHECKING:` are left out (they never run)."""
-    dotted = _dotted(path)
+    dotted = _dotted(path, root)
     package = dotted if path.name == "__init__.py" else dotted.rsplit(".", 1)[0]
     sites = []
 
@@ -245,7 +245,7 @@ def _package_graph() -> dict[str, set[str]]:
     }
 
 
-def test_import_sites_skip_type_checking_and_see_functions():
+def test_import_sites_skip_type_checking_and_see_functions(tmp_path):
     """The import reader leaves out TYPE_CHECKING imports, marks imports inside functions,
     and reads `from . import x` as the module x."""
     source = (
@@ -256,12 +256,10 @@ def test_import_sites_skip_type_checking_and_see_functions():
         "def f():\n"
         "    import pygame\n"
     )
-    path = PACKAGE / "app" / "probe_for_the_test.py"
-    try:
-        path.write_text(source)
-        sites = _import_sites(path, {"sandbox.app.actions"})
-    finally:
-        path.unlink()
+    path = tmp_path / "sandbox" / "app" / "probe_for_the_test.py"  # never in the source tree
+    path.parent.mkdir(parents=True)
+    path.write_text(source)
+    sites = _import_sites(path, {"sandbox.app.actions"}, root=tmp_path)
     assert [(name, late) for _, name, late in sites] == [
         ("typing", False),
         ("sandbox.app.actions", False),

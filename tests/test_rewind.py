@@ -12,10 +12,23 @@ from driving import advance, open_session, press
 
 from sandbox.app.cli import main
 from sandbox.app.history import KEEP_STEPS
-from sandbox.physics.rewind import save_state, state_bytes
+from sandbox.physics.rewind import SHARED, save_state
 from sandbox.scenes.registry import SCENES
 
 ARRAYS = ("position", "angle", "velocity", "omega", "sleeping", "sleep_timer")
+
+
+def state_bytes(saved: dict) -> int:
+    """The memory a saved state's own arrays take (the figure rewind's cost is judged by)."""
+    total = 0
+    for name, value in saved.items():
+        if name in SHARED:
+            continue
+        if isinstance(value, np.ndarray):
+            total += value.nbytes
+        elif hasattr(value, "__dict__"):
+            total += sum(v.nbytes for v in vars(value).values() if isinstance(v, np.ndarray))
+    return total
 
 
 def state(world) -> dict:

@@ -54,8 +54,10 @@ def test_the_bullet_stages_show_the_bullet_big_beside_its_wall():
     """needs-help 4 and 5, as the question waits (4) and as the stage stands paused (5):
     the bullet is at least 150 px long on screen, whole in the scene, with its wall's face
     in view and the gap between them (5 px in the world) wider than a line."""
-    for stage, bullet, wall in ((4, "bullet, discrete test", "wall (top)"),
-                                (5, "bullet, swept test", "wall (bottom)")):
+    for stage, bullet, wall in (
+        (4, "bullet, discrete test", "wall (top)"),
+        (5, "bullet, swept test", "wall (bottom)"),
+    ):
         session = _opened("needs-help", stage)
         (x0, y0, x1, y1), scene = _on_screen(session, [_box(session, bullet)])
         assert x1 - x0 >= SUBJECT_PX, f"stage {stage}: the bullet is {x1 - x0:.0f} px"

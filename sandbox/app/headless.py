@@ -10,6 +10,8 @@ import json
 import os
 from contextlib import contextmanager
 
+import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
+
 from .commands import Control, Edit, Mouse, OpenLesson, Press, Step
 from .dispatcher import dispatch
 from .errors import UsageError
@@ -31,9 +33,7 @@ def init_pygame(headless: bool):
     display to reach, SDL fell back to drawing off screen (unless that was asked for)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # read when the display starts
 
     asked = os.environ.get("SDL_VIDEODRIVER", "")
     try:

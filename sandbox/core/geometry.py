@@ -362,9 +362,6 @@ class Polygon:
         a, b = self.vertices[index % n], self.vertices[(index + 1) % n]
         return (float(a[0]), float(a[1])), (float(b[0]), float(b[1]))
 
-    def edge_midpoints(self) -> np.ndarray:
-        return (self.vertices + np.roll(self.vertices, -1, axis=0)) / 2
-
     def aabb(self) -> AABB:
         return vertex_box(self.vertices)
 

@@ -77,16 +77,3 @@ def restore_state(world: World, saved: dict) -> None:
 def saved_tick(saved: dict) -> int:
     """The world tick a saved state was taken at."""
     return saved["tick"]
-
-
-def state_bytes(saved: dict) -> int:
-    """The memory a saved state's own arrays take (the figure rewind's cost is judged by)."""
-    total = 0
-    for name, value in saved.items():
-        if name in SHARED:
-            continue
-        if isinstance(value, np.ndarray):
-            total += value.nbytes
-        elif hasattr(value, "__dict__"):
-            total += sum(v.nbytes for v in vars(value).values() if isinstance(v, np.ndarray))
-    return total

@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pygame
 
+from ..core.camera3d import wireframe
 from ..scenes.space import POSES
 from .primitives import dashed
 from .view import KEY_LABEL, View
@@ -77,24 +78,23 @@ def draw_space(view: View, space) -> None:
     if deciding is not None and deciding.feature == "edge x edge":
         named = {0: deciding.feature_index[0], 1: deciding.feature_index[1]}
     for which, (shape, color) in enumerate(((a, theme.shape_a), (b, theme.shape_b))):
-        frame = camera.project(shape.vertices, centre)
-        edges = np.asarray(shape.edges, dtype=int)
-        for k, (i, j) in enumerate(edges.tolist()):
-            if not (frame.visible[i] and frame.visible[j]):
+        frame = wireframe(camera, shape, centre)
+        for k, (start, end) in enumerate(frame.segments):
+            if not frame.visible[k]:
                 continue
             thick = theme.line * (3.5 if named.get(which) == k else 1.3)
-            pygame.draw.line(surf, color, frame.points[i], frame.points[j], view.w(thick))
+            pygame.draw.line(surf, color, start, end, view.w(thick))
             if named.get(which) == k:
-                mid = (frame.points[i] + frame.points[j]) / 2
+                mid = (start + end) / 2
                 view.label(
                     f"{'AB'[which]} e{k}",
                     [((mid[0] + 8, mid[1]), "midleft"), ((mid[0] - 8, mid[1]), "midright")],
                     theme.font_small,
-                    color,
+                    (theme.text_a, theme.text_b)[which],  # words in A's or B's text colour
                     KEY_LABEL,
                     world=False,
                 )
-                view.mark(f"3d edge {'AB'[which]} e{k}", frame.points[i], frame.points[j])
+                view.mark(f"3d edge {'AB'[which]} e{k}", start, end)
     view.text_px(
         f"pose: {POSES[space.pose]} (F)   J / L turn the view",
         (rect.x + view.layout.pad, rect.bottom - view.layout.pad),

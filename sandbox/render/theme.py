@@ -18,7 +18,6 @@ OI_SKY = _hex("#56B4E9")
 OI_GREEN = _hex("#009E73")
 OI_YELLOW = _hex("#F0E442")
 OI_BLUE = _hex("#0072B2")
-OI_VERMILLION = _hex("#D55E00")
 OI_PURPLE = _hex("#CC79A7")
 
 
@@ -27,15 +26,14 @@ class Theme:
     """One palette with fixed roles, line widths and text sizes.
 
     Text sizes are pixels in a window 768 px high (they follow the window's height); line
-    widths too. Every colour drawn as text (`text_colors`) is at least 4.5:1 against the
-    background it is drawn on (WCAG 2 AA); per-edge colours stay distinct from their
+    widths too. Every text drawn is at least 4.5:1 against the background it is drawn on
+    (WCAG 2 AA, read from drawn frames); per-edge colours stay distinct from their
     neighbours' under simulated deuteranopia and protanopia (tests/test_accessibility.py)."""
 
     name: str
     background: Color
     panel: Color  # the ruler panel
     divider: Color
-    hud_bg: tuple[int, int, int, int]
     text: Color
     text_dim: Color
     shape_a: Color
@@ -55,7 +53,6 @@ class Theme:
     aabb: Color
     sweep: Color
     ruler: Color
-    row_highlight: tuple[int, int, int, int]
     fill_alpha: int
     line: int
     thin: int
@@ -71,7 +68,6 @@ THEMES: dict[str, Theme] = {
         background=(24, 26, 32),
         panel=(31, 34, 42),
         divider=(70, 74, 86),
-        hud_bg=(10, 11, 15, 200),
         text=(235, 235, 235),
         text_dim=(160, 164, 175),
         shape_a=OI_ORANGE,
@@ -96,7 +92,6 @@ THEMES: dict[str, Theme] = {
         aabb=(120, 124, 136),
         sweep=(86, 160, 216),  # Okabe-Ito blue, lifted to read on the dark background
         ruler=(120, 124, 136),
-        row_highlight=(0, 158, 115, 48),
         fill_alpha=70,
         line=2,
         thin=1,
@@ -110,7 +105,6 @@ THEMES: dict[str, Theme] = {
         background=(250, 250, 246),
         panel=(236, 236, 230),
         divider=(160, 160, 150),
-        hud_bg=(255, 255, 255, 225),
         text=(0, 0, 0),
         text_dim=(70, 70, 70),
         shape_a=OI_ORANGE,
@@ -135,7 +129,6 @@ THEMES: dict[str, Theme] = {
         aabb=(120, 120, 120),
         sweep=_hex("#006EAC"),
         ruler=(90, 90, 90),
-        row_highlight=(0, 158, 115, 55),
         fill_alpha=90,
         line=4,
         thin=2,
@@ -145,38 +138,6 @@ THEMES: dict[str, Theme] = {
         normal_length=32.0,
     ),
 }
-
-
-def text_colors(theme: Theme) -> dict[str, Color]:
-    """Every colour the renderer draws text in, by role."""
-    colors = {
-        name: getattr(theme, name)
-        for name in (
-            "text",
-            "text_dim",
-            "text_a",
-            "text_b",
-            "overlap",
-            "gap",
-            "separating",
-            "mtv",
-            "sweep",
-        )
-    }
-    for k, color in enumerate(theme.edge_colors):
-        colors[f"edge {k}"] = color
-    return colors
-
-
-def text_backgrounds(theme: Theme) -> dict[str, Color]:
-    """Every background text is drawn on: the scene, the panel, the HUD and help panels
-    (their translucent colour laid over the scene's)."""
-    r, g, b, a = theme.hud_bg
-    over = tuple(
-        round((c * a + bg * (255 - a)) / 255)
-        for c, bg in zip((r, g, b), theme.background, strict=True)
-    )
-    return {"scene": theme.background, "panel": theme.panel, "hud": over}
 
 
 # The word a lesson says for a role's colour, in each theme ({colour:ROLE}: app/lesson_words):

@@ -383,10 +383,14 @@ def _where_the_step_goes(world, label, steps=10):
     so a little above the truth). The colour solves' count times their cost is the
     solver's floor; the narrow phase alone, against pymunk's whole step, is the floor of
     any solver."""
-    from sandbox.physics import rigid
+    from sandbox.physics import contact_solver
     from sandbox.physics import world as world_module
 
-    timed = [(rigid, "_solve"), (world_module, "solve_rigid"), (world_module, "find_manifolds")]
+    timed = [
+        (contact_solver, "solve"),
+        (world_module, "solve_rigid"),
+        (world_module, "find_manifolds"),
+    ]
     originals = {name: getattr(module, name) for module, name in timed}
     spent: dict[str, list[float]] = {name: [] for name in originals}
 
@@ -409,11 +413,11 @@ def _where_the_step_goes(world, label, steps=10):
     finally:
         for module, name in timed:
             setattr(module, name, originals[name])
-    if not spent["_solve"]:
+    if not spent["solve"]:
         return {}
     return {
-        f"{label}: colour solves a step (ours)": {"ours": len(spent["_solve"]) / steps},
-        f"{label}: one colour solve (us, ours)": {"ours": 1e6 * statistics.median(spent["_solve"])},
+        f"{label}: colour solves a step (ours)": {"ours": len(spent["solve"]) / steps},
+        f"{label}: one colour solve (us, ours)": {"ours": 1e6 * statistics.median(spent["solve"])},
         f"{label}: solver, ms a step (ours)": {"ours": 1e3 * sum(spent["solve_rigid"]) / steps},
         f"{label}: narrow phase, ms a step (ours)": {
             "ours": 1e3 * sum(spent["find_manifolds"]) / steps

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from card_house import card_house
 
-from sandbox.physics import contacts, rigid
+from sandbox.physics import contact_constraints, contacts
 from sandbox.physics.world import World
 
 STEP = 1 / 60
@@ -60,7 +60,7 @@ def test_a_cards_end_is_held_at_both_of_its_points():
 
 
 def test_under_v24s_guard_a_cards_end_sinks_through_the_flat_card(monkeypatch):
-    monkeypatch.setattr(rigid, "MAX_CONDITION", 1000.0)
+    monkeypatch.setattr(contact_constraints, "MAX_CONDITION", 1000.0)
     world = World(card_house(2), gravity=(0.0, 900.0), bounds=(-1e5, -1e5, 1e5, 1e5))
     flat, leaning = world.index("card 0"), world.index("card 5")
     deepest = 0.0
@@ -74,7 +74,7 @@ def test_under_v24s_guard_a_cards_end_sinks_through_the_flat_card(monkeypatch):
 
 
 def test_with_v24s_guard_the_seven_card_house_falls(monkeypatch):
-    monkeypatch.setattr(rigid, "MAX_CONDITION", 1000.0)
+    monkeypatch.setattr(contact_constraints, "MAX_CONDITION", 1000.0)
     assert largest_move(card_house(2), seconds=2.0) > 20.0
 
 
@@ -83,7 +83,7 @@ def test_with_v24s_guard_the_seven_card_house_falls(monkeypatch):
     ["no speculative distance", "friction 2", "cards 10x thicker"],
 )
 def test_the_other_suspects_do_not_save_it_under_v24s_guard(monkeypatch, suspect):
-    monkeypatch.setattr(rigid, "MAX_CONDITION", 1000.0)
+    monkeypatch.setattr(contact_constraints, "MAX_CONDITION", 1000.0)
     bodies = card_house(2)
     if suspect == "no speculative distance":
         monkeypatch.setattr(contacts, "SPECULATIVE", 0.0)

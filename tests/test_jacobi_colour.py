@@ -15,7 +15,7 @@ import pytest
 
 from sandbox.core.geometry import Polygon
 from sandbox.core.pair import sat
-from sandbox.physics import rigid
+from sandbox.physics import contact_solver, rigid
 from sandbox.physics.body import Body
 from sandbox.physics.colouring import colour_constraints
 from sandbox.physics.world import World
@@ -44,13 +44,13 @@ def momentum(world):
 
 def solves(monkeypatch):
     seen = []
-    real = rigid._solve
+    real = contact_solver.solve
 
     def spy(col, *args, **kwargs):
         seen.append(col.split is not None)
         return real(col, *args, **kwargs)
 
-    monkeypatch.setattr(rigid, "_solve", spy)
+    monkeypatch.setattr(contact_solver, "solve", spy)
     return seen
 
 

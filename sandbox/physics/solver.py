@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
+
+from .materials import (
+    BOUNCE_THRESHOLD,
+    clamp_friction,
+    friction_limit,
+    mixed_friction,
+    mixed_restitution,
+)
 
 if TYPE_CHECKING:
     from .world import World
-
-# Below this closing speed (px/s) a contact does not bounce: resting contacts stay at rest.
-BOUNCE_THRESHOLD = 60.0
 
 
 def solve_velocities(world: World, contacts: list[tuple]) -> None:
@@ -37,8 +41,12 @@ def solve_velocities(world: World, contacts: list[tuple]) -> None:
         # Closing speed before any warm start: it alone decides whether this bounces.
         closing = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
         body_a, body_b = world.bodies[a], world.bodies[b]
-        e = min(body_a.restitution, body_b.restitution) if -closing > BOUNCE_THRESHOLD else 0.0
-        mu = math.sqrt(body_a.friction * body_b.friction)
+        e = (
+            mixed_restitution(body_a.restitution, body_b.restitution)
+            if -closing > BOUNCE_THRESHOLD
+            else 0.0
+        )
+        mu = mixed_friction(body_a.friction, body_b.friction)
         p, pt = world.warm_impulses.get((a, b), (0.0, 0.0))
         # [a, b, nx, ny, ia, ib, 1/(ia+ib), target normal speed, mu, P, Pt]
         rows.append([a, b, nx, ny, ia, ib, 1.0 / (ia + ib), -e * closing, mu, p, pt])
@@ -63,8 +71,7 @@ def solve_velocities(world: World, contacts: list[tuple]) -> None:
             vb[1] -= dp * ib * ny
             tx, ty = -ny, nx
             vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
-            limit = mu * new_p
-            new_pt = max(-limit, min(limit, pt - vt * k))
+            new_pt = clamp_friction(pt - vt * k, friction_limit(mu, new_p))
             dpt = new_pt - pt
             row[10] = new_pt
             va[0] += dpt * ia * tx
@@ -105,7 +112,11 @@ def push_apart(world: World, contacts: list[tuple], impulse_for: set) -> None:
         if vn >= 0:
             continue  # already separating
         body_a, body_b = world.bodies[a], world.bodies[b]
-        e = min(body_a.restitution, body_b.restitution) if -vn > BOUNCE_THRESHOLD else 0.0
+        e = (
+            mixed_restitution(body_a.restitution, body_b.restitution)
+            if -vn > BOUNCE_THRESHOLD
+            else 0.0
+        )
         j = -(1 + e) * vn / total
         va[0] += j * ia * nx
         va[1] += j * ia * ny
@@ -114,8 +125,8 @@ def push_apart(world: World, contacts: list[tuple], impulse_for: set) -> None:
         # Coulomb friction along the contact tangent, clamped by mu * j.
         tx, ty = -ny, nx
         vt = (va[0] - vb[0]) * tx + (va[1] - vb[1]) * ty
-        mu = math.sqrt(body_a.friction * body_b.friction)
-        jt = max(-mu * j, min(mu * j, -vt / total))
+        mu = mixed_friction(body_a.friction, body_b.friction)
+        jt = clamp_friction(-vt / total, friction_limit(mu, j))
         va[0] += jt * ia * tx
         va[1] += jt * ia * ty
         vb[0] -= jt * ib * tx

@@ -20,8 +20,7 @@ heavy pair on a slope grips as the solver's friction would (held by a single row
 the manifold's midpoint, the friction tipped the heavy box forward instead, and it
 slid off). The hold never pulls, and a pair of like masses, or anything in free
 space, never gets it; so scenes without a heavy body on a light one step exactly as
-before. `rigid._shock_propagation` uses the same cones after the last substep, against
-a rebound.
+before. `shock_propagation` uses the same cones after the last substep, against a rebound.
 """
 
 from __future__ import annotations
@@ -31,9 +30,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .colouring import colour_constraints
+from .materials import BOUNCE_THRESHOLD, clamp_friction, friction_limit
 
 # A body more than this many times heavier than the one it rests on gets a support cone
-# for the shock pass after the substeps (`rigid._shock_propagation`) ...
+# for the shock pass after the substeps (`shock_propagation`) ...
 HEAVY_RATIO = 4.0
 # ... and, beyond this, the hold after each solve pass: Gauss-Seidel with warm starting
 # carries a few times its weight (a 40 px box on a pile of 10 px polygons, 5:1), and
@@ -248,12 +248,12 @@ def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
     its normal speed up to `floor_speed` (never below 0 in all: the hold never pulls),
     and with `grip`, friction up to mu times it. Returns each point's normal impulse.
 
-    A level's points are solved at once, Jacobi with mass splitting (as `rigid._split`):
-    a body under c of them is c copies of mass m / c, each point pushes its copy, and
-    the body gets the average of its copies' changes; a level costs some twenty numpy
-    calls however many points it has (by colours instead, a body on two supports with
-    two points each made four groups a level: a 1000:1 box on the 300-body pile took
-    50 ms a step)."""
+    A level's points are solved at once, Jacobi with mass splitting (as
+    `contact_constraints.split_masses`): a body under c of them is c copies of mass
+    m / c, each point pushes its copy, and the body gets the average of its copies'
+    changes; a level costs some twenty numpy calls however many points it has (by
+    colours instead, a body on two supports with two points each made four groups a
+    level: a 1000:1 box on the 300-body pile took 50 ms a step)."""
     nu, nl, kn = h.normal
     tu, tl, kt = h.tangent
     pn = np.zeros(len(h.rows))
@@ -271,9 +271,71 @@ def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
                 copy = vu + change * share  # the point's copy of the body, pushed
                 vt = np.add.reduce(tu[:, k] * copy, axis=0)
                 vt += np.add.reduce(tl[:, k] * vl, axis=0)
-                bound = h.mu[k] * new
-                now = np.minimum(np.maximum(pt[k] - vt / (kt[k] * share), -bound), bound)
+                now = clamp_friction(pt[k] - vt / (kt[k] * share), friction_limit(h.mu[k], new))
                 change += (now - pt[k]) * h.inv_u[:, k] * tu[:, k]
                 pt[k] = now
             flat += np.bincount(fu.ravel(), change.ravel(), minlength=size)
     return pn
+
+
+def shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
+    """No rebound under a heavy body: shock propagation (Guendelman, Bridson and Fedkiw
+    2003) of the step's final velocities, bottom up.
+
+    A heavy box landing on a light one on the floor is a chain that Gauss-Seidel passes
+    cannot carry: each pass moves the heavy box by the light one's share (1/80 of the
+    way at 80:1), so the light box is pressed into the floor, the contacts store the
+    heavy box's momentum, and the next step hands it back as a bounce (e = 0: 0.42 of
+    the impact speed; Box2D v3 0.48). Physically the floor holds the light box, and the
+    light box, held, holds the heavy one.
+
+    So, after the last substep and restitution: levels count contacts from the fixed
+    (and sleeping) bodies, over the contacts that pushed this step::
+
+        level 0   floor                       level k+1 rests on level k
+        level 1   light box   <- held
+        level 2   heavy box   <- may not leave the light box faster than it may
+
+    Under each body that rests on one more than `HEAVY_RATIO` times lighter (its support
+    cone, down to the floor), level by level upward, each contact is solved with its
+    lower body held fixed, on the upper body alone: it may not leave the lower one
+    faster than restitution says (e times the closing speed, for a contact that closed
+    faster than the bounce threshold) or than it was already leaving when the step
+    began, and no more impulse is taken back than the contact gave this step. A lower
+    body moving away from it (down, into its own support, which Gauss-Seidel left
+    unfinished) counts as standing still: the upper body is never pulled after it (that
+    would make energy). The pass never pushes (closing is the solver's business), so a
+    pile cannot gain height from it; a body on equal ones, or anything in free space
+    (no fixed body), is left alone. The stored impulses stay as solved, for the warm
+    start."""
+    uneven = uneven_pairs(whole.ia, whole.ib, inv_m)
+    if not uneven.any():
+        return  # the common case: a few array operations a step
+    pmax = np.concatenate([c.pmax for c in colours], axis=1)  # (2, M), whole's order
+    pushed = (pmax[0] + pmax[1]) > 0.0
+    uneven &= pushed
+    if not uneven.any():
+        return
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed)
+    if cones is None:
+        return
+    rows = cones.rows
+    valid, ju, jl, flat_u, flat_l, inv_u, k_u = midpoint_rows(whole, cones, inv_m, inv_i)
+    count = valid.sum(axis=0)
+    relative = whole.relative[:, rows]  # closing speed as the step began (< 0: closing)
+    closing = -np.where(valid, relative, np.inf).min(axis=0)
+    bounce = np.where(closing > BOUNCE_THRESHOLD, whole.e[rows] * closing, 0.0)
+    opening = (relative[0] * valid[0] + relative[1] * valid[1]) / count
+    leave_at_most = np.maximum(bounce, opening)
+    given = (pmax[0, rows] + pmax[1, rows]) * substeps  # at most this much impulse pushed
+    # A body on two supports has two rows: one after the other (lower bodies are held,
+    # so only the upper body may not repeat within a group).
+    for k in groups_of(cones, len(inv_m)):
+        # The lower body is held: where it moves away from the upper one (into what
+        # it rests on), the upper one is measured against it standing still.
+        lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
+        vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
+        vn += np.minimum(lower_part, 0.0)
+        change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
+        change = np.maximum(change, -given[k])
+        flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]

@@ -258,12 +258,14 @@ def test_identical_concentric_boxes_tie_is_deterministic():
     assert first.colliding and first.depth == 20.0
     assert first.normal == (0.0, -1.0) and first.mtv == (0.0, -20.0)
     assert first.a_in_b and first.b_in_a
-    # The reference face is A's top edge (y = -5); B's top edge, clipped to it, gives
-    # both of its corners. The same from a copy of the box (another object, same pose).
-    assert first.contacts == ((-5.0, -5.0), (15.0, -5.0))
+    # The contacts are the manifold's (issue 44, item 4): every face separates by -20,
+    # so the reference face is A's first, its top edge (n0, y = -5), and the incident
+    # edge B's edge most against it, its bottom edge (y = 15), wholly between the side
+    # planes: both its corners, its start first. The same from a copy of the box.
+    assert first.contacts == ((15.0, 15.0), (-5.0, 15.0))
     again = sat(a, a.placed((5, 5)))
     assert (again.mtv, again.normal) == ((0.0, -20.0), (0.0, -1.0))
-    assert again.contacts == ((-5.0, -5.0), (15.0, -5.0))
+    assert again.contacts == ((15.0, 15.0), (-5.0, 15.0))
 
 
 def test_concentric_shapes_push_along_the_first_axis():

@@ -2,11 +2,14 @@
 them). sat() clips the incident shape's edge against the reference face, so its points
 are on the incident shape's outline; which shape is the reference must be the
 manifold's choice (core/manifold.py: A's best face unless B's is better by
-FLIP_TOLERANCE, the hysteresis that keeps it from flickering), never a coin toss on
-rounding: two parallel faces (boxes face to face at 0/90/180/270 degrees, triangles
-1e-8 off parallel) sent the points to either outline by a 1e-8 difference in alignment,
-the depth away from the manifold's. Checked on the manifold oracle's seeded pairs, in
-both argument orders, against pymunk wherever the manifold's face is pymunk's."""
+FLIP_TOLERANCE, the hysteresis that keeps it from flickering, and the best face where
+the kept one's incident edge misses it), never a coin toss on rounding: two parallel
+faces (boxes face to face at 0/90/180/270 degrees, triangles 1e-8 off parallel) sent
+the points to either outline by a 1e-8 difference in alignment, the depth away from
+the manifold's. The incident shape is read from the manifold itself
+(test_report_contacts.incident_segments). Checked on the manifold oracle's seeded
+pairs, in both argument orders, against pymunk wherever the manifold's face is
+pymunk's."""
 
 from __future__ import annotations
 
@@ -23,25 +26,34 @@ from test_manifold_oracle import (
     pymunk_contacts,
     scale,
 )
+from test_report_contacts import incident_segments
 
 from sandbox.core.geometry import Polygon
 from sandbox.core.manifold import FLIP_TOLERANCE
 from sandbox.core.pair import sat
 
 
-def check_side(a: Polygon, b: Polygon, stats: Counter, where: str) -> None:
-    """sat(a, b)'s points lie on the outline of the manifold's incident shape; where the
-    manifold's face is pymunk's (outside the hysteresis window), they are pymunk's
-    points on that shape."""
+def check_pairs(pairs, stats: Counter) -> None:
+    """`check_side` on every (a, b, where) of `pairs`, with the manifold's incident sides."""
+    segments = incident_segments([(where, a, b) for a, b, where in pairs])
+    for (a, b, where), (candidates, _) in zip(pairs, segments, strict=True):
+        check_side(a, b, [side for side, _ in candidates], stats, where)
+
+
+def check_side(a: Polygon, b: Polygon, sides, stats: Counter, where: str) -> None:
+    """sat(a, b)'s points lie on the outline of the manifold's incident shape (`sides`:
+    'b' when A's face is its reference, 'a' when B's, both for exactly parallel faces,
+    where either clip is the same contact); where the manifold's face is pymunk's
+    (outside the hysteresis window), they are pymunk's points on that shape."""
     r = sat(a, b)
     size = scale(a, b)
     if not r.colliding or r.depth <= 1e-6 * size:
         return
     sep_a, sep_b = best_separation(a, b), best_separation(b, a)
-    incident, on_b = (a, False) if sep_b > sep_a + FLIP_TOLERANCE else (b, True)
+    incidents = [b if side == "b" else a for side in sides]
     tol = 1e-7 * size
     for p in r.contacts:
-        off = outline_distance(incident, np.asarray(p))
+        off = min(outline_distance(shape, np.asarray(p)) for shape in incidents)
         assert off <= tol, (where, "on the other outline", p, off, r.depth)
     stats["on the manifold's incident outline"] += 1
     if abs(sep_a - sep_b) < 1e-9 * size:
@@ -55,8 +67,8 @@ def check_side(a: Polygon, b: Polygon, stats: Counter, where: str) -> None:
     if any(abs(q[2]) <= near_zero for q in pm_points):
         return
     pm = merged(pm_points, near_zero)
-    theirs = [q[1] if on_b else q[0] for q in pm]
-    assert len(r.contacts) == len(theirs), (where, r.contacts, theirs)
+    theirs = [q[1] if side == "b" else q[0] for q in pm for side in sides]
+    assert len(r.contacts) == len(pm), (where, r.contacts, theirs)
     for p in r.contacts:
         assert min(np.hypot(*(np.asarray(p) - q)) for q in theirs) <= near_zero, (where, p)
     stats["pymunk's points on that shape"] += 1
@@ -67,10 +79,12 @@ def test_sat_contacts_are_on_the_manifold_incident_shape(seed):
     """1,500 seeded pairs of the manifold oracle per seed, both orders: every polygon
     pair's sat() points are on the manifold's incident outline, and pymunk's there."""
     stats = Counter()
+    pairs = []
     for kind, a, b in generate(seed):
         if isinstance(a, Polygon) and isinstance(b, Polygon):
-            check_side(a, b, stats, f"{kind}: a={a!r} b={b!r}")
-            check_side(b, a, stats, f"{kind} (B, A): a={b!r} b={a!r}")
+            pairs.append((a, b, f"{kind}: a={a!r} b={b!r}"))
+            pairs.append((b, a, f"{kind} (B, A): a={b!r} b={a!r}"))
+    check_pairs(pairs, stats)
     assert stats["on the manifold's incident outline"] >= 1500, stats
     assert stats["parallel faces (a tie)"] >= 50, stats
     assert stats["pymunk's points on that shape"] >= 1000, stats
@@ -102,8 +116,10 @@ def test_face_to_face_boxes_have_their_contacts_on_one_side(tilt):
     B's face is better by FLIP_TOLERANCE), two of them, pymunk's there."""
     rng = np.random.default_rng(36)
     stats = Counter()
+    pairs = []
     for k in range(500):
         a, b = _face_to_face(rng, k % 4, tilt)
-        check_side(a, b, stats, f"boxes {k}: a={a!r} b={b!r}")
-        check_side(b, a, stats, f"boxes {k} (B, A): a={b!r} b={a!r}")
+        pairs.append((a, b, f"boxes {k}: a={a!r} b={b!r}"))
+        pairs.append((b, a, f"boxes {k} (B, A): a={b!r} b={a!r}"))
+    check_pairs(pairs, stats)
     assert stats["on the manifold's incident outline"] == 1000, stats

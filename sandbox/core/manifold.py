@@ -35,11 +35,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .clipping import best_face_instead, clip_incident, reference_is_b
 from .portable import dot_rows
-
-# Faces whose separations differ by less than this (px) keep A as the reference face:
-# the choice then does not flicker between steps (Box2D: 0.1 * linear slop).
-FLIP_TOLERANCE = 0.025
+from .tolerances import FLIP_TOLERANCE
 
 
 @dataclass(frozen=True)
@@ -171,38 +169,12 @@ def _clip(g, p: int, ka, kb, edge_a, edge_b, flip, rows) -> dict:
     v12x, v12y = vertex(i12, at_r)
     v21x, v21y = vertex(i21, at_i)
     v22x, v22y = vertex(i22, at_i)
-    # The incident edge runs backward along the reference edge: v22 near v11, v21 near v12.
-    ex, ey = v12x - v11x, v12y - v11y
-    length = np.sqrt(ex * ex + ey * ey)
-    reach = np.maximum(length, 1e-300)
-    tx, ty = ex / reach, ey / reach
-    upper1 = length
-    upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty
-    lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty
-    missed = (upper2 < 0.0) | (lower2 > upper1)
-    span = upper2 - lower2
-    ok = (span > 1e-12) & ~missed
-    safe = np.where(ok, span, 1.0)
-    t_low = np.where(ok & (lower2 < 0.0), (0.0 - lower2) / safe, 0.0)
-    t_up = np.where(ok & (upper2 > upper1), (upper1 - lower2) / safe, 1.0)
-    dx, dy = v21x - v22x, v21y - v22y
-    lx, ly = v22x + t_low * dx, v22y + t_low * dy
-    ux, uy = v22x + t_up * dx, v22y + t_up * dy
+    out = clip_incident(v11x, v11y, v12x, v12y, v21x, v21y, v22x, v22y, nx, ny)
     # Ids name (A's vertex, B's vertex) as Box2D does: the reference edge's ends pair
     # with the incident edge's, so a point keeps its id when the reference face flips.
-    return {
-        "nx": nx,
-        "ny": ny,
-        "lx": lx,
-        "ly": ly,
-        "ux": ux,
-        "uy": uy,
-        "s_low": (lx - v11x) * nx + (ly - v11y) * ny,
-        "s_up": (ux - v11x) * nx + (uy - v11y) * ny,
-        "id_low": np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22),
-        "id_up": np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21),
-        "missed": missed,
-    }
+    out["id_low"] = np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22)
+    out["id_up"] = np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21)
+    return out
 
 
 def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
@@ -258,12 +230,12 @@ def _polygon_manifolds(g, ka, kb, margin) -> Manifolds:
         sep_b = np.where(slots < kb, sep_b, -np.inf)
     edge_a, best_a = _first_max(sep_a)
     edge_b, best_b = _first_max(sep_b)
-    flip = best_b > best_a + FLIP_TOLERANCE
+    flip = reference_is_b(best_a, best_b)
     keep = np.maximum(best_a, best_b) <= margin
     # 2-3. Reference face, incident edge, clipping.
     c = _clip(g, p, ka, kb, edge_a, edge_b, flip, rows)
     # The kept face missed: clip again against the best face (rare: a handful of rows).
-    redo = np.flatnonzero(keep & c["missed"] & ((best_b > best_a) != flip))
+    redo = np.flatnonzero(keep & best_face_instead(best_a, best_b, flip, c["missed"]))
     if len(redo):
         flip[redo] = ~flip[redo]
         again = _clip(g, p, ka[redo], kb[redo], edge_a[redo], edge_b[redo], flip[redo], redo)
@@ -369,9 +341,11 @@ def flipped(m: Manifolds) -> Manifolds:
 __all__ = [
     "FLIP_TOLERANCE",
     "Manifolds",
+    "best_face_instead",
     "circle_manifolds",
     "circle_polygon_manifolds",
     "flipped",
     "polygon_manifolds",
     "polygon_manifolds_of",
+    "reference_is_b",
 ]

@@ -20,6 +20,10 @@ TOUCH_TOLERANCE = 1e-12
 TOUCH_BOUND = 4.0 * TOUCH_TOLERANCE
 # Relative slack for "inside" and for keeping touching contact points.
 CONTAINMENT_TOLERANCE = 1e-9
+# Faces whose separations differ by less than this (px) keep A as the reference face of a
+# contact manifold: the choice then does not flicker between steps (Box2D v2.4: 0.1 x
+# linear slop; clipping.reference_is_b).
+FLIP_TOLERANCE = 0.025
 
 
 # Shapes whose bounds are apart by more than rounding could ever hide are certainly

@@ -19,7 +19,7 @@ from ..render.rulers import axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS
 from ..scenes.registry import DEFAULT_SCENE, SCENES
 from . import lesson_run
-from .commands import OpenLesson, Step
+from .commands import OpenLesson, Press, Step
 from .dispatcher import dispatch
 from .errors import UsageError
 from .lesson_plan import BUILT_IN, Plan, plan_lesson
@@ -84,7 +84,7 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
                 _check_numbered(session, shown, predict, where)
             if not (words or predict.kind == "collide"):
                 continue  # (only a collide answer needs its evidence played to be checked)
-            lesson_run.answer(session, sorted(lesson_run.right_keys(session))[0])
+            dispatch(session, Press(sorted(lesson_run.right_keys(session))[0]))  # as a class
             while run.phase == "showing":
                 dispatch(session, Step())
             if predict.kind == "collide":

@@ -17,7 +17,7 @@ from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
 from .overlays import HudStatus
-from .rulers import axis_name
+from .ruler_rows import axis_name
 from .view import View, text_size
 from .walk import current_step, step_words, swept_axis
 from .words import RESTING_OVERLAP, amount, collision_state, vector, wrap

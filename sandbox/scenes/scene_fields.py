@@ -11,10 +11,13 @@ from .base import SceneError
 
 
 def _fail(where: str, field: str, message: str):
+    """Raise SceneError "{where}: {field}: {message}"."""
     raise SceneError(f"{where}: {field}: {message}")
 
 
 def _number(value, where, field, *, positive=False, minimum=None, maximum=None) -> float:
+    """`value` as a finite float (not a bool, a whole number of at most 18 digits),
+    positive and within [minimum, maximum] when asked."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         _fail(where, field, f"must be a number, got {_shown(value)}")
     if isinstance(value, int) and abs(value) > 10**18:
@@ -38,6 +41,7 @@ def _shown(value) -> str:
 
 
 def _pair(value, where, field, bound=limits.MAX_COORDINATE) -> tuple[float, float]:
+    """`value` as a pair [x, y] of numbers within +-`bound`."""
     if not isinstance(value, list) or len(value) != 2:
         _fail(where, field, f"must be a pair [x, y], got {_shown(value)}")
     return (
@@ -52,24 +56,28 @@ def _key(key: str) -> str:
 
 
 def _size(value, where, field) -> float:
+    """`value` as a positive size from limits.MIN_SIZE to limits.MAX_SIZE."""
     return _number(
         value, where, field, positive=True, minimum=limits.MIN_SIZE, maximum=limits.MAX_SIZE
     )
 
 
 def _flag(value, where, field) -> bool:
+    """`value` when it is true or false."""
     if not isinstance(value, bool):
         _fail(where, field, f"must be true or false, got {_shown(value)}")
     return value
 
 
 def _whole(value, where, field, low: int, high: int) -> int:
+    """`value` when it is a whole number (not a bool) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         _fail(where, field, f"must be a whole number from {low} to {high}, got {_shown(value)}")
     return value
 
 
 def _text(value, where, field, longest) -> str:
+    """`value` when it is printable, non-blank text of at most `longest` characters."""
     if not isinstance(value, str) or not value.strip():
         _fail(where, field, f"must be a non-empty string, got {_shown(value)}")
     if len(value) > longest:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from toml_text import toml_key, toml_value
 
 from sandbox.app.cli import main
-from sandbox.scenes import scene_file
+from sandbox.scenes import scene_bodies, scene_file
 
 FUZZ = settings(
     max_examples=40,
@@ -124,7 +124,7 @@ def test_fuzz_command_line(argv):
 
 # Every field the scene format knows (read from it, so new fields are fuzzed too).
 SCENE_KEYS = sorted(scene_file._TOP_KEYS - {"body"})
-BODY_KEYS = sorted(scene_file._BODY_KEYS)
+BODY_KEYS = sorted(scene_bodies._BODY_KEYS)
 NUMBERS = st.one_of(
     st.integers(min_value=-(10**30), max_value=10**30),
     st.floats(allow_nan=True, allow_infinity=True),

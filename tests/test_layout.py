@@ -309,7 +309,7 @@ def test_a_scene_file_and_two_circles_in_plain_words(tmp_path):
 
 def test_ruler_numbers_never_read_minus_zero():
     """A ruler value that rounds to zero is printed "0.0", not "-0.0" (hand cases)."""
-    from sandbox.render.rulers import _fmt
+    from sandbox.render.ruler_rows import _fmt
 
     assert [_fmt(v) for v in (-0.04, -0.0, 0.04, -0.06, 859.96, -679.99)] == [
         "0.0",

@@ -49,7 +49,7 @@ from ..physics.rebuild import bodies_now, rebuild
 from ..physics.rewind import restore_state, save_state
 from ..physics.world import World
 from ..scenes import limits
-from ..scenes.scene_file import narrowest
+from ..scenes.scene_bodies import narrowest
 from .edit_commands import DEFAULT_SIDES, check_command
 
 MIN_SIDES, MAX_SIDES = 3, 12

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
-from ..render.rulers import axis_name
+from ..render.ruler_rows import axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
 from .framing import open_view

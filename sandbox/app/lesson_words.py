@@ -27,7 +27,7 @@ import re
 
 from ..core.portable import hypot
 from ..render.broadview import counts
-from ..render.rulers import axis_name
+from ..render.ruler_rows import axis_name
 from ..render.theme import colour_word
 from ..render.words import amount
 from .state import STEP, Session

@@ -78,20 +78,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     if args.replay is not None and args.scene is not None:
         raise UsageError("--scene and --replay cannot be used together (a replay names its scene)")
     replay = load_replay(Path(args.replay)) if args.replay is not None else None
-    if replay and args.record is not None:
-        raise UsageError("--record and --replay cannot be used together")
-    if args.frames is not None and args.frames < 0:
-        raise UsageError(f"--frames must be 0 or more, got {args.frames}")
-    if args.frames is not None and args.frames > MAX_FRAMES:
-        raise UsageError(f"--frames must be at most {MAX_FRAMES}, got {args.frames}")
-    if args.frames is not None and not args.headless:
-        raise UsageError("--frames is for --headless runs (a window runs until you quit)")
-    if args.headless and args.frames is None and replay is None and args.export_lesson is None:
-        raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
-    if args.hold and not args.headless:
-        raise UsageError("--hold is for --headless runs (in a window, hold the real keys)")
-    if args.seed is not None and abs(args.seed) > MAX_SEED:
-        raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
+    _check_run(args, replay)
     holds = tuple(parse_hold(h) for h in args.hold)
     mouse, starts = _mouse_script(args)
     edits = _edit_script(args)
@@ -108,26 +95,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         )
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
-    lesson_name = replay.lesson if replay else args.lesson
-    plan = None
-    if lesson_name is not None:
-        try:
-            plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0)
-        except UsageError as error:
-            where = f"{args.replay}:1: lesson: " if replay else ""
-            raise UsageError(f"{where}{error}") from None
-    stage = replay.stage if replay else (args.stage - 1 if args.stage is not None else 0)
-    if plan is not None and not 0 <= stage < len(plan.stages):
-        raise UsageError(f"--stage {stage + 1}: the lesson has stages 1 to {len(plan.stages)}")
-    scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
-    if plan is not None and not replay:
-        first = plan.stages[stage].stage.scene
-        scene_name = first.name if first.source == "built-in" else DEFAULT_SCENE
-    try:
-        scene = load_scene(scene_name)
-    except SceneError as error:
-        where = f"{args.replay}:1: scene: " if replay else ""
-        raise UsageError(f"{where}{error}") from None
+    lesson_name, plan, stage, scene = _lesson_and_scene(args, replay)
     theme = args.theme if args.theme is not None else (replay.theme if replay else "dark")
     seed = args.seed if args.seed is not None else (replay.seed if replay else 0)
     if theme not in THEMES:
@@ -140,25 +108,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
             check_saveable(scene)
         except SceneError as error:
             raise UsageError(f"--save-scene: {error}") from None
-    outputs = {
-        option: output_target(value, option, suffix)
-        for option, value, suffix in (
-            ("--screenshot", args.screenshot, ".png"),
-            ("--dump-state", args.dump_state, ".json"),
-            ("--record", args.record, ".jsonl"),
-            ("--gif", args.gif, ".gif"),
-            ("--video", args.video, ".mp4"),
-            ("--save-scene", args.save_scene, ".toml"),
-        )
-        if value is not None
-    }
-    inputs = {}
-    if scene.source != "built-in":
-        inputs["scene file"] = Path(scene.source)
-    if args.replay is not None:
-        inputs["replay file"] = Path(args.replay)
-    if plan is not None and lesson_name not in BUILT_IN:
-        inputs["lesson file"] = Path(plan.lesson.source)
+    outputs, inputs = _files(args, scene, plan, lesson_name)
     export = export_folder(args.export_lesson) if args.export_lesson is not None else None
     check_distinct(outputs, inputs)
     return Options(
@@ -186,6 +136,78 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         edits=edits,
         save_dir=save_folder(args.save_dir),
     )
+
+
+def _check_run(args, replay) -> None:
+    """UsageError for a run's options that do not go together: --record with a replay,
+    --frames out of range or without --headless, --headless without a length, --hold in
+    a window, a --seed over 64 bits (checked in that order)."""
+    if replay and args.record is not None:
+        raise UsageError("--record and --replay cannot be used together")
+    if args.frames is not None and args.frames < 0:
+        raise UsageError(f"--frames must be 0 or more, got {args.frames}")
+    if args.frames is not None and args.frames > MAX_FRAMES:
+        raise UsageError(f"--frames must be at most {MAX_FRAMES}, got {args.frames}")
+    if args.frames is not None and not args.headless:
+        raise UsageError("--frames is for --headless runs (a window runs until you quit)")
+    if args.headless and args.frames is None and replay is None and args.export_lesson is None:
+        raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
+    if args.hold and not args.headless:
+        raise UsageError("--hold is for --headless runs (in a window, hold the real keys)")
+    if args.seed is not None and abs(args.seed) > MAX_SEED:
+        raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
+
+
+def _lesson_and_scene(args, replay) -> tuple:
+    """(lesson name or None, the lesson's plan or None, the stage index, the Scene): from
+    the replay when there is one, else from --lesson, --stage and --scene (a lesson opens
+    on its stage's built-in scene); UsageError naming the option or the replay's line."""
+    lesson_name = replay.lesson if replay else args.lesson
+    plan = None
+    if lesson_name is not None:
+        try:
+            plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0)
+        except UsageError as error:
+            where = f"{args.replay}:1: lesson: " if replay else ""
+            raise UsageError(f"{where}{error}") from None
+    stage = replay.stage if replay else (args.stage - 1 if args.stage is not None else 0)
+    if plan is not None and not 0 <= stage < len(plan.stages):
+        raise UsageError(f"--stage {stage + 1}: the lesson has stages 1 to {len(plan.stages)}")
+    scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
+    if plan is not None and not replay:
+        first = plan.stages[stage].stage.scene
+        scene_name = first.name if first.source == "built-in" else DEFAULT_SCENE
+    try:
+        scene = load_scene(scene_name)
+    except SceneError as error:
+        where = f"{args.replay}:1: scene: " if replay else ""
+        raise UsageError(f"{where}{error}") from None
+    return lesson_name, plan, stage, scene
+
+
+def _files(args, scene, plan, lesson_name) -> tuple[dict, dict]:
+    """(outputs, inputs): each output option given -> its checked target path, and each
+    input the run reads ("scene file", "replay file", "lesson file") -> its path."""
+    outputs = {
+        option: output_target(value, option, suffix)
+        for option, value, suffix in (
+            ("--screenshot", args.screenshot, ".png"),
+            ("--dump-state", args.dump_state, ".json"),
+            ("--record", args.record, ".jsonl"),
+            ("--gif", args.gif, ".gif"),
+            ("--video", args.video, ".mp4"),
+            ("--save-scene", args.save_scene, ".toml"),
+        )
+        if value is not None
+    }
+    inputs = {}
+    if scene.source != "built-in":
+        inputs["scene file"] = Path(scene.source)
+    if args.replay is not None:
+        inputs["replay file"] = Path(args.replay)
+    if plan is not None and lesson_name not in BUILT_IN:
+        inputs["lesson file"] = Path(plan.lesson.source)
+    return outputs, inputs
 
 
 def _check_lesson_options(args) -> None:

@@ -294,8 +294,10 @@ def _groups(size_a: np.ndarray, size_b: np.ndarray, chunk: int):
     return groups
 
 
-def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, normal_out) -> None:
-    """sat_many's work on the pairs `rows` that passed the bounds test."""
+def _ways_out(batch_a, batch_b, rows, chunk) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(lo_way, hi_way, rows): the two ways out of every pair `rows` on every axis (rows
+    of the tables), and `rows` in the order of their columns (grouped by the pairs'
+    sizes, `chunk` pairs at most a group)."""
     soa_a, soa_b = batch_a._soa, batch_b._soa
     width_a, width_b = batch_a.width, batch_b.width
     n = len(rows)
@@ -325,6 +327,14 @@ def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, nor
         d += ga[:, 3, None] * gb[:, 1]
         np.subtract(d.max(axis=0), gb[:, 4], out=lo_way[width_a : width_a + wb, cols])
         np.subtract(gb[:, 5], d.min(axis=0), out=hi_way[width_a : width_a + wb, cols])
+    return lo_way, hi_way, rows
+
+
+def _sat_candidates(batch_a, batch_b, rows, chunk, colliding_out, depth_out, normal_out) -> None:
+    """sat_many's work on the pairs `rows` that passed the bounds test."""
+    soa_a, soa_b = batch_a._soa, batch_b._soa
+    width_a, width_b = batch_a.width, batch_b.width
+    lo_way, hi_way, rows = _ways_out(batch_a, batch_b, rows, chunk)
 
     depth = np.minimum(lo_way, hi_way)
     least_a = depth[:width_a].min(axis=0)

@@ -31,8 +31,6 @@ from .geometry import (
     Polygon,
     ShapeError,
     Vec2,
-    _as_angle,
-    _as_point,
     vertex_box,
     vertex_interval,
 )
@@ -41,6 +39,7 @@ from .outline import validated_outline
 from .pair import sat
 from .portable import cos_sin, rotate
 from .report import SatResult
+from .shape_input import _as_angle, _as_point
 
 
 class Compound:

@@ -32,34 +32,57 @@ re-validating them.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from .polygon_check import (
+    DEGENERATE_TOLERANCE,
+    convex_hull,
+    signed_area,
+    turns_of_directions,
+    validated_local_vertices,
+)
 from .portable import cos_sin, dot_rows, hypot, rotate
+from .shape_input import (
+    LARGEST,
+    MAX_VERTICES,
+    SMALLEST,
+    ShapeError,
+    _as_angle,
+    _as_point,
+    _positive,
+)
+
+# The public API of the shapes, here and in the modules the checks live in.
+__all__ = [
+    "AABB",
+    "DEGENERATE_TOLERANCE",
+    "LARGEST",
+    "MAX_VERTICES",
+    "ROUNDING",
+    "SMALLEST",
+    "Circle",
+    "Polygon",
+    "Shape",
+    "ShapeError",
+    "Vec2",
+    "convex_hull",
+    "edge_normals",
+    "magnitude",
+    "signed_area",
+    "turns_of_directions",
+    "vertex_box",
+    "vertex_interval",
+]
 
 Vec2 = tuple[float, float]
 
-# Relative tolerance for "collinear" / "repeated" vertices: a cross product or an
-# edge length this small relative to the shape's size is treated as zero.
-DEGENERATE_TOLERANCE = 1e-9
-# The largest coordinate, radius or size a shape may have: its squares (areas, second
-# moments) stay finite (1e150 ** 2 = 1e300 < 1.8e308), so no overflow hides in a result.
-LARGEST = 1e150
-# The smallest radius or side: its square (an area) is still a normal float (1e-300).
-SMALLEST = 1e-150
-# The most vertices a polygon may have: a pair's axis table is (n + m) ** 2 numbers.
-MAX_VERTICES = 1024
 # Rounding in a computed offset is a few ulps of the coordinates involved: slack for
 # "inside" tests is this much relative to their magnitude (plus a share of the size).
 ROUNDING = 1e-13
-
-
-class ShapeError(ValueError):
-    """A shape was built from input that cannot describe a valid convex shape."""
 
 
 @dataclass(frozen=True)
@@ -89,160 +112,6 @@ class AABB:
         return self.max_y - self.min_y
 
 
-def _as_point(value, what: str) -> Vec2:
-    """Validate a finite (x, y) pair; `what` names it in the error message."""
-    try:
-        x, y = value
-        x, y = float(x), float(y)
-    except (TypeError, ValueError):
-        raise ShapeError(f"{what} must be a pair of numbers (x, y), got {value!r}") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise ShapeError(f"{what} must be finite, got ({x}, {y})")
-    if abs(x) > LARGEST or abs(y) > LARGEST:
-        raise ShapeError(f"{what} must be within +-{LARGEST:g}, got ({x:g}, {y:g})")
-    return (x, y)
-
-
-def _as_angle(value) -> float:
-    try:
-        angle = float(value)
-    except (TypeError, ValueError):
-        raise ShapeError(f"angle must be a number of radians, got {value!r}") from None
-    if not math.isfinite(angle):
-        raise ShapeError(f"angle must be finite, got {angle}")
-    return angle
-
-
-def _positive(value, what: str, rule: str) -> float:
-    """`value` as a positive finite float, else ShapeError: '<what> must be a number' or
-    '<rule>', each followed by what was given."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ShapeError(f"{what} must be a number, got {value!r}") from None
-    if not (math.isfinite(number) and number > 0):
-        raise ShapeError(f"{rule}, got {number}")
-    if number < SMALLEST:
-        raise ShapeError(f"{what} must be at least {SMALLEST:g}, got {number:g}")
-    if number > LARGEST:
-        raise ShapeError(f"{what} must be at most {LARGEST:g}, got {number:g}")
-    return number
-
-
-def signed_area(vertices: np.ndarray) -> float:
-    """Shoelace area: positive for the library's winding, negative for the other."""
-    x, y = vertices[:, 0], vertices[:, 1]
-    return 0.5 * float((x * np.roll(y, -1)).sum() - (np.roll(x, -1) * y).sum())
-
-
-def turns_of_directions(directions: np.ndarray, cross: np.ndarray) -> int:
-    """How many times the directions d0, d1, ..., d(n-1), d0 wind round the clock, each
-    step taken the short way; cross[i] = d(i) x d(i+1) gives its sense. This is the
-    winding number of the polygon d0 d1 ... about the origin (Sunday's crossing rule
-    on the +x ray): a count, exact, where summing the turns' arctangents would round."""
-    a, b = directions, np.roll(directions, -1, axis=0)
-    up = (a[:, 1] <= 0) & (b[:, 1] > 0) & (cross > 0)
-    down = (a[:, 1] > 0) & (b[:, 1] <= 0) & (cross < 0)
-    return int(up.sum()) - int(down.sum())
-
-
-# The two degeneracies a Polygon refuses and convex_hull drops, by the same tests (one
-# tolerance, relative to the size), so that a hull always makes a valid Polygon.
-
-
-def _size(v: np.ndarray) -> float:
-    """The scale the degeneracy tolerances are relative to: the largest offset from the mean."""
-    return float(np.max(np.abs(v - v.mean(axis=0)))) or 1.0
-
-
-def _short_edges(v: np.ndarray, size: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(edges, their lengths, which are too short to be an edge: repeated vertices)."""
-    edges = np.roll(v, -1, axis=0) - v
-    lengths = hypot(edges[:, 0], edges[:, 1])
-    return edges, lengths, lengths <= DEGENERATE_TOLERANCE * size
-
-
-def _flat_corners(edges: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(cross[i], flat[i]) of the turn at vertex i+1 from edge i to edge i+1: positive
-    cross = a convex corner; flat = its sine within the tolerance of zero (collinear)."""
-    next_edges = np.roll(edges, -1, axis=0)
-    cross = edges[:, 0] * next_edges[:, 1] - edges[:, 1] * next_edges[:, 0]
-    return cross, np.abs(cross) <= DEGENERATE_TOLERANCE * lengths * np.roll(lengths, -1)
-
-
-def _validated_local_vertices(vertices) -> np.ndarray:
-    """Check a vertex list describes a convex polygon; return it in library winding.
-
-    Raises ShapeError naming the first problem found.
-    """
-    try:
-        if not isinstance(vertices, np.ndarray):
-            # any iterable of pairs, a generator too: read one past the cap, no further
-            vertices = list(itertools.islice(vertices, MAX_VERTICES + 1))
-            if len(vertices) > MAX_VERTICES:
-                raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got more")
-        elif np.iscomplexobj(vertices):  # numpy would drop the imaginary parts, warning
-            raise ShapeError("vertices must be real numbers, got a complex array")
-        v = np.array(vertices, dtype=float)
-    except (TypeError, ValueError, OverflowError) as error:
-        if isinstance(error, ShapeError):
-            raise
-        raise ShapeError("vertices must be a sequence of (x, y) pairs of numbers") from None
-    if v.ndim != 2 or v.shape[1] != 2:
-        raise ShapeError(f"vertices must be a sequence of (x, y) pairs, got shape {v.shape}")
-    n = len(v)
-    if n < 3:
-        raise ShapeError(f"a polygon needs at least 3 vertices, got {n}")
-    if n > MAX_VERTICES:
-        raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got {n}")
-    if not np.isfinite(v).all():
-        bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
-        raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
-    if np.abs(v).max() > LARGEST:
-        bad = int(np.argmax(np.abs(v).max(axis=1)))
-        raise ShapeError(
-            f"vertex {bad} must be within +-{LARGEST:g}: ({v[bad, 0]:g}, {v[bad, 1]:g})"
-        )
-
-    size = _size(v)
-    edges, lengths, short = _short_edges(v, size)
-    if short.any():
-        i = int(np.argmax(short))
-        raise ShapeError(f"vertices {i} and {(i + 1) % n} are repeated (zero-length edge)")
-
-    area = signed_area(v - v[0])  # relative to a vertex: a far offset costs no digits
-    if abs(area) <= DEGENERATE_TOLERANCE * size * size:
-        raise ShapeError("polygon has zero area (all vertices on one line)")
-
-    def callers(i: int) -> int:
-        """Vertex i of the normalised list, numbered as in the caller's list."""
-        return (n - i) % n if area < 0 else i
-
-    if area < 0:
-        # Keep vertex 0 in place so that the numbering the user wrote survives.
-        v = np.concatenate([v[:1], v[:0:-1]])
-        edges, lengths, _ = _short_edges(v, size)
-
-    cross, flat = _flat_corners(edges, lengths)
-    if flat.any():
-        i = callers((int(np.argmax(flat)) + 1) % n)
-        raise ShapeError(
-            f"vertex {i} lies on the line through its neighbours (collinear); remove it"
-        )
-    if (cross < 0).any():
-        i = callers((int(np.argmax(cross < 0)) + 1) % n)
-        raise ShapeError(
-            f"polygon is concave at vertex {i}; concave shapes must be split into convex parts"
-        )
-    # All turns agree, but a self-crossing outline (a pentagram) turns more than once:
-    # count the times the edge direction passes +x going round (each turn is under pi).
-    if turns_of_directions(edges, cross) != 1:
-        raise ShapeError(
-            "polygon outline crosses itself; concave shapes must be split into convex parts"
-        )
-    return v
-
-
 def _readonly(array: np.ndarray) -> np.ndarray:
     array.flags.writeable = False
     return array
@@ -270,7 +139,7 @@ class Polygon:
     )
 
     def __init__(self, vertices: Iterable[Sequence[float]], position=(0.0, 0.0), angle=0.0):
-        local = _validated_local_vertices(vertices)
+        local = validated_local_vertices(vertices)
         normals = edge_normals(local)
         self.local_vertices = _readonly(local)
         self.local_normals = _readonly(normals)
@@ -414,42 +283,6 @@ def vertex_interval(vertices: np.ndarray, axis) -> tuple[float, float]:
     """(min, max) of the vertices' dot products with `axis`."""
     d = dot_rows(vertices, np.asarray(axis, dtype=float))
     return float(d.min()), float(d.max())
-
-
-def convex_hull(points) -> np.ndarray:
-    """Convex hull of (n, 2) points (Andrew's monotone chain), collinear and repeated
-    points dropped, in the winding Polygon uses (counter-clockwise in y-up maths,
-    clockwise on the y-down screen), starting from the lowest (x, y). Fewer than 3
-    distinct points come back as they are (sorted)."""
-    pts = np.unique(np.asarray(points, dtype=float).reshape(-1, 2), axis=0)
-    if len(pts) < 3:
-        return pts
-
-    def half(sequence):
-        chain: list[np.ndarray] = []
-        for p in sequence:
-            while len(chain) >= 2:
-                o, a = chain[-2], chain[-1]
-                if (a[0] - o[0]) * (p[1] - o[1]) - (a[1] - o[1]) * (p[0] - o[0]) > 0:
-                    break
-                chain.pop()
-            chain.append(p)
-        return chain
-
-    lower, upper = half(pts), half(pts[::-1])
-    hull = np.array(lower[:-1] + upper[:-1])
-    # Points the exact test kept whose turn is flat, or that nearly repeat, to Polygon's
-    # tolerance: drop them one at a time (each drop changes its neighbours' turns).
-    while len(hull) > 3:
-        edges, lengths, short = _short_edges(hull, _size(hull))
-        if short.any():
-            hull = np.delete(hull, (int(np.argmax(short)) + 1) % len(hull), axis=0)
-            continue
-        _, flat = _flat_corners(edges, lengths)
-        if not flat.any():
-            break
-        hull = np.delete(hull, (int(np.argmax(flat)) + 1) % len(hull), axis=0)
-    return hull
 
 
 def magnitude(shape) -> float:

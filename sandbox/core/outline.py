@@ -23,16 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import (
-    DEGENERATE_TOLERANCE,
-    LARGEST,
-    ShapeError,
-    Vec2,
-    _size,
-    signed_area,
-    turns_of_directions,
-)
+from .geometry import Vec2
+from .polygon_check import DEGENERATE_TOLERANCE, _size, signed_area, turns_of_directions
 from .portable import cos_sin, dot_rows, hypot
+from .shape_input import LARGEST, ShapeError
 
 
 @dataclass(frozen=True)

@@ -90,44 +90,7 @@ def draw(
     if record is not None and record.sweeps:
         draw_sweeps(view, world, record)
     if shown is not None:
-        roles = (theme.shape_a, theme.shape_b)
-        draw_pair_bodies(view, world, pair, roles)
-        draw_shown_pieces(view, world, shown)
-        report = shown.report
-        for index, shape, color in (
-            (shown.a, shown.a_shape, theme.shape_a),
-            (shown.b, shown.b_shape, theme.shape_b),
-        ):
-            if has_moved(world, index, shape):
-                draw_ghost(view, shape, color)
-        walking = status.walk is not None
-        if walking:
-            draw_walk(view, shown, status.walk, overlays, record)
-        elif report.separating is not None and overlays.show_separating_axis:
-            draw_axis_projection(view, shown, report.separating, overlays, True)
-        skipped = {"a": set(), "b": set()}  # normals drawn dashed: parallel repeats
-        if not status.hiding:  # (a question waits: marking the repeats would count them)
-            for repeat in report.skipped:
-                skipped[repeat.owner].add(repeat.feature_index)
-        for shape, color, letter in (
-            (shown.a_shape, theme.shape_a, "A"),
-            (shown.b_shape, theme.shape_b, "B"),
-        ):
-            draw_features(view, shape, color, letter, overlays, skipped[letter.lower()])
-        draw_circle_axes(view, shown)
-        if report.colliding and not walking:
-            draw_mtv(view, shown, overlays)
-        if overlays.show_impulses:
-            draw_impulses(view, world, pair)
-        if overlays.show_minkowski:
-            draw_minkowski(
-                view,
-                shown,
-                walk_axis(shown, status.walk)
-                if walking
-                else (report.separating or report.mtv_axis),
-                _pair_boxes(view, shown),
-            )
+        _draw_pair(view, world, record, overlays, status)
     own = demo_for(status.demo, world, status.space)  # a demo of its own: render/demos.py
     if own is not None:
         own.scene(view, world, status.space)
@@ -139,7 +102,80 @@ def draw(
     dropped = view.place_labels()
     surface.set_clip(old_clip)
 
-    # the right column: the card, the pair's words and numbers, then the rulers
+    _draw_panel(view, world, record, overlays, status, own, old_clip)
+
+    if overlays.show_hud:
+        draw_hud(view, status, world.tick)
+    if status.controls is not None:
+        draw_controls(view, status.controls)
+    texts = tuple(view.placed)
+    help_fits = True
+    if status.menu is not None:
+        draw_menu(view, status.menu)
+    if overlays.show_help:
+        view.region = "help"
+        help_fits = draw_help(view, status)
+    markers = tuple(tuple(r) for r in view.blocked)
+    help_texts = tuple(view.placed[len(texts) :])
+    return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
+
+
+def _draw_pair(
+    view: View, world: World, record: StepRecord, overlays: Overlays, status: HudStatus
+) -> None:
+    """The SAT explanation of the pair on show (`record.shown`) in the scene: the pair's
+    bodies and pieces, ghosts where they moved, the step-through or the separating axis,
+    each shape's edges and normals (parallel repeats dashed), the circle axes, the MTV,
+    the impulses and the Minkowski inset, as the overlays ask."""
+    theme = view.theme
+    shown = record.shown
+    pair = (shown.a, shown.b)
+    roles = (theme.shape_a, theme.shape_b)
+    draw_pair_bodies(view, world, pair, roles)
+    draw_shown_pieces(view, world, shown)
+    report = shown.report
+    for index, shape, color in (
+        (shown.a, shown.a_shape, theme.shape_a),
+        (shown.b, shown.b_shape, theme.shape_b),
+    ):
+        if has_moved(world, index, shape):
+            draw_ghost(view, shape, color)
+    walking = status.walk is not None
+    if walking:
+        draw_walk(view, shown, status.walk, overlays, record)
+    elif report.separating is not None and overlays.show_separating_axis:
+        draw_axis_projection(view, shown, report.separating, overlays, True)
+    skipped = {"a": set(), "b": set()}  # normals drawn dashed: parallel repeats
+    if not status.hiding:  # (a question waits: marking the repeats would count them)
+        for repeat in report.skipped:
+            skipped[repeat.owner].add(repeat.feature_index)
+    for shape, color, letter in (
+        (shown.a_shape, theme.shape_a, "A"),
+        (shown.b_shape, theme.shape_b, "B"),
+    ):
+        draw_features(view, shape, color, letter, overlays, skipped[letter.lower()])
+    draw_circle_axes(view, shown)
+    if report.colliding and not walking:
+        draw_mtv(view, shown, overlays)
+    if overlays.show_impulses:
+        draw_impulses(view, world, pair)
+    if overlays.show_minkowski:
+        draw_minkowski(
+            view,
+            shown,
+            walk_axis(shown, status.walk) if walking else (report.separating or report.mtv_axis),
+            _pair_boxes(view, shown),
+        )
+
+
+def _draw_panel(
+    view: View, world: World, record, overlays: Overlays, status: HudStatus, own, old_clip
+) -> None:
+    """The right column, clipped to it: a lesson's card, the pair's words and numbers, then
+    the rulers (or a demo's own panel, or why the rulers are not shown); the surface's
+    clip `old_clip` is restored after."""
+    theme = view.theme
+    surface = view.surface
     surface.set_clip(view.panel_rect.clip(old_clip))
     view.region = "panel"
     top = view.panel_rect.top
@@ -163,21 +199,6 @@ def draw(
             theme.text_dim,
         )
     surface.set_clip(old_clip)
-
-    if overlays.show_hud:
-        draw_hud(view, status, world.tick)
-    if status.controls is not None:
-        draw_controls(view, status.controls)
-    texts = tuple(view.placed)
-    help_fits = True
-    if status.menu is not None:
-        draw_menu(view, status.menu)
-    if overlays.show_help:
-        view.region = "help"
-        help_fits = draw_help(view, status)
-    markers = tuple(tuple(r) for r in view.blocked)
-    help_texts = tuple(view.placed[len(texts) :])
-    return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
 
 
 def _pair_boxes(view: View, shown) -> list[pygame.Rect]:

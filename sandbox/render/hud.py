@@ -17,7 +17,7 @@ from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
 from .overlays import HudStatus
-from .rulers import axis_name
+from .ruler_rows import axis_name
 from .view import View, text_size
 from .walk import current_step, step_words, swept_axis
 from .words import RESTING_OVERLAP, amount, collision_state, vector, wrap
@@ -323,6 +323,27 @@ def draw_pair_block(
     words = wrap(live, chars)
     live_rows = [(part, getattr(theme, role)) for part in words]
     live_rows += [("", theme.text)] * (LIVE_LINES - len(words))
+    tail = _tail_rows(view, world, record, status, shown)
+    answered = status.card is not None and not status.hiding
+    lines = sum(len(wrap(text, chars) or [""]) for text, _ in rows + live_rows + tail)
+    if answered and leave and top + pad + lines * line + pad > view.panel_rect.bottom - leave:
+        live_rows = []  # the evidence stays; the words are in the narration band
+    for text, color in rows + live_rows + tail:
+        for part in wrap(text, chars) or [""]:  # a narrow column: the words wrap, whole
+            if part:
+                view.text_px(part, (x, y), px, color)
+            y += line
+    y += pad // 2
+    pygame.draw.line(view.surface, theme.divider, (panel.x, y), (panel.right, y), view.w(1))
+    return y + pad // 2
+
+
+def _tail_rows(view: View, world: World, record, status: HudStatus, shown) -> list:
+    """The block's last rows, (text, colour) each: the collision flag (symbol and words)
+    and the MTV of the pair on show (or that none is on show), then, with more than two
+    bodies, the broad phase's count of the pairs SAT ran on."""
+    theme = view.theme
+    demo = status.demo is not None
     tail: list[tuple[str, tuple]] = []
     if shown is not None:
         report = shown.report
@@ -349,18 +370,7 @@ def draw_pair_block(
         if record.candidate_pairs == 0 and _all_asleep(world):  # not a fault: at rest
             pairs = "all asleep: no SAT needed"
         tail.append((pairs, theme.text_dim))
-    answered = status.card is not None and not status.hiding
-    lines = sum(len(wrap(text, chars) or [""]) for text, _ in rows + live_rows + tail)
-    if answered and leave and top + pad + lines * line + pad > view.panel_rect.bottom - leave:
-        live_rows = []  # the evidence stays; the words are in the narration band
-    for text, color in rows + live_rows + tail:
-        for part in wrap(text, chars) or [""]:  # a narrow column: the words wrap, whole
-            if part:
-                view.text_px(part, (x, y), px, color)
-            y += line
-    y += pad // 2
-    pygame.draw.line(view.surface, theme.divider, (panel.x, y), (panel.right, y), view.w(1))
-    return y + pad // 2
+    return tail
 
 
 def _all_asleep(world: World) -> bool:

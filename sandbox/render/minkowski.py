@@ -93,6 +93,16 @@ def draw_minkowski(view: View, shown, axis=None, avoid=()) -> None:
             else theme.text
         )
         pygame.draw.line(surf, edge_color, points[k], points[(k + 1) % len(points)], view.w(4))
+    _origin_and_verdict(view, box, inner, at, where)
+
+
+def _origin_and_verdict(view: View, box, inner, at, where) -> None:
+    """In the inset `box`: the origin, a cross labelled on the side with room for it inside
+    `inner`; the MTV's arrow from the hull's nearest point to it (inside) or the dashed gap
+    (outside); and the verdict in words at the inset's foot, shortened when it is too long.
+    `at` maps a point of the difference to the screen; `where` is locate_origin's answer."""
+    theme, surf, lay = view.theme, view.surface, view.layout
+    small = lay.small
     origin = at((0.0, 0.0))
     r = view.w(5)
     pygame.draw.line(surf, theme.text, (origin[0] - r, origin[1]), (origin[0] + r, origin[1]), 2)

@@ -87,15 +87,25 @@ def _tests_of(shape):
 
 def draw_convexity(view: View, world: World, index: int) -> None:
     """Tutorial 004's two convexity tests on body `index`'s outline."""
-    theme = view.theme
     shape = world.shape(index)
     if shape.kind == "circle":
         return
     outline = np.asarray(shape.vertices)
     test, (point, direction, ts) = _tests_of(shape)
-    centre = outline.mean(axis=0)
     (x0, y0), (x1, y1) = view.p(*outline.min(axis=0)), view.p(*outline.max(axis=0))
+    box = (x0, y0, x1, y1)
     r = 9 * view.k
+    marks = _corner_marks(view, outline, test, r)
+    _corner_key(view, test, marks, r, box)
+    _line_test(view, shape, outline, (point, direction, ts), test.convex, r, box)
+
+
+def _corner_marks(view: View, outline: np.ndarray, test, r: float) -> dict:
+    """The turn test: at each corner of `outline` not flat in `test`, off the corner and
+    outside the shape, a "-" on a filled disc (reflex) or a "+" on a ring (convex) of
+    radius `r`: shape carries the meaning. Returns each marked corner's mark centre."""
+    theme = view.theme
+    centre = outline.mean(axis=0)
     marks = {}
     for i in range(len(outline)):
         if i in test.flat:
@@ -131,29 +141,46 @@ def draw_convexity(view: View, world: World, index: int) -> None:
             )
         view.block(mark, r + 2)
         marks[i] = mark
-    # what the signs mean, beside the first reflex corner (or the first corner)
+    return marks
+
+
+def _corner_key(view: View, test, marks: dict, r: float, box) -> None:
+    """What the corner signs mean, beside the first reflex corner (or the first corner),
+    else above or below the outline's screen box `box` (x0, y0, x1, y1)."""
+    theme = view.theme
+    x0, y0, x1, y1 = box
     first = test.reflex[0] if test.reflex else next(iter(marks), None)
-    if first is not None:
-        x, y = marks[first]
-        words = "−: the turn flips sign, a hollow" if test.reflex else "+ at every corner: convex"
-        step = r + 4 * view.k
-        view.label(
-            words,
-            [
-                ((x + step, y), "midleft"),
-                ((x - step, y), "midright"),
-                ((x, y - step), "midbottom"),
-                ((x, y + step), "midtop"),
-                (((x0 + x1) / 2, y1 + 3 * step), "midtop"),
-                (((x0 + x1) / 2, y0 - 3 * step), "midbottom"),
-                (((x0 + x1) / 2, y1 + 5 * step), "midtop"),
-            ],
-            theme.font_small,
-            theme.overlap if test.reflex else theme.gap,
-            MEASURE,
-            world=False,
-        )
-    # the line test: the line through the shape that crosses the outline the most
+    if first is None:
+        return
+    x, y = marks[first]
+    words = "−: the turn flips sign, a hollow" if test.reflex else "+ at every corner: convex"
+    step = r + 4 * view.k
+    view.label(
+        words,
+        [
+            ((x + step, y), "midleft"),
+            ((x - step, y), "midright"),
+            ((x, y - step), "midbottom"),
+            ((x, y + step), "midtop"),
+            (((x0 + x1) / 2, y1 + 3 * step), "midtop"),
+            (((x0 + x1) / 2, y0 - 3 * step), "midbottom"),
+            (((x0 + x1) / 2, y1 + 5 * step), "midtop"),
+        ],
+        theme.font_small,
+        theme.overlap if test.reflex else theme.gap,
+        MEASURE,
+        world=False,
+    )
+
+
+def _line_test(view: View, shape, outline, line, convex: bool, r: float, box) -> None:
+    """The line test: `line` = (point, direction, ts), the line through the shape (in its
+    local frame) that crosses the outline the most and its crossings' parameters, drawn
+    dashed across the shape with an x at each crossing and the count and verdict at one
+    end (clear of the corner marks of radius `r`; `box` the outline's screen box)."""
+    theme = view.theme
+    point, direction, ts = line
+    x0, y0, x1, y1 = box
     c, s = cos_sin(shape.angle)
     p = rotate(np.asarray(point, dtype=float), c, s) + np.asarray(shape.position)  # in the world
     d = rotate(np.asarray(direction, dtype=float), c, s)
@@ -169,7 +196,7 @@ def draw_convexity(view: View, world: World, index: int) -> None:
                 view.surface, theme.text, (x - s, y - s * sx), (x + s, y + s * sx), view.w(2.5)
             )
         view.block((x, y), s + 1)
-    verdict = "convex" if test.convex else "concave"
+    verdict = "convex" if convex else "concave"
     ex, ey = view.p(*end)
     sx, sy = view.p(*start)
     gap = 8 * view.k + r * 2  # clear of the corner markers

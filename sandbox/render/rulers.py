@@ -6,33 +6,14 @@ overlap (hatched) or gap (dashed bracket) between them: pattern and words, not c
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from ..core.walk import walkthrough
 from ..physics.records import StepRecord
-from .primitives import arrow, dashed, hatch_rect
-from .theme import Color, Theme
+from .primitives import hatch_rect
+from .ruler_rows import axis_name, draw_row, gap_bracket
 from .view import View, text_size
-from .words import amount, wrap
-
-
-def axis_name(axis) -> str:
-    owner = axis.owner.upper()
-    if axis.feature == "edge":
-        return f"e{axis.feature_index} {owner}"
-    if axis.feature == "closest vertex":
-        return f"closest v{axis.feature_index}"
-    if axis.feature == "centres":
-        return "centre line"
-    return str(axis.feature)
-
-
-def _axis_color(theme: Theme, axis) -> Color:
-    if axis.feature == "edge" and axis.feature_index is not None:
-        return theme.edge_colors[axis.feature_index % len(theme.edge_colors)]
-    return theme.text
+from .words import wrap
 
 
 def nice_step(raw: float) -> float:
@@ -55,11 +36,6 @@ def ruler_scale(axes, width: float, min_tick_px: float) -> tuple[float, float]:
     )
     ppu = width / max(span * 1.04, 1e-6)
     return ppu, nice_step(min_tick_px / ppu)
-
-
-def _fmt(v: float) -> str:
-    """One decimal, never "-0.0" (a value that rounds to zero is printed as 0.0)."""
-    return f"{round(v, 1) + 0.0:.1f}"
 
 
 def _walk_rows(shown, walk: int | None) -> tuple[dict[int, str], bool, bool]:
@@ -104,22 +80,75 @@ def rulers_height(view: View, record: StepRecord | None) -> int:
 
 
 def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | None = None) -> None:
+    """Draw the pair's rulers in the right column from `top` down: the key, one row per
+    tested axis (as many as fit, the deciding row always among them; full rows with their
+    min and max when there is room) and the footer; `walk` is the step-through's step."""
     theme = view.theme
     lay = view.layout
-    surf = view.surface
     panel = view.panel_rect
     pad = lay.pad
     x0 = panel.x + pad * 1.5
     x1 = panel.right - pad * 1.5
     body, small = lay.panel_sizes
-    line, sline = lay.line(body), lay.line(small)
     y = top
     if record is None or record.shown is None:
         view.text_px("no pair on show", (x0, y), body, theme.text_dim)
         return
     report = record.shown.report
     axes = report.axes
-    # the key: what the marks mean (pattern as well as colour)
+    kx = _draw_key(view, x0, x1, y)
+    # one common scale: the widest row fits the bar width
+    bar_x0, bar_x1 = x0 + pad * 0.5, x1 - pad * 0.5
+    ppu, step = ruler_scale(axes, bar_x1 - bar_x0, small * 3.2)
+    ticks = f"ticks {step:g}"
+    if kx + text_size(ticks, small)[0] <= x1:
+        view.text_px(ticks, (x1, y), small, theme.text_dim, "topright")
+    key_h, compact_h, full_h, footer_h = _heights(view)
+    y += key_h
+    bottom = panel.bottom - footer_h
+    bh = max(4, round(small * 0.45))
+    states, show_sep, show_mtv = _walk_rows(record.shown, walk)
+    sep = report.separating if show_sep else None
+    mtv_axis = report.mtv_axis if show_mtv else None
+    focus = sep.index if sep is not None else (mtv_axis.index if mtv_axis is not None else -1)
+    current = next((i for i, state in states.items() if state == "current"), None)
+    focus = current if current is not None else focus
+    n = len(axes)
+    available = bottom - y
+    heights = _row_heights(axes, focus, available, full_h, compact_h)
+    order, more = _rows_that_fit(view, axes, heights, available, footer_h, states, focus, x1 - x0)
+    for k in order:
+        axis, h = axes[k], heights[k]
+        state = states.get(axis.index, "done")
+        draw_row(
+            view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis, state
+        )
+        y += h
+    if len(order) == n and report.skipped:
+        _draw_skipped(view, report, x0, x1, y + lay.line(small) * 0.3, bottom)
+    if len(order) < n:
+        for part in more:
+            view.text_px(part, (x0, y), body, theme.text_dim)
+            y += lay.line(body)
+        return
+    # footer: counts, in plain words
+    fy = bottom + pad * 0.5
+    pygame.draw.line(view.surface, theme.divider, (x0, fy - pad * 0.3), (x1, fy - pad * 0.3), 1)
+    focus_row = next((k for k in range(n) if axes[k].index == focus), None)
+    if focus_row is not None and heights[focus_row] != full_h:
+        # no room for numbers in the rows: the deciding row's min and max go here instead
+        if _footer_numbers(view, axes[focus_row], x0, x1, fy):
+            return
+    _footer_counts(view, report, states, x0, x1, fy)
+
+
+def _draw_key(view: View, x0: float, x1: float, y: float) -> float:
+    """The key at `y`, from `x0`: what the marks mean (pattern as well as colour), its last
+    marks giving way in a column too narrow (the rows still read). Returns the x where the
+    key ends, a gap after its last word."""
+    theme, surf, pad = view.theme, view.surface, view.layout.pad
+    small = view.layout.panel_sizes[1]
+    sline = view.layout.line(small)
     kx = x0
     sw = round(small * 1.3)
     for name, kind in (("A", "a"), ("B", "b"), ("overlap", "overlap"), ("gap", "gap")):
@@ -134,86 +163,80 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
             hatch_rect(surf, theme.overlap, box, view.w(1.5), max(3, round(small * 0.3)))
             pygame.draw.rect(surf, theme.overlap, box, view.w(1.5))
         else:
-            _gap_bracket(view, box.left, box.right, box.centery, box.height)
+            gap_bracket(view, box.left, box.right, box.centery, box.height)
         color = {"a": theme.text_a, "b": theme.text_b}.get(kind, getattr(theme, kind, theme.text))
         r = view.text_px(name, (box.right + pad * 0.5, y), small, color)
         kx = r.right + pad * 1.2
-    # one common scale: the widest row fits the bar width
-    bar_x0, bar_x1 = x0 + pad * 0.5, x1 - pad * 0.5
-    ppu, step = ruler_scale(axes, bar_x1 - bar_x0, small * 3.2)
-    ticks = f"ticks {step:g}"
-    if kx + text_size(ticks, small)[0] <= x1:
-        view.text_px(ticks, (x1, y), small, theme.text_dim, "topright")
-    key_h, compact_h, full_h, footer_h = _heights(view)
-    y += key_h
-    bottom = panel.bottom - footer_h
-    bh = max(4, round(small * 0.45))
-    line = text_size("Ag", body)[1] + 1
-    states, show_sep, show_mtv = _walk_rows(record.shown, walk)
-    sep = report.separating if show_sep else None
-    mtv_axis = report.mtv_axis if show_mtv else None
-    focus = sep.index if sep is not None else (mtv_axis.index if mtv_axis is not None else -1)
-    current = next((i for i, state in states.items() if state == "current"), None)
-    focus = current if current is not None else focus
+    return kx
+
+
+def _row_heights(axes, focus: int, available: float, full_h: int, compact_h: int) -> list[int]:
+    """Each row's height: all full when they fit in `available`, else the `focus` row
+    alone full, else all compact."""
     n = len(axes)
-    available = bottom - y
     if n * full_h <= available:
-        heights = [full_h] * n
-    else:
-        heights = [full_h if a.index == focus else compact_h for a in axes]
-        if sum(heights) > available:
-            heights = [compact_h] * n
-    # as many rows as fit, in test order; the row that decides (gap or MTV) always among them.
-    # When they do not all fit, the footer's room goes to the rows and to a "+N more" line
-    # in the rows' own print that says what the rows left out show.
+        return [full_h] * n
+    heights = [full_h if a.index == focus else compact_h for a in axes]
+    if sum(heights) > available:
+        heights = [compact_h] * n
+    return heights
+
+
+def _rows_that_fit(
+    view: View, axes, heights, available, footer_h, states: dict[int, str], focus, width
+) -> tuple[list[int], list[str]]:
+    """As many rows as fit, in test order, the row that decides (gap or MTV) always among
+    them, and the "+N more" lines for the rest. When they do not all fit in `available`,
+    the footer's room (`footer_h`) goes to the rows and to a "+N more" line in the rows'
+    own print that says what the rows left out show."""
+    n = len(axes)
     order = list(range(n))
     more: list[str] = []
     if sum(heights) > available:
         available += footer_h
+        line = view.layout.line(view.layout.panel_sizes[0])
         while order:
             left_out = [axes[k] for k in range(n) if k not in order]
-            more = _more_lines(view, left_out, n, states, x1 - x0) if left_out else []
-            if sum(heights[k] for k in order) + len(more) * lay.line(body) <= available:
+            more = _more_lines(view, left_out, n, states, width) if left_out else []
+            if sum(heights[k] for k in order) + len(more) * line <= available:
                 break
             drop = next((k for k in reversed(order) if axes[k].index != focus), order[-1])
             order.remove(drop)
-    for k in order:
-        axis, h = axes[k], heights[k]
-        state = states.get(axis.index, "done")
-        _draw_row(
-            view, axis, bar_x0, bar_x1, x0, x1, y, h == full_h, bh, ppu, step, sep, mtv_axis, state
-        )
-        y += h
-    if len(order) == n and report.skipped:
-        _draw_skipped(view, report, x0, x1, y + sline * 0.3, bottom)
-    if len(order) < n:
-        for part in more:
-            view.text_px(part, (x0, y), body, theme.text_dim)
-            y += lay.line(body)
-        return
-    # footer: counts, in plain words
-    fy = bottom + pad * 0.5
-    pygame.draw.line(surf, theme.divider, (x0, fy - pad * 0.3), (x1, fy - pad * 0.3), 1)
-    focus_row = next((k for k in range(n) if axes[k].index == focus), None)
-    if focus_row is not None and heights[focus_row] != full_h:
-        # no room for numbers in the rows: the deciding row's min and max go here instead
-        axis = axes[focus_row]
-        (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
+    return order, more
 
-        def numbers(d: int, named: bool):
-            parts = [
-                (f"A {a_lo + 0.0:.{d}f}..{a_hi + 0.0:.{d}f}", theme.text_a),
-                (f"B {b_lo + 0.0:.{d}f}..{b_hi + 0.0:.{d}f}", theme.text_b),
-            ]
-            return [(f"{axis_name(axis)}:", theme.text_dim)] * named + parts
 
-        for parts in (numbers(1, True), numbers(0, True), numbers(0, False)):
-            if sum(text_size(t + " ", small)[0] for t, _ in parts) <= x1 - x0:
-                fx = x0
-                for text, color in parts:
-                    r = view.text_px(text, (fx, fy + (line - sline) / 2), small, color)
-                    fx = r.right + text_size(" ", small)[0]
-                return
+def _footer_numbers(view: View, axis, x0: float, x1: float, fy: float) -> bool:
+    """The deciding row's min and max in the footer at `fy`, in the first of three forms
+    (one decimal and the axis's name, whole numbers and the name, whole numbers alone) that
+    fits between `x0` and `x1`. Returns False, drawing nothing, when none fits."""
+    theme = view.theme
+    body, small = view.layout.panel_sizes
+    line, sline = text_size("Ag", body)[1] + 1, view.layout.line(small)
+    (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
+
+    def numbers(d: int, named: bool):
+        parts = [
+            (f"A {a_lo + 0.0:.{d}f}..{a_hi + 0.0:.{d}f}", theme.text_a),
+            (f"B {b_lo + 0.0:.{d}f}..{b_hi + 0.0:.{d}f}", theme.text_b),
+        ]
+        return [(f"{axis_name(axis)}:", theme.text_dim)] * named + parts
+
+    for parts in (numbers(1, True), numbers(0, True), numbers(0, False)):
+        if sum(text_size(t + " ", small)[0] for t, _ in parts) <= x1 - x0:
+            fx = x0
+            for text, color in parts:
+                r = view.text_px(text, (fx, fy + (line - sline) / 2), small, color)
+                fx = r.right + text_size(" ", small)[0]
+            return True
+    return False
+
+
+def _footer_counts(view: View, report, states: dict[int, str], x0: float, x1: float, fy):
+    """The footer's counts in plain words at `fy`: how many axes were tested (in the
+    step-through, how far the walk has come and whether it exited early) and how many
+    were skipped and why."""
+    body = view.layout.panel_sizes[0]
+    n = len(report.axes)
     skipped = len(report.skipped)
     chars = view.chars(x1 - x0, body)
     words = f"{n} axes" if n != 1 else "1 axis"
@@ -223,7 +246,7 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
         if any(state == "untested" for state in states.values()):
             words += ": early exit"
         words = _first_fit((words, words.replace(": early exit", ", exit")), chars)
-        view.text_px(words, (x0, fy), body, theme.text_dim)
+        view.text_px(words, (x0, fy), body, view.theme.text_dim)
         return
     if skipped and all(k.feature == "centres" for k in report.skipped):
         words += ": centre to centre"
@@ -233,7 +256,7 @@ def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | Non
         )
     else:
         words += " tested"
-    view.text_px(_fit(words, chars), (x0, fy), body, theme.text_dim)
+    view.text_px(_fit(words, chars), (x0, fy), body, view.theme.text_dim)
 
 
 def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: float) -> None:
@@ -304,164 +327,3 @@ def _first_fit(wordings: tuple[str, ...], chars: int) -> str:
 
 def _fit(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[: max(1, chars - 1)] + "…"
-
-
-def _gap_bracket(view: View, xa: float, xb: float, yc: float, height: float) -> None:
-    theme = view.theme
-    wid = view.w(2)
-    dashed(
-        view.surface,
-        theme.gap,
-        (xa, yc),
-        (xb, yc),
-        wid,
-        max(3, height * 0.5),
-        max(2, height * 0.35),
-    )
-    for x in (xa, xb):
-        pygame.draw.line(view.surface, theme.gap, (x, yc - height / 2), (x, yc + height / 2), wid)
-
-
-def _draw_row(
-    view, axis, bx0, bx1, x0, x1, y, full, bh, ppu, step, sep, mtv_axis, state="done"
-) -> None:
-    theme = view.theme
-    lay = view.layout
-    surf = view.surface
-    body, small = lay.panel_sizes
-    line, sline = text_size("Ag", body)[1] + 1, lay.line(small)
-    is_sep = sep is not None and axis.index == sep.index
-    is_mtv = mtv_axis is not None and axis.index == mtv_axis.index
-    row_h = line + 2 * bh + round(lay.pad * 0.9) + (2 * sline if full else 0)
-    # The row that decides (or the step-through's current one): a stripe at its left and
-    # a frame around it, never a tint behind its words (a tint took the row's coloured
-    # words under 4.5:1, WCAG's least for text: 3.65 in the dark theme).
-    marked = theme.separating if is_sep else theme.mtv if is_mtv else None
-    if marked is None and state == "current":
-        marked = theme.text
-    if marked is not None:
-        frame = pygame.Rect(round(x0 - lay.pad), y, round(x1 - x0 + lay.pad * 1.5), row_h - 2)
-        pygame.draw.rect(surf, marked, frame, view.w(1.5))
-        pygame.draw.rect(surf, marked, pygame.Rect(frame.x, y, view.w(4), row_h - 2))
-    # the axis direction as it points on screen, then its name, tag and result
-    g = body * 0.45
-    cx, cy = x0 + g, y + line / 2
-    ux, uy = axis.axis
-    col = _axis_color(theme, axis)
-    pygame.draw.circle(surf, theme.divider, (cx, cy), g, 1)
-    arrow(
-        surf,
-        col,
-        (cx - ux * g * 0.85, cy - uy * g * 0.85),
-        (cx + ux * g * 0.85, cy + uy * g * 0.85),
-        view.w(2),
-        g * 0.7,
-    )
-    if state in ("pending", "untested"):
-        # not reached yet, or never reached (the early exit): a name and no bars
-        view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, theme.text_dim, "midleft")
-        words = "not tested" if state == "untested" else "not yet"
-        view.text_px(words, (x1, cy), body, theme.text_dim, "midright")
-        return
-    if axis.overlap < 0:
-        result, rcol = f"gap {amount(axis.overlap)}", theme.gap
-    elif axis.overlap == 0.0:  # the core's touching rule: the shadows just meet
-        result, rcol = "touching", theme.text
-    elif axis.depth > axis.overlap + 1e-9:
-        result, rcol = f"inside, out {amount(axis.depth)}", theme.overlap
-    else:
-        result, rcol = f"overlap {amount(axis.overlap)}", theme.overlap
-    name, result = _fitted(axis_name(axis), result, x1 - (x0 + 2.4 * g), body)
-    name_rect = view.text_px(name, (x0 + 2.4 * g, cy), body, col, "midleft")
-    res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
-    tag = "separates" if is_sep else ("MTV" if is_mtv else "")
-    if tag:
-        tw = text_size(tag, small)[0]
-        if res_rect.left - tw - lay.pad >= name_rect.right + lay.pad:
-            view.text_px(
-                tag,
-                (res_rect.left - lay.pad, cy),
-                small,
-                theme.separating if is_sep else theme.mtv,
-                "midright",
-            )
-    # the bars on the common scale, centred on this row's middle
-    (a_lo, a_hi), (b_lo, b_hi) = axis.a_interval, axis.b_interval
-    mid = (min(a_lo, b_lo) + max(a_hi, b_hi)) / 2
-    xc = (bx0 + bx1) / 2
-
-    def xt(t):
-        return xc + (t - mid) * ppu
-
-    top = y + line + (sline if full else 0)
-    ya, yb = top, top + bh + 1
-    base = yb + bh + 2
-    # ticks at multiples of the step, across the whole bar width
-    first = math.ceil((mid - (xc - bx0) / ppu) / step)
-    last = math.floor((mid + (bx1 - xc) / ppu) / step)
-    pygame.draw.line(surf, theme.ruler, (bx0, base), (bx1, base), 1)
-    for k in range(first, last + 1):
-        tx = round(xt(k * step))
-        pygame.draw.line(surf, theme.ruler, (tx, base), (tx, base + max(3, bh * 0.8)), 1)
-    for lo, hi, color, yy in ((a_lo, a_hi, theme.shape_a, ya), (b_lo, b_hi, theme.shape_b, yb)):
-        rect = pygame.Rect(round(xt(lo)), yy, max(1, round(xt(hi)) - round(xt(lo))), bh)
-        pygame.draw.rect(surf, color, rect)
-    # the row's bars before rounding, and its pixels per unit (as a point's x)
-    view.mark(f"ruler {axis.index}", (xt(a_lo), ya), (xt(a_hi), ya), (xt(b_lo), yb), (xt(b_hi), yb))
-    view.mark(f"ruler {axis.index} scale", (ppu, 0.0))
-    if axis.overlap < 0:
-        g_lo, g_hi = (a_hi, b_lo) if a_hi <= b_lo else (b_hi, a_lo)
-        _gap_bracket(view, xt(g_lo), xt(g_hi), (ya + base) / 2, base - ya + 4)
-    else:
-        o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
-        box = pygame.Rect(
-            round(xt(o_lo)), ya - 2, max(1, round(xt(o_hi) - xt(o_lo))), base - ya + 4
-        )
-        hatch_rect(surf, theme.overlap, box, view.w(1.5), max(3, round(small * 0.3)))
-        pygame.draw.rect(surf, theme.overlap, box, view.w(1.5))
-    if not full:
-        return
-    # min and max of both intervals: A's above its bar, B's below its bar, a space apart
-    space = text_size(" ", small)[0]
-    for lo, hi, color, yy, anchor_lo, anchor_hi in (
-        (a_lo, a_hi, theme.text_a, ya - 1, "bottomleft", "bottomright"),
-        (b_lo, b_hi, theme.text_b, base + 2, "topleft", "topright"),
-    ):
-        lo_t, hi_t = _fmt(lo), _fmt(hi)
-        wl, wh = text_size(lo_t, small)[0], text_size(hi_t, small)[0]
-        xl, xh = xt(lo), xt(hi)
-        if xh - xl < wl + wh + lay.pad:  # a short bar: the numbers go outside its ends
-            anchor_lo = anchor_lo.replace("left", "right")
-            anchor_hi = anchor_hi.replace("right", "left")
-            xl, xh = xl - 3, xh + 3
-        r_lo = pygame.Rect(0, 0, wl, 1)
-        setattr(r_lo, anchor_lo.replace("bottom", "").replace("top", "") or "left", round(xl))
-        r_hi = pygame.Rect(0, 0, wh, 1)
-        setattr(r_hi, anchor_hi.replace("bottom", "").replace("top", "") or "left", round(xh))
-        if r_lo.left < x0 or r_hi.right > x1 or r_lo.right + space > r_hi.left:
-            # no room at the bar's ends: print both at the row's edges
-            view.text_px(
-                f"{lo_t} .. {hi_t}", (x0, yy), small, color, anchor_lo.replace("right", "left")
-            )
-            continue
-        view.text_px(lo_t, (xl, yy), small, color, anchor_lo)
-        view.text_px(hi_t, (xh, yy), small, color, anchor_hi)
-
-
-# Shorter forms, by rule, for a row whose axis name and result would run together, in
-# this order: the result's "inside, out 12.3" -> "out 12.3", then the name's words.
-_SHORTER = (("result", "inside, out ", "out "), ("name", "centre line", "centres"))
-_SHORTER += (("name", "closest v", "v"),)
-
-
-def _fitted(name: str, result: str, width: float, px: int) -> tuple[str, str]:
-    """The name and the result of a row, shortened until a space's width parts them."""
-    space = text_size(" ", px)[0]
-    for part, long, short in _SHORTER:
-        if text_size(name, px)[0] + space + text_size(result, px)[0] <= width:
-            break
-        if part == "result":
-            result = result.replace(long, short)
-        else:
-            name = name.replace(long, short)
-    return name, result

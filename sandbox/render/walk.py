@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.walk import WalkStep, walkthrough
 from .mtv import draw_mtv
 from .overlays import Overlays
-from .rulers import axis_name
+from .ruler_rows import axis_name
 from .separating import draw_axis_projection
 from .view import View
 from .words import amount

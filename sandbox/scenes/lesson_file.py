@@ -58,7 +58,8 @@ from pathlib import Path
 from . import limits
 from .base import Scene, SceneError
 from .registry import SCENES, load_scene
-from .scene_file import _fail, _flag, _key, _shown, _whole, read_toml, read_view, scene_from_table
+from .scene_fields import _fail, _flag, _key, _shown, _whole
+from .scene_file import read_toml, read_view, scene_from_table
 
 MAX_LESSON_BYTES = 1 << 20
 MAX_STAGES = 60

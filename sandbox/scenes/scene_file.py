@@ -2,43 +2,20 @@
 
 from __future__ import annotations
 
-import math
 import tomllib
 from pathlib import Path
 
 import numpy as np
 
-from ..core.compound import convex_parts, from_outline
-from ..core.geometry import Circle, Polygon, ShapeError
-from ..core.portable import transform
 from ..physics.body import Body
 from ..physics.broadphase import sort_and_sweep
 from ..physics.world import World
 from . import limits
 from .base import CANVAS, SCENE_WIDTH, Scene, SceneError
 from .files import InputFileError, read_text_file
+from .scene_bodies import validate_body
+from .scene_fields import _fail, _flag, _key, _number, _pair, _shown, _text, _whole
 
-_SHAPES = ("polygon", "regular", "box", "circle")
-_BODY_KEYS = {
-    "name",
-    "shape",
-    "vertices",
-    "sides",
-    "radius",
-    "width",
-    "height",
-    "position",
-    "angle",
-    "velocity",
-    "static",
-    "density",
-    "restitution",
-    "friction",
-    "controlled",
-    "bullet",
-    "fixed_rotation",
-    "angular_velocity",
-}
 _TOP_KEYS = {"title", "lesson", "gravity", "resolve", "swept", "damping", "body"}
 # Optional solver settings; absent ones take World's defaults, the same as the built-in
 # scenes get. Rigid worlds: substeps, relax_iterations (from 1: the relax pass takes the
@@ -52,20 +29,6 @@ _MTV_NUMBERS = {"slop": (0.0, 100.0), "correction": (1e-3, 1.0)}
 _SHOW_KEYS = {"focus", "partner", "tab_pairs", "slow_start", "hold_at_impact", "view"}
 _TOP_KEYS |= set(_SOLVER_KEYS) | set(_MTV_NUMBERS) | _SHOW_KEYS | {"sleep", "rigid"}
 MAX_TAB_PAIRS = 32
-# What a body is when its table leaves a field out (the writer leaves such fields out).
-BODY_DEFAULTS = {
-    "position": (0.0, 0.0),
-    "angle": 0.0,
-    "velocity": (0.0, 0.0),
-    "static": False,
-    "density": 1.0,
-    "restitution": 0.2,
-    "friction": 0.3,
-    "controlled": False,
-    "bullet": False,
-    "fixed_rotation": False,
-    "angular_velocity": 0.0,
-}
 
 
 def read_toml(path: Path, limit: int, what: str) -> dict:
@@ -113,79 +76,9 @@ def scene_from_table(data: dict, where: str, name: str, source: str) -> Scene:
     return scene
 
 
-def _fail(where: str, field: str, message: str):
-    raise SceneError(f"{where}: {field}: {message}")
-
-
-def _number(value, where, field, *, positive=False, minimum=None, maximum=None) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        _fail(where, field, f"must be a number, got {_shown(value)}")
-    if isinstance(value, int) and abs(value) > 10**18:
-        _fail(where, field, f"is out of range ({len(str(abs(value)))}-digit whole number)")
-    value = float(value)
-    if not math.isfinite(value):
-        _fail(where, field, f"must be finite, got {value}")
-    if positive and value <= 0:
-        _fail(where, field, f"must be positive, got {value:g}")
-    if minimum is not None and value < minimum:
-        _fail(where, field, f"must be at least {minimum:g}, got {value:g}")
-    if maximum is not None and value > maximum:
-        _fail(where, field, f"must be at most {maximum:g}, got {value:g}")
-    return value
-
-
-def _shown(value) -> str:
-    """`value` as the message shows it: repr, cut short when long."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _pair(value, where, field, bound=limits.MAX_COORDINATE) -> tuple[float, float]:
-    if not isinstance(value, list) or len(value) != 2:
-        _fail(where, field, f"must be a pair [x, y], got {_shown(value)}")
-    return (
-        _number(value[0], where, f"{field}[0]", minimum=-bound, maximum=bound),
-        _number(value[1], where, f"{field}[1]", minimum=-bound, maximum=bound),
-    )
-
-
-def _key(key: str) -> str:
-    """A key as a message names it: bare when it is a plain word, else quoted and cut short."""
-    return key if key.isidentifier() and len(key) <= 40 else _shown(key)
-
-
 def _default_title(where: str) -> str:
     stem = Path(where).stem[: limits.MAX_TITLE]
     return stem if stem.strip() and stem.isprintable() else "A scene file"
-
-
-def _size(value, where, field) -> float:
-    return _number(
-        value, where, field, positive=True, minimum=limits.MIN_SIZE, maximum=limits.MAX_SIZE
-    )
-
-
-def _flag(value, where, field) -> bool:
-    if not isinstance(value, bool):
-        _fail(where, field, f"must be true or false, got {_shown(value)}")
-    return value
-
-
-def _whole(value, where, field, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _fail(where, field, f"must be a whole number from {low} to {high}, got {_shown(value)}")
-    return value
-
-
-def _text(value, where, field, longest) -> str:
-    if not isinstance(value, str) or not value.strip():
-        _fail(where, field, f"must be a non-empty string, got {_shown(value)}")
-    if len(value) > longest:
-        _fail(where, field, f"must be at most {longest} characters, got {len(value)}")
-    if not value.isprintable():
-        bad = next(c for c in value if not c.isprintable())
-        _fail(where, field, f"must be printable text, got the character {bad!r}")
-    return value
 
 
 def _validate_scene(data: dict, where: str) -> dict:
@@ -222,7 +115,7 @@ def _validate_scene(data: dict, where: str) -> dict:
         _fail(where, "body", "a scene needs at least one [[body]] table")
     if len(bodies) > limits.MAX_BODIES:
         _fail(where, "body", f"at most {limits.MAX_BODIES} bodies, got {len(bodies)}")
-    spec["bodies"] = [_validate_body(b, where, f"body[{i}]") for i, b in enumerate(bodies)]
+    spec["bodies"] = [validate_body(b, where, f"body[{i}]") for i, b in enumerate(bodies)]
     names = [b["name"] for b in spec["bodies"]]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -280,121 +173,6 @@ def _tab_pairs(value, names: list[str], where: str) -> tuple[tuple[str, str], ..
     return tuple(pairs)
 
 
-def _validate_body(body, where: str, at: str) -> dict:
-    if not isinstance(body, dict):
-        _fail(where, at, "must be a table")
-    unknown = sorted(set(body) - _BODY_KEYS)
-    if unknown:
-        _fail(
-            where,
-            f"{at}.{_key(unknown[0])}",
-            f"unknown field (allowed: {', '.join(sorted(_BODY_KEYS))})",
-        )
-    kind = body.get("shape")
-    if kind not in _SHAPES:
-        _fail(where, f"{at}.shape", f"must be one of {', '.join(_SHAPES)}, got {_shown(kind)}")
-    position = _pair(body.get("position", list(BODY_DEFAULTS["position"])), where, f"{at}.position")
-    angle = _number(
-        body.get("angle", BODY_DEFAULTS["angle"]),
-        where,
-        f"{at}.angle",
-        minimum=-limits.MAX_ANGLE,
-        maximum=limits.MAX_ANGLE,
-    )
-    try:
-        if kind == "polygon":
-            vertices = body.get("vertices")
-            if not isinstance(vertices, list):
-                _fail(where, f"{at}.vertices", "must be a list of [x, y] pairs")
-            if len(vertices) > limits.MAX_VERTICES:
-                _fail(
-                    where,
-                    f"{at}.vertices",
-                    f"at most {limits.MAX_VERTICES} vertices, got {len(vertices)}",
-                )
-            points = [
-                _pair(v, where, f"{at}.vertices[{k}]", limits.MAX_SIZE)
-                for k, v in enumerate(vertices)
-            ]
-            shape = from_outline(points, position, angle)  # concave: convex pieces
-            thinnest = narrowest(shape)
-            if thinnest < limits.MIN_SIZE:
-                _fail(
-                    where,
-                    f"{at}.vertices",
-                    f"the shape is {thinnest:.3g} px across at its narrowest "
-                    f"(a convex piece of it); at least {limits.MIN_SIZE:g}",
-                )
-        elif kind == "regular":
-            sides = body.get("sides")
-            if isinstance(sides, bool) or not isinstance(sides, int) or not 3 <= sides <= 64:
-                _fail(
-                    where,
-                    f"{at}.sides",
-                    f"must be a whole number from 3 to 64, got {_shown(sides)}",
-                )
-            radius = _size(body.get("radius"), where, f"{at}.radius")
-            shape = Polygon.regular(sides, radius, position, angle)
-        elif kind == "box":
-            width = _size(body.get("width"), where, f"{at}.width")
-            height = _size(body.get("height"), where, f"{at}.height")
-            shape = Polygon.box(width, height, position, angle)
-        else:
-            radius = _size(body.get("radius"), where, f"{at}.radius")
-            shape = Circle(radius, position, angle)
-    except ShapeError as error:
-        field = {"polygon": "vertices", "regular": "sides", "box": "width"}.get(kind, "radius")
-        raise SceneError(f"{where}: {at}.{field}: {error}") from None
-    return {
-        "name": _text(body.get("name", at), where, f"{at}.name", limits.MAX_NAME),
-        "shape": shape,
-        "velocity": _pair(
-            body.get("velocity", list(BODY_DEFAULTS["velocity"])),
-            where,
-            f"{at}.velocity",
-            limits.MAX_SPEED,
-        ),
-        "static": _flag(body.get("static", BODY_DEFAULTS["static"]), where, f"{at}.static"),
-        "density": _number(
-            body.get("density", BODY_DEFAULTS["density"]),
-            where,
-            f"{at}.density",
-            minimum=limits.MIN_DENSITY,
-            maximum=limits.MAX_DENSITY,
-        ),
-        "restitution": _number(
-            body.get("restitution", BODY_DEFAULTS["restitution"]),
-            where,
-            f"{at}.restitution",
-            minimum=0,
-            maximum=1,
-        ),
-        "friction": _number(
-            body.get("friction", BODY_DEFAULTS["friction"]),
-            where,
-            f"{at}.friction",
-            minimum=0,
-            maximum=10,
-        ),
-        "controlled": _flag(
-            body.get("controlled", BODY_DEFAULTS["controlled"]), where, f"{at}.controlled"
-        ),
-        "bullet": _flag(body.get("bullet", BODY_DEFAULTS["bullet"]), where, f"{at}.bullet"),
-        "fixed_rotation": _flag(
-            body.get("fixed_rotation", BODY_DEFAULTS["fixed_rotation"]),
-            where,
-            f"{at}.fixed_rotation",
-        ),
-        "angular_velocity": _number(
-            body.get("angular_velocity", BODY_DEFAULTS["angular_velocity"]),
-            where,
-            f"{at}.angular_velocity",
-            minimum=-1000,
-            maximum=1000,
-        ),
-    }
-
-
 def _build_from_spec(spec: dict, where: str) -> World:
     bodies = [Body(**b) for b in spec["bodies"]]
     _refuse_heaps(bodies, where)
@@ -429,15 +207,3 @@ def _refuse_heaps(bodies: list[Body], where: str) -> None:
             f"{where}: {pairs:,} pairs of bodies start overlapping (at most "
             f"{limits.MAX_START_OVERLAPS:,}): spread them out, the solver cannot untangle a heap"
         )
-
-
-def narrowest(shape) -> float:
-    """How wide a polygon or concave shape is at its narrowest (its thinnest convex piece)."""
-    return min(_width(part) for part in convex_parts(shape))
-
-
-def _width(polygon: Polygon) -> float:
-    """A convex polygon's narrowest extent: across it, perpendicular to one of its edges."""
-    v, n = polygon.local_vertices, polygon.local_normals
-    along = transform(v, n)  # (vertices, normals): each vertex on each normal
-    return float((along.max(axis=0) - along.min(axis=0)).min())

@@ -29,7 +29,8 @@ from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon
 from ..physics.world import World
 from .base import Scene, SceneError
-from .scene_file import BODY_DEFAULTS, scene_from_table
+from .scene_bodies import BODY_DEFAULTS
+from .scene_file import scene_from_table
 
 # The world's settings a scene file carries, each compared after the read-back.
 SETTINGS = (

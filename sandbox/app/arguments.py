@@ -52,6 +52,20 @@ def _joined_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str
     return out
 
 
+def _add_words(parser: argparse.ArgumentParser) -> None:
+    """The options for a learner who cannot see the screen (issue 43): the frame in words."""
+    parser.add_argument(
+        "--describe",
+        action="store_true",
+        help="print the last frame in words, for a learner who cannot see it (headless)",
+    )
+    parser.add_argument(
+        "--announce",
+        action="store_true",
+        help="print each change a screen reader should say, one line as it happens",
+    )
+
+
 def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     parser = _Parser(
         prog=prog,
@@ -81,6 +95,7 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     parser.add_argument("--headless", action="store_true", help="run without a window")
     parser.add_argument("--frames", type=int, metavar="N", help="steps to run headless")
     parser.add_argument("--screenshot", metavar="PNG", help="write the last frame as PNG")
+    _add_words(parser)
     parser.add_argument(
         "--hold",
         action="append",

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
 
 from .commands import Control, Edit, Mouse, OpenLesson, Press, Step
+from .describe import Announcer, describe
 from .dispatcher import dispatch
 from .errors import UsageError
 from .export import Film, export_lesson
@@ -83,11 +84,14 @@ def run_headless(options: Options) -> int:
         film = None
         if options.gif is not None or options.video is not None:
             film = Film(options, pygame)
+        announcer = Announcer() if options.announce else None
         try:
-            session, recorder = simulate(options, film)
+            session, recorder = simulate(options, _each_step(film, announcer))
             surface = pygame.Surface(options.size)
             draw_session(surface, session, fps=None)
             write_outputs(options, session, surface, recorder, film.outputs() if film else [])
+            if options.describe:  # after the outputs: they are written all or none first
+                print("\n".join(describe(session)), flush=True)
         finally:
             if film is not None:  # a run stopped early: ffmpeg ends, its folder goes
                 film.close()
@@ -118,6 +122,19 @@ def new_session(options: Options) -> tuple[Session, Recorder | None]:
         dispatch(session, OpenLesson(options.lesson, options.stage))
     session.recorder = recorder
     return session, recorder
+
+
+def _each_step(*watchers):
+    """One callable for simulate's `each_step` from those given (None: left out)."""
+    watching = [watcher for watcher in watchers if watcher is not None]
+    if not watching:
+        return None
+
+    def each(session: Session) -> None:
+        for watcher in watching:
+            watcher(session)
+
+    return each
 
 
 def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None]:

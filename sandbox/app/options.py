@@ -67,6 +67,8 @@ class Options:
     save_scene: Path | None = None  # --save-scene FILE.toml
     save_dir: Path | None = None  # --save-dir: Ctrl+S saves here
     edits: dict = field(default_factory=dict)  # step -> [editor command] (--edit)
+    describe: bool = False  # --describe: the last frame in words on stdout (headless)
+    announce: bool = False  # --announce: each change in words on stdout, as it happens
 
 
 def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
@@ -116,6 +118,8 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         headless=args.headless,
         frames=args.frames,
         screenshot=outputs.get("--screenshot"),
+        describe=args.describe,
+        announce=args.announce,
         holds=holds,
         dump_state=outputs.get("--dump-state"),
         record=outputs.get("--record"),
@@ -150,6 +154,8 @@ def _check_run(args, replay) -> None:
         raise UsageError(f"--frames must be at most {MAX_FRAMES}, got {args.frames}")
     if args.frames is not None and not args.headless:
         raise UsageError("--frames is for --headless runs (a window runs until you quit)")
+    if args.describe and not args.headless:
+        raise UsageError("--describe is for --headless runs (in a window: --announce)")
     if args.headless and args.frames is None and replay is None and args.export_lesson is None:
         raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
     if args.hold and not args.headless:

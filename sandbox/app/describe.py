@@ -1,0 +1,141 @@
+"""The frame in words, for a learner who cannot see it (issue 43, item 2): built from the
+same state the picture is drawn from (the frame model and the pair's SAT report), never
+from pixels, in reading order:
+
+    Scene: The classic SAT demo (tutorial 003).     (in a lesson: Lesson: ... Stage: ...)
+    <the narration band's words>
+    Question: How many axes does SAT test? Answers: 1 7, 2 10, 3 21.
+    A is the polygon (7 sides); B is a triangle.
+    Colliding: the least overlap, 3.2 on B's e3, is the MTV (-2.6, -1.9).
+    <what the pair's words on screen say now>
+
+Every number is written as the screen writes it (render/words.py). While a question
+waits, what would answer it is held back, as on screen. `changes` turns two descriptions
+into the short alerts a screen reader announces ("now touching").
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..render.hud import narration
+from ..render.words import amount, collision_state, vector
+from .state import Session
+from .view_model import hud_status
+
+
+def axis_words(axis) -> str:
+    """An axis as a sentence names it: "A's e2", "the closest corner v4", "the centre
+    line"."""
+    if axis.feature == "edge":
+        return f"{axis.owner.upper()}'s e{axis.feature_index}"
+    if axis.feature == "closest vertex":
+        return f"the axis to the closest corner, v{axis.feature_index}"
+    if axis.feature == "centres":
+        return "the centre line"
+    return str(axis.feature)
+
+
+def verdict(report, rigid: bool) -> str:
+    """SAT's answer for the pair in one sentence, with the axis that decides it."""
+    state = collision_state(report, rigid)
+    if state == "apart":
+        axis = report.separating
+        return f"Apart: {axis_words(axis)} leaves a gap of {amount(axis.overlap)}."
+    if state == "touching":
+        return "Touching: the shapes meet with no overlap (depth 0)."
+    axis = report.mtv_axis
+    mtv = vector(*report.mtv)
+    if state == "resting":
+        return f"Resting: {amount(report.depth)} of overlap on {axis_words(axis)}."
+    if state == "inside":
+        return (
+            f"Inside: one shape is inside the other; the shortest way out, "
+            f"{amount(report.depth)} on {axis_words(axis)}, is the MTV {mtv}."
+        )
+    return (
+        f"Colliding: the least overlap, {amount(report.depth)} on {axis_words(axis)}, "
+        f"is the MTV {mtv}."
+    )
+
+
+def _shape_words(world, index: int, letter: str) -> str:
+    """ "the triangle (3 sides)", or "a triangle" for a body named by its letter."""
+    name = world.bodies[index].name
+    shape = world.shape(index)
+    sides = len(getattr(shape, "vertices", ()))
+    kind = {0: "a circle", 3: "a triangle", 4: "a quadrilateral"}.get(sides, f"{sides} sides")
+    if name.strip().upper() == letter:
+        return kind
+    return f"the {name}" if kind.split()[-1] in name else f"the {name} ({kind})"
+
+
+def describe(session: Session) -> list[str]:
+    """The frame on show, one sentence group a line (see the module docstring)."""
+    status = hud_status(session, None)
+    if status.lesson_line is not None:
+        lines = [f"Lesson: {status.lesson_line}.", f"Stage: {status.scene_title}."]
+    else:
+        lines = [f"Scene: {status.scene_title}."]
+    if status.lesson:
+        lines.append(status.lesson)
+    card = status.card
+    if card is not None:
+        if card.verdict is None and not card.opening:
+            answers = ", ".join(f"{key.upper()} {label}".strip() for key, label in card.choices)
+            lines.append(f"Question: {card.question} Answers: {answers}.")
+        elif card.verdict is not None:
+            lines.append(card.verdict)
+    record = session.step_record
+    shown = record.shown if record is not None and status.demo is None else None
+    world = session.world
+    if shown is not None:
+        a, b = _shape_words(world, shown.a, "A"), _shape_words(world, shown.b, "B")
+        lines.append(f"A is {a}; B is {b}.")
+        if status.hiding:
+            lines.append("SAT's answer is held back until the class answers.")
+        else:
+            lines.append(verdict(shown.report, world.rigid))
+    if not status.hiding:
+        live, _ = narration(
+            world, record, status.moment, status.walk, status.demo, status.space, status.impact
+        )
+        said = {line.split(":")[0] for line in lines}
+        if live and live.split(":")[0] not in said & _KINDS:  # not the verdict once more
+            lines.append(live)
+    return lines
+
+
+def changes(before: list[str], after: list[str]) -> list[str]:
+    """What a screen reader announces between two descriptions: a new scene, a new
+    question or verdict, and the pair's verdict when its kind changes ("now touching")."""
+    said = []
+    old_verdict = next((line for line in before if line.split(":")[0] in _KINDS), None)
+    new_verdict = next((line for line in after if line.split(":")[0] in _KINDS), None)
+    for line in after:
+        if line.startswith(("Scene:", "Stage:", "Question:")) and line not in before:
+            said.append(line)
+    if new_verdict is not None and old_verdict is None:
+        said.append(new_verdict)  # the first frame, or a pair newly on show
+    elif new_verdict is not None and new_verdict.split(":")[0] != old_verdict.split(":")[0]:
+        said.append(f"Now {new_verdict[0].lower()}{new_verdict[1:]}")
+    return said
+
+
+_KINDS = {"Apart", "Touching", "Resting", "Inside", "Colliding"}
+
+
+class Announcer:
+    """--announce: each change a screen reader should say, printed as one line to a
+    stream as it happens ("tick 37: Now touching: ..."), from one frame's description to
+    the next. The first frame announces the scene and what is on show."""
+
+    def __init__(self, stream=None) -> None:
+        self.stream = stream if stream is not None else sys.stdout
+        self.last: list[str] = []
+
+    def __call__(self, session: Session) -> None:
+        now = describe(session)
+        for alert in changes(self.last, now):
+            print(f"tick {session.world.tick}: {alert}", file=self.stream, flush=True)
+        self.last = now

@@ -92,3 +92,57 @@ def test_f_after_the_learner_is_deleted_says_so():
     assert "deleted" in session.message and len(session.world.bodies) == count
     assert session.world.controlled is None
     advance(session)
+
+
+# --- 2. an impulse from nowhere: the speculative margin ---------------------------------
+
+
+def _thin_l(thickness: float, size: float = 100.0) -> list[tuple[float, float]]:
+    """An L of arms `thickness` px thick and `size` px long (y down: the upright on the
+    left, the foot along the bottom)."""
+    t, s = thickness, size
+    return [(0, 0), (t, 0), (t, s - t), (s, s - t), (s, s), (0, s)]
+
+
+def test_what_a_fast_body_passes_by_is_not_struck():
+    """A 0.5 px thin L at 1e5 px/s (1,667 px a step) along y in 300..400; a 10 px square
+    15 px below that band, a light L 240 px below it; no gravity. Nothing is in the
+    thin L's way, so for three steps all three keep their speeds exactly: the thin L
+    (1e5, 0) without a turn, the other two at rest. Before, every pair the thin L's
+    1,667 px margin reached got speculative contacts: the square was struck (4.5e4
+    px/s), the thin L spun up (717 rad/s) and the light L flew off (4.2e4 px/s)."""
+    from sandbox.core.compound import from_outline
+    from sandbox.core.geometry import Polygon
+    from sandbox.physics.body import Body
+    from sandbox.physics.world import World
+
+    bodies = [
+        Body("thin L", from_outline(_thin_l(0.5), position=(300, 300)), velocity=(1e5, 0)),
+        Body("square", Polygon.box(10, 10, (700, 420))),
+        Body("light L", from_outline(_thin_l(30), position=(600, 640)), density=1e-6),
+    ]
+    world = World(bodies, gravity=(0, 0), rigid=True, bounds=(-1e6, -1e6, 1e6, 1e6))
+    for _ in range(3):
+        world.step(1 / 60)
+        boxes = world.geometry()["boxes"]
+        assert boxes[0, 3] <= 400.0 < boxes[1, 1]  # the thin L stays above the square
+        assert world.velocity[0].tolist() == [1e5, 0.0] and world.omega[0] == 0.0
+        assert world.velocity[1:].tolist() == [[0.0, 0.0], [0.0, 0.0]]
+        assert world.omega[1:].tolist() == [0.0, 0.0]
+
+
+def test_a_fast_body_still_stops_at_the_wall_it_runs_into():
+    """What the step can bring together still gets its speculative contact: a 20 px box at
+    3e4 px/s (500 px a step) toward a 40 px wall 300 px away, not a bullet, stops at the
+    wall's face and comes back (restitution 0.5) without passing through it."""
+    from sandbox.core.geometry import Polygon
+    from sandbox.physics.body import Body
+    from sandbox.physics.world import World
+
+    wall = Body("wall", Polygon.box(40, 400, (520, 300)), static=True)
+    box = Body("box", Polygon.box(20, 20, (190, 300)), velocity=(3e4, 0), restitution=0.5)
+    world = World([wall, box], gravity=(0, 0), rigid=True, bounds=(-1e4, -1e4, 1e4, 1e4))
+    for _ in range(10):
+        world.step(1 / 60)
+        assert world.geometry()["boxes"][1, 2] <= 500.0 + 0.5  # never into the wall
+    assert world.velocity[1, 0] < 0.0  # it came back

@@ -146,3 +146,31 @@ def test_a_fast_body_still_stops_at_the_wall_it_runs_into():
         world.step(1 / 60)
         assert world.geometry()["boxes"][1, 2] <= 500.0 + 0.5  # never into the wall
     assert world.velocity[1, 0] < 0.0  # it came back
+
+
+# --- 3. random scenes within every limit ------------------------------------------------
+
+
+def test_a_static_body_given_speeds_in_its_file_stays_a_still_floor(tmp_path):
+    """A scene file may give a static body a velocity and an angular velocity; it never
+    moves, so it has none: a box resting on a static floor whose file says velocity
+    [0, -3000] and angular_velocity 500 stays at rest on it (under 1 px/s after a
+    second, its centre within 1 px of where it rests on a floor at rest), and the
+    dump gives the floor's speeds as zero. The floor's speeds used to enter every
+    contact with it: the box was thrown off."""
+    from sandbox.scenes.scene_file import load_scene_file
+
+    scene = tmp_path / "floor.toml"
+    scene.write_text(
+        'title = "a moving floor?"\ngravity = [0, 900]\n'
+        '[[body]]\nname = "floor"\nshape = "box"\nwidth = 600\nheight = 40\n'
+        "position = [400, 600]\nstatic = true\nvelocity = [0, -3000]\nangular_velocity = 500\n"
+        '[[body]]\nname = "box"\nshape = "box"\nwidth = 40\nheight = 40\nposition = [400, 560]\n'
+    )
+    world = load_scene_file(scene).world(0)
+    for _ in range(60):
+        world.step(1 / 60)
+    assert float(np.hypot(*world.velocity[1])) < 1.0 and abs(world.omega[1]) < 0.01
+    assert world.position[1, 1] == pytest.approx(560.0, abs=1.0)  # on the floor's top
+    floor = world.snapshot()["bodies"][0]
+    assert floor["velocity"] == [0.0, 0.0] and floor["angular_velocity"] == 0.0

@@ -238,3 +238,79 @@ def test_every_point_of_shapes_apart_stands_between_their_outlines():
             assert outline_b.exterior.distance(sg.Point(on_b)) < 1e-6, (p, s, normal)
         assert separation.min() >= outline_a.distance(outline_b) - 1e-6
     assert checked > 1000 and corner_pairs > 50  # both kinds of pairs were seen
+
+
+def _kinetic(world) -> float:
+    """The moving bodies' kinetic energy, 1/2 m v^2 + 1/2 I omega^2."""
+    moving = world.inv_mass > 0.0
+    m = 1.0 / np.where(moving, world.inv_mass, 1.0) * moving
+    turns = world.inv_inertia > 0.0
+    inertia = 1.0 / np.where(turns, world.inv_inertia, 1.0) * turns
+    v = world.velocity
+    return float(np.sum(0.5 * m * (v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1]))) + float(
+        np.sum(0.5 * inertia * world.omega * world.omega)
+    )
+
+
+def _worst_energy(world, steps: int, dt: float = 1 / 60) -> float:
+    """The largest ratio, over `steps` steps, of the kinetic energy to its budget: the
+    kinetic energy at the start, plus the work gravity has done on the bodies' centres
+    since, plus what the push-out of an overlap may give (it moves a body at most
+    `push_speed`, against gravity at most |g| push_speed per unit mass and second, and
+    leaves it at most 1/2 push_speed^2). With restitution at most 1 and fixed bodies
+    that never move, nothing else gives energy; a ratio over 1 is energy from nowhere
+    (a little over, the solver's rounding)."""
+    moving = world.inv_mass > 0.0
+    m = 1.0 / np.where(moving, world.inv_mass, 1.0) * moving
+    g = np.asarray(world.gravity, dtype=float)
+    pull = float(np.sqrt(g[0] * g[0] + g[1] * g[1]))
+    start, centre = _kinetic(world), world.centres()
+    push = world.push_speed
+    worst = 0.0
+    for k in range(1, steps + 1):
+        world.step(dt)
+        moved = world.centres() - centre
+        work = float(np.sum(m * (moved[:, 0] * g[0] + moved[:, 1] * g[1])))
+        allowance = float(np.sum(m)) * (pull * push * k * dt + 0.5 * push * push)
+        worst = max(worst, _kinetic(world) / (start + work + allowance))
+    return worst
+
+
+def test_a_body_turns_at_most_a_quarter_pi_a_step():
+    """Box2D v3's B2_MAX_ROTATION: a body turns at most 0.25 pi a step (47 rad/s at 60
+    steps a second), so a box given 1000 rad/s (a scene file may) turns exactly 0.25 pi
+    in its first step and keeps 0.25 pi * 60 rad/s; one at 10 rad/s keeps its 10."""
+    from sandbox.core.geometry import Polygon
+    from sandbox.physics.body import Body
+    from sandbox.physics.world import World
+
+    bodies = [
+        Body("fast", Polygon.box(40, 20, (0, 0)), angular_velocity=1000.0),
+        Body("slow", Polygon.box(40, 20, (500, 0)), angular_velocity=10.0),
+    ]
+    world = World(bodies, gravity=(0, 0), rigid=True, bounds=(-1e4, -1e4, 1e4, 1e4))
+    world.step(1 / 60)
+    assert world.angle[0] == pytest.approx(0.25 * np.pi, abs=1e-12)
+    assert world.omega[0] == pytest.approx(0.25 * np.pi * 60, abs=1e-9)
+    assert world.angle[1] == pytest.approx(10 / 60, abs=1e-12) and world.omega[1] == 10.0
+
+
+def test_a_plank_spinning_at_513_rad_s_makes_no_energy():
+    """From a random scene within the limits: a 4,760 x 240 px plank (density 0.2) at
+    513 rad/s, a dense hexagon (radius 21, density 25,000) at 850 rad/s, a fixed post;
+    gravity 1,600 px/s^2. The plank turned 8 rad a step against contacts found where
+    the step began, and the kinetic energy reached 12 times its budget; at most a
+    quarter pi a step, it stays within it (`_worst_energy` at most 1.05, 60 steps)."""
+    from sandbox.scenes.scene_file import scene_from_table
+
+    hexagon = {"shape": "regular", "sides": 6, "radius": 21, "position": [866, 500]}
+    hexagon |= {"angle": -3.75, "velocity": [-60, -60], "angular_velocity": 850}
+    hexagon |= {"density": 25000, "restitution": 0.77, "friction": 0.6, "name": "hexagon"}
+    plank = {"shape": "box", "width": 4760, "height": 240, "position": [1155, 192]}
+    plank |= {"angle": -2.82, "velocity": [37, 2], "angular_velocity": 513, "name": "plank"}
+    plank |= {"density": 0.2, "restitution": 0.18, "friction": 0.94}
+    post = {"name": "post", "shape": "regular", "sides": 4, "radius": 8.5}
+    post |= {"position": [246, 422], "static": True}
+    table = {"gravity": [0, 1600], "body": [hexagon, plank, post]}
+    world = scene_from_table(table, "plank", "plank", "plank").world(0)
+    assert _worst_energy(world, 60) <= 1.05

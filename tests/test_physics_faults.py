@@ -314,3 +314,28 @@ def test_a_plank_spinning_at_513_rad_s_makes_no_energy():
     table = {"gravity": [0, 1600], "body": [hexagon, plank, post]}
     world = scene_from_table(table, "plank", "plank", "plank").world(0)
     assert _worst_energy(world, 60) <= 1.05
+
+
+def test_a_box_turning_at_the_cap_lands_on_a_wall_without_a_bounce():
+    """A 30 px box turning at the cap (47 rad/s, 0.785 rad a step) arrives head-on at a
+    fixed wall at 18,000 px/s (300 px a step) from 290 px, restitution 0, no friction:
+    it stops at the wall without a bounce (its speed back from the wall under 1 px/s)
+    and no deeper in it than its turn can swing a corner past its face in a step, half
+    its diagonal less half its side (6.2 px). Its contact points are found 150 px ahead
+    of it, midway across the gap; turned with the box as if fixed to it there, they
+    swung 150 (1 - cos) px along the normal, not the box's own surface: it went 16 px
+    deep and bounced off at 247 px/s."""
+    from sandbox.core.geometry import Polygon
+    from sandbox.core.pair import sat
+    from sandbox.physics.body import Body
+    from sandbox.physics.world import World
+
+    for turning in (1, -1):
+        wall = Body("wall", Polygon.box(40, 2000, (1000, 300)), static=True)
+        box = Body("box", Polygon.box(30, 30, (675, 300)), velocity=(18000, 0))
+        box.angular_velocity, box.restitution, box.friction = 47.0 * turning, 0.0, 0.0
+        world = World([wall, box], gravity=(0, 0), rigid=True, bounds=(-1e4, -1e4, 1e4, 1e4))
+        for _ in range(6):
+            world.step(1 / 60)
+            assert sat(world.shape(1), world.shape(0)).depth <= 15 * np.sqrt(2) - 15
+        assert world.velocity[1, 0] >= -1.0

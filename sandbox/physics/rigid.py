@@ -406,8 +406,11 @@ def _prepare(world, contacts, group, centre, inv_m, inv_i, state) -> _Colour:
     col.anchors = (nx, ny, valid, rax, ray, rbx, rby)
     _jacobians(col, ia, ib, inv_m, inv_i)
     # n . r at each anchor: with the cross products in jn, how a turn moves it along n.
-    col.nra = rax * nx + ray * ny
-    col.nrb = rbx * nx + rby * ny
+    # The anchors' reach along the normal at each body's own surface, half the gap either
+    # side of the point midway (a turn swings the surface, not the middle of the gap).
+    half = 0.5 * contacts.separation[group].T * valid
+    col.nra = rax * nx + ray * ny - half
+    col.nrb = rbx * nx + rby * ny + half
     # The separation at the step's start; the solver adds how far the anchors moved since.
     col.adjusted = np.ascontiguousarray(contacts.separation[group].T * valid)
     # Closing speed at each point before this step: it alone decides whether it bounces.
@@ -627,7 +630,11 @@ def _separations(whole, turn_flat, versine) -> np.ndarray:
     """(2, M) separation at every point now: at the step's start + how far the anchors
     moved along the normal, each turned exactly by its body's turn (Box2D v3's
     contact_solver.c):
-    s = s0 + n . (dpB - dpA) + [sin_B (rB x n) + (cos_B - 1) n . rB] - [same for A]."""
+    s = s0 + n . (dpB - dpA) + [sin_B (rB x n) + (cos_B - 1) n . rB] - [same for A],
+    where n . rB is taken at B's own surface, half the gap beyond the point (and n . rA
+    at A's, half the gap short of it): Box2D's points are at most 2 cm apart, ours are
+    speculative hundreds of px out, and a turn swings a body's surface, not the middle
+    of the gap in front of it (`_prepare`)."""
     s = sum_of_products(whole.jn, turn_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
     s += versine[whole.ib] * whole.nrb

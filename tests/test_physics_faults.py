@@ -339,3 +339,37 @@ def test_a_box_turning_at_the_cap_lands_on_a_wall_without_a_bounce():
             world.step(1 / 60)
             assert sat(world.shape(1), world.shape(0)).depth <= 15 * np.sqrt(2) - 15
         assert world.velocity[1, 0] >= -1.0
+
+
+def test_what_moves_fast_is_no_support():
+    """A heavy body on a light one that stands on a fixed one is held up by the light one,
+    held as if it stood on the floor (support cones); what moves fast is not standing.
+    A light wheel (radius 300 px, density 0.001) spinning at 40 or 20 rad/s on a fixed
+    post, a box 300 times heavier lying on its rim: the wheel's rim (12,000 px/s) was held
+    as if infinitely heavy and flung the box off (4.8 and 6.3 times the energy budget);
+    the wheel is now no support, and the energy stays within its budget (at most 1.0,
+    60 steps). Likewise a light plank spinning against a fixed post, beside a heptagon
+    8e5 times heavier (from a random scene: 8.8 times its budget)."""
+    from sandbox.scenes.scene_file import scene_from_table
+
+    for spin in (40.0, 20.0):
+        post = {"name": "post", "shape": "circle", "radius": 15, "position": [500, 600]}
+        post["static"] = True
+        wheel = {"name": "wheel", "shape": "circle", "radius": 300, "position": [500, 287]}
+        wheel |= {"angular_velocity": spin, "density": 1e-3, "friction": 1.0}
+        box = {"name": "box", "shape": "box", "width": 30, "height": 30, "position": [500, -28]}
+        box |= {"density": 100, "friction": 1.0}
+        table = {"gravity": [0, 900], "body": [post, wheel, box]}
+        world = scene_from_table(table, "wheel", "wheel", "wheel").world(0)
+        assert _worst_energy(world, 60) <= 1.0
+    plank = {"name": "plank", "shape": "box", "width": 2916, "height": 96}
+    plank |= {"position": [772, 309], "angle": -3.14, "velocity": [17, -246]}
+    plank |= {"angular_velocity": -970, "density": 1.6e-4, "restitution": 0.62, "friction": 9.5}
+    heptagon = {"name": "heptagon", "shape": "regular", "sides": 7, "radius": 47}
+    heptagon |= {"position": [491, 487], "angle": 363.93, "velocity": [3723, 844]}
+    heptagon |= {"angular_velocity": 261, "density": 6440, "restitution": 0.47, "friction": 7.3}
+    post = {"name": "post", "shape": "regular", "sides": 5, "radius": 145}
+    post |= {"position": [152, 279], "angle": -0.94, "static": True}
+    table = {"gravity": [0, 1.7], "body": [plank, heptagon, post]}
+    world = scene_from_table(table, "plank", "plank", "plank").world(0)
+    assert _worst_energy(world, 60) <= 1.0

@@ -65,7 +65,16 @@ import numpy as np
 
 from ..core.portable import _TWO_OVER_PI, _kernels, cos_sin, sum_of_products
 from .colouring import colour_constraints
-from .support import bounce, groups_of, hold, hold_for, midpoint_rows, support_cones, uneven_pairs
+from .support import (
+    bounce,
+    groups_of,
+    hold,
+    hold_for,
+    midpoint_rows,
+    resting,
+    support_cones,
+    uneven_pairs,
+)
 
 if TYPE_CHECKING:
     from .world import World
@@ -167,6 +176,7 @@ class _Colour:
         "solve_args",
         "split",
         "anchors",
+        "still",
     )
 
     @staticmethod
@@ -191,7 +201,11 @@ def solve_rigid(world: World, dt: float, contacts: ContactSet, moving: np.ndarra
     local = np.full(len(moving), -1)
     local[act] = np.arange(len(act))
     bodies = _Bodies(
-        world.friction_of[act], world.restitution_of[act], world.gravity, world.colour_cache
+        world.friction_of[act],
+        world.restitution_of[act],
+        world.gravity,
+        world.colour_cache,
+        world.extent[act],
     )
     mine = ContactSet(
         local[a], local[b], contacts.normal, contacts.points, contacts.separation,
@@ -225,6 +239,7 @@ class _Bodies:
     restitution_of: np.ndarray
     gravity: tuple
     colour_cache: tuple | None
+    extent: np.ndarray  # each body's farthest point from its centre of mass
 
 
 def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre, state):
@@ -258,6 +273,11 @@ def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre,
         rows = rows[order]
         # Every constraint prepared at once; each colour is a slice (views) of it.
         whole = _prepare(bodies, contacts, rows, centre, inv_m, inv_i, state)
+        # Both bodies slower than the bounce speed as the step begins (their fastest
+        # point: |v| + |omega| extent): what a support cone may hold (`support.resting`).
+        speed = np.sqrt(state[:, 0] * state[:, 0] + state[:, 1] * state[:, 1])
+        slow = speed + np.abs(state[:, 2]) * bodies.extent <= BOUNCE_THRESHOLD
+        whole.still = slow[whole.ia] & slow[whole.ib]
         static = (inv_m[contacts.a[rows]] == 0.0) | (inv_m[contacts.b[rows]] == 0.0)
         _soften(whole, soft_static, soft_dynamic, static)
         ends = np.flatnonzero(np.diff(ca[order])) + 1
@@ -283,7 +303,7 @@ def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre,
     # relax pass): the relax pass's serve the next substep's solve pass as they are.
     now = None if whole is None else _separations(whole, turn_flat, versine)
     # A heavy body on a light one: its support cone is held after each solve pass.
-    held = None if whole is None else hold_for(whole, inv_m, inv_i)
+    held = None if whole is None else hold_for(whole, inv_m, inv_i, BOUNCE_THRESHOLD)
     for sub in range(substeps):
         # Friction's two points take turns going first (a fixed order would give the
         # first a little more every time); the normal points are solved as one block.
@@ -770,7 +790,8 @@ def _shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     uneven &= pushed
     if not uneven.any():
         return
-    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed)
+    touching = resting(whole, BOUNCE_THRESHOLD)
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed, touching)
     if cones is None:
         return
     rows = cones.rows

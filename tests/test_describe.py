@@ -44,7 +44,7 @@ def test_a_collision_is_said_with_the_dumps_depth_axis_and_mtv():
     lines = describe(session)
     assert expected in lines, lines
     assert lines[0] == "Scene: The classic SAT demo (tutorial 003)."
-    assert "A is the triangle; B is the polygon (7 sides)." in lines
+    assert "A is the triangle (3 sides); B is the polygon (7 sides)." in lines
 
 
 def test_a_gap_is_said_on_the_separating_axis():
@@ -129,3 +129,26 @@ def test_announce_and_describe_from_the_command_line(capsys):
     assert last[2] == "A is the circle; B is the big circle."
     assert main(["--scene", "circles", "--describe"]) == 2
     assert "--describe is for --headless runs" in capsys.readouterr().err
+
+
+def test_every_slide_carries_its_frame_in_words_as_alt_text(tmp_path, capsys):
+    """--export-lesson: every picture in index.md has the frame in words as its alt text
+    (no brackets inside); shadows 2 after its opening says the gap its dump says."""
+    folder = tmp_path / "slides"
+    argv = ["--headless", "--lesson", "shadows", "--export-lesson", str(folder)]
+    assert main([*argv, "--size", "1024x768"]) == 0
+    capsys.readouterr()
+    pictures = [line for line in (folder / "index.md").read_text().splitlines() if line[:2] == "!["]
+    assert len(pictures) >= 10
+    for line in pictures:
+        alt = line[2 : line.index("](")]
+        assert "[" not in alt and "]" not in alt and len(alt) > 60, line
+    session = open_session(SCENES["classic"], theme="dark")
+    start_lesson(session, plan_lesson("shadows"), 1)
+    while session.lesson.phase == "opening":
+        advance(session)
+    sat = dump_state(session)["sat"]
+    gap = _one_decimal(sat["axes"][sat["separating"]]["overlap"])
+    after = next(line for line in pictures if "stage-02-after.png" in line)
+    assert f"Apart: A's e1 leaves a gap of {gap}." in after
+    assert "A is the moving square (4 sides); B is the square (4 sides)." in after

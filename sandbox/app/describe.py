@@ -5,7 +5,7 @@ from pixels, in reading order:
     Scene: The classic SAT demo (tutorial 003).     (in a lesson: Lesson: ... Stage: ...)
     <the narration band's words>
     Question: How many axes does SAT test? Answers: 1 7, 2 10, 3 21.
-    A is the polygon (7 sides); B is a triangle.
+    A is the triangle (3 sides); B is the polygon (7 sides).
     Colliding: the least overlap, 3.2 on B's e3, is the MTV (-2.6, -1.9).
     <what the pair's words on screen say now>
 
@@ -60,14 +60,17 @@ def verdict(report, rigid: bool) -> str:
 
 
 def _shape_words(world, index: int, letter: str) -> str:
-    """ "the triangle (3 sides)", or "a triangle" for a body named by its letter."""
+    """"the triangle (3 sides)", "the big circle"; a body named by its letter: "a
+    polygon of 3 sides", "a circle". The sides are said: a learner who cannot see them
+    counts the axes from them."""
     name = world.bodies[index].name
     shape = world.shape(index)
     sides = len(getattr(shape, "vertices", ()))
-    kind = {0: "a circle", 3: "a triangle", 4: "a quadrilateral"}.get(sides, f"{sides} sides")
+    if shape.kind == "circle":
+        return "a circle" if name.strip().upper() == letter else f"the {name}"
     if name.strip().upper() == letter:
-        return kind
-    return f"the {name}" if kind.split()[-1] in name else f"the {name} ({kind})"
+        return f"a polygon of {sides} sides"
+    return f"the {name} ({sides} sides)"
 
 
 def describe(session: Session) -> list[str]:

@@ -26,6 +26,7 @@ from pathlib import Path
 from . import lesson_run
 from .atomic import write_all
 from .commands import OpenLesson, Press, Step
+from .describe import describe
 from .dispatcher import dispatch
 from .errors import UsageError
 from .outputs import png_bytes
@@ -59,7 +60,7 @@ def export_lesson(options, pygame) -> list[Path]:
             draw_session(surface, session, fps=None)
             name = f"stage-{number:02d}-{kind}.png"
             outputs.append((options.export / name, png_bytes(surface)))
-            pictures.append((kind, name))
+            pictures.append((kind, name, alt_text(session)))
 
         picture("open")
         if stage_plan.opening:
@@ -95,9 +96,18 @@ def _index_entry(number: int, stage, pictures, session) -> list[str]:
             f"**Answer:** {' or '.join(k.upper() for k in right)}. {predict.explain}",
             "",
         ]
-    for kind, name in pictures:
-        lines += [f"![Stage {number}, {said[kind]}]({name})", ""]
+    for kind, name, words in pictures:
+        lines += [f"![Stage {number}, {said[kind]}: {words}]({name})", ""]
     return lines
+
+
+def alt_text(session) -> str:
+    """A slide's alt text: the frame in words (app/describe.py) past its lesson and stage
+    lines (the index's heading says them), brackets kept out of Markdown's way."""
+    words = " ".join(
+        line for line in describe(session) if not line.startswith(("Lesson:", "Stage:"))
+    )
+    return words.replace("[", "(").replace("]", ")")
 
 
 class Film:

@@ -8,12 +8,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from driving import advance, dump_state, open_session, press, start_lesson  # noqa: E402
+from driving import advance, draw_session, dump_state, open_session, press, start_lesson  # noqa: E402
 
 from sandbox.app import lesson_run  # noqa: E402
 from sandbox.app.cli import main  # noqa: E402
-from sandbox.app.describe import changes, describe  # noqa: E402
+from sandbox.app.describe import changes  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
+from sandbox.app.view_model import frame_in_words as describe  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 
@@ -152,3 +153,26 @@ def test_every_slide_carries_its_frame_in_words_as_alt_text(tmp_path, capsys):
     after = next(line for line in pictures if "stage-02-after.png" in line)
     assert f"Apart: A's e1 leaves a gap of {gap}." in after
     assert "A is the moving square (4 sides); B is the square (4 sides)." in after
+
+
+def test_f7_shows_the_frame_in_words_in_a_box():
+    """F7 in the window: a box over the scene says what --describe prints, every word
+    (wrapped, in the body's print, nothing cut), above the toolbar; F7 again hides it."""
+    import pygame
+
+    from sandbox.app.view_model import layout_for
+
+    pygame.display.init()
+    pygame.font.init()
+    session = open_session(SCENES["classic"], theme="projector")
+    for _ in range(40):
+        advance(session, frozenset({"right"}))
+    press(session, "f7")
+    frame = draw_session(pygame.Surface((1024, 768)), session)
+    boxed = [t for t in frame.help_texts if t.where == "words"]  # (drawn over the frame)
+    assert " ".join(t.text for t in boxed).split() == " ".join(describe(session)).split()
+    toolbar = pygame.Rect(layout_for(session, (1024, 768)).toolbar)
+    assert all(t.rect[1] + t.rect[3] <= toolbar.top and t.rect[3] >= 24 for t in boxed)
+    press(session, "f7")
+    frame = draw_session(pygame.Surface((1024, 768)), session)
+    assert not [t for t in frame.help_texts if t.where == "words"]

@@ -21,7 +21,6 @@ import sys
 from ..render.hud import narration
 from ..render.words import amount, collision_state, vector
 from .state import Session
-from .view_model import hud_status
 
 
 def axis_words(axis) -> str:
@@ -60,7 +59,7 @@ def verdict(report, rigid: bool) -> str:
 
 
 def _shape_words(world, index: int, letter: str) -> str:
-    """"the triangle (3 sides)", "the big circle"; a body named by its letter: "a
+    """ "the triangle (3 sides)", "the big circle"; a body named by its letter: "a
     polygon of 3 sides", "a circle". The sides are said: a learner who cannot see them
     counts the axes from them."""
     name = world.bodies[index].name
@@ -73,9 +72,9 @@ def _shape_words(world, index: int, letter: str) -> str:
     return f"the {name} ({sides} sides)"
 
 
-def describe(session: Session) -> list[str]:
-    """The frame on show, one sentence group a line (see the module docstring)."""
-    status = hud_status(session, None)
+def describe(session: Session, status) -> list[str]:
+    """The frame on show, one sentence group a line (see the module docstring), from the
+    session and its frame model `status` (view_model.frame_in_words builds it)."""
     if status.lesson_line is not None:
         lines = [f"Lesson: {status.lesson_line}.", f"Stage: {status.scene_title}."]
     else:
@@ -133,12 +132,13 @@ class Announcer:
     stream as it happens ("tick 37: Now touching: ..."), from one frame's description to
     the next. The first frame announces the scene and what is on show."""
 
-    def __init__(self, stream=None) -> None:
+    def __init__(self, words, stream=None) -> None:
+        self.words = words  # session -> the frame in words (view_model.frame_in_words)
         self.stream = stream if stream is not None else sys.stdout
         self.last: list[str] = []
 
     def __call__(self, session: Session) -> None:
-        now = describe(session)
+        now = self.words(session)
         for alert in changes(self.last, now):
             print(f"tick {session.world.tick}: {alert}", file=self.stream, flush=True)
         self.last = now

@@ -26,13 +26,12 @@ from pathlib import Path
 from . import lesson_run
 from .atomic import write_all
 from .commands import OpenLesson, Press, Step
-from .describe import describe
 from .dispatcher import dispatch
 from .errors import UsageError
 from .outputs import png_bytes
 from .progress import Progress
 from .scene_control import open_session
-from .view_model import draw_session
+from .view_model import draw_session, frame_in_words
 
 GIF_EVERY = 2  # steps per GIF frame: 30 frames a second
 GIF_WIDTH = 960  # px: a GIF wider than this is scaled down (a slide's width)
@@ -105,7 +104,7 @@ def alt_text(session) -> str:
     """A slide's alt text: the frame in words (app/describe.py) past its lesson and stage
     lines (the index's heading says them), brackets kept out of Markdown's way."""
     words = " ".join(
-        line for line in describe(session) if not line.startswith(("Lesson:", "Stage:"))
+        line for line in frame_in_words(session) if not line.startswith(("Lesson:", "Stage:"))
     )
     return words.replace("[", "(").replace("]", ")")
 

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
 
 from .commands import Control, Edit, Mouse, OpenLesson, Press, Step
-from .describe import Announcer, describe
+from .describe import Announcer
 from .dispatcher import dispatch
 from .errors import UsageError
 from .export import Film, export_lesson
@@ -23,7 +23,7 @@ from .outputs import write_outputs
 from .recording import Recorder
 from .scene_control import open_session
 from .state import Session
-from .view_model import draw_session
+from .view_model import draw_session, frame_in_words
 
 OFF_SCREEN = ("offscreen", "dummy")  # SDL's video drivers that show nothing
 
@@ -84,14 +84,14 @@ def run_headless(options: Options) -> int:
         film = None
         if options.gif is not None or options.video is not None:
             film = Film(options, pygame)
-        announcer = Announcer() if options.announce else None
+        announcer = Announcer(frame_in_words) if options.announce else None
         try:
             session, recorder = simulate(options, _each_step(film, announcer))
             surface = pygame.Surface(options.size)
             draw_session(surface, session, fps=None)
             write_outputs(options, session, surface, recorder, film.outputs() if film else [])
             if options.describe:  # after the outputs: they are written all or none first
-                print("\n".join(describe(session)), flush=True)
+                print("\n".join(frame_in_words(session)), flush=True)
         finally:
             if film is not None:  # a run stopped early: ffmpeg ends, its folder goes
                 film.close()

@@ -63,6 +63,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("b",), "show_aabbs", "overlay: bounding boxes (broad phase)"),
     Binding(("d",), "show_minkowski", "overlay: Minkowski difference A − B"),
     Binding(("u",), "show_hud", "overlay: HUD"),
+    Binding(("f7",), "show_words", "overlay: the frame in words"),
     Binding(("f3",), "edit_mode", "edit mode: drag a corner, click corners to draw"),
     Binding(("return",), "close_outline", "edit: close the outline being drawn"),
     Binding(("insert", "f4"), "spawn_box", "drop a box at the pointer"),

@@ -6,12 +6,15 @@ The renderer (sandbox/render) draws a World, its step's record and these plain r
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..render.controls import ControlState, layout_controls
 from ..render.frame import draw
 from ..render.layout import bands, compute_layout, screen_to_world
 from ..render.overlays import EditView, HudStatus
 from ..render.theme import THEMES
 from . import panels
+from .describe import describe
 from .editing import corner_handles
 from .keymap import KEY_FOR_ACTION, help_pages
 from .lesson_card import card
@@ -21,7 +24,19 @@ from .tune import sliders
 
 
 def hud_status(session: Session, fps: float | None) -> HudStatus:
-    """What the HUD, the bands and the toolbar show now."""
+    """What the HUD, the bands and the toolbar show now (with F7, the frame in words)."""
+    status = _hud_status(session, fps)
+    if session.overlays.show_words:
+        status = replace(status, words=tuple(describe(session, status)))
+    return status
+
+
+def frame_in_words(session: Session) -> list[str]:
+    """The frame on show in words (app/describe.py): --describe, --announce, alt text."""
+    return describe(session, _hud_status(session, None))
+
+
+def _hud_status(session: Session, fps: float | None) -> HudStatus:
     scenes = session.scenes
     number = scenes.index(session.scene) + 1 if session.scene in scenes else 0
     pages = help_pages()

@@ -23,7 +23,7 @@ from .mouse_input import MAX_NOTCHES, MouseEvent
 from .options import Options
 from .outputs import write_outputs
 from .state import SPEEDS, STEP, Session
-from .view_model import draw_session, world_point
+from .view_model import draw_session, frame_in_words, world_point
 
 
 def run_window(options: Options) -> int:
@@ -44,7 +44,9 @@ def run_window(options: Options) -> int:
     )
     gesture = toolbar.Gesture()  # a slider held, a right-drag pan, a corner dragged
     quit_timer = QuitTimer()  # Escape's "again to quit?" lapses in 2 s of real time
-    announcer = Announcer() if options.announce else None  # --announce: for a screen reader
+    announcer = (
+        Announcer(frame_in_words) if options.announce else None
+    )  # --announce: for a screen reader
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():

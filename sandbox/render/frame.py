@@ -32,7 +32,7 @@ from .demos import demo_for
 from .editor import draw_edit
 from .features import draw_circle_axes, draw_features
 from .hand import draw_hand
-from .help import draw_help
+from .help import draw_help, draw_words
 from .hud import draw_hud, draw_pair_block
 from .impulses import draw_impulses
 from .layout import bands
@@ -56,7 +56,7 @@ class FrameReport:
     texts: tuple[PlacedText, ...]
     dropped: int
     help_fits: bool
-    help_texts: tuple[PlacedText, ...] = ()
+    help_texts: tuple[PlacedText, ...] = ()  # drawn over the frame: the help, the F7 words
     markers: tuple[tuple[int, int, int, int], ...] = ()  # vertex markers no label may cover
     # (what, screen points) of the geometry drawn from the numbers: "axis" (t = 0 and
     # t = 1 along the axis drawn), "A interval", "B interval", "mtv" (tail, head),
@@ -115,6 +115,9 @@ def draw(
     if overlays.show_help:
         view.region = "help"
         help_fits = draw_help(view, status)
+    elif status.words:
+        view.region = "words"
+        draw_words(view, status.words)
     markers = tuple(tuple(r) for r in view.blocked)
     help_texts = tuple(view.placed[len(texts) :])
     return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))

@@ -7,7 +7,7 @@ import pygame
 
 from .overlays import HudStatus
 from .view import View, text_size
-from .words import fit
+from .words import fit, wrap
 
 
 def _plan(rows, width, height, px, title_px, pad):
@@ -64,3 +64,30 @@ def draw_help(view: View, status: HudStatus) -> bool:
         view.text_px(keys, (x, y), px, theme.text_a)
         view.text_px(action, (x + key_w + pad * 2, y), px, theme.text)
     return fits
+
+
+def draw_words(view: View, lines: tuple[str, ...]) -> None:
+    """F7: the frame in words (app/describe.py) in a box over the scene, above the
+    toolbar, in the body's print: what a learner who cannot see the picture is read,
+    shown to the class too. A line that does not fit is wrapped, never cut; lines past
+    the box's room are counted in a last "+N more lines"."""
+    theme, lay = view.theme, view.layout
+    width, height = view.surface.get_size()
+    if view.toolbar_rect.height > 0:
+        height = view.toolbar_rect.top
+    pad, px = lay.pad, lay.body
+    line = lay.line(px)
+    box_w = min(width - 4 * pad, max(width * 3 // 4, 320))
+    chars = view.chars(box_w - 4 * pad, px)
+    wrapped = [part for text in lines for part in wrap(text, chars) or [""]]
+    room = max(1, (height - 4 * pad) // line - 1)
+    if len(wrapped) > room:
+        wrapped = wrapped[: room - 1] + [f"+{len(wrapped) - room + 1} more lines"]
+    rect = pygame.Rect(0, 0, box_w, len(wrapped) * line + 2 * pad)
+    rect.center = (width // 2, height // 2)
+    pygame.draw.rect(view.surface, theme.panel, rect)
+    pygame.draw.rect(view.surface, theme.divider, rect, view.w(2))
+    y = rect.y + pad
+    for part in wrapped:
+        view.text_px(part, (rect.x + 2 * pad, y), px, theme.text)
+        y += line

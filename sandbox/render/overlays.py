@@ -20,6 +20,7 @@ class Overlays:
     show_minkowski: bool = False  # the inset of A − B
     show_hud: bool = True
     show_help: bool = False
+    show_words: bool = False  # F7: the frame in words, in a box (app/describe.py)
 
 
 @dataclass(frozen=True)
@@ -100,3 +101,4 @@ class HudStatus:
     camera: object = None  # zoom and pan (render.layout.Camera); None: the fitted view
     edit: EditView | None = None  # edit mode (None: off)
     slide: bool = False  # a slide, not a window: no keys, tick or speed on the status line
+    words: tuple[str, ...] = ()  # F7: the frame in words (app/describe.py), in a box

@@ -64,6 +64,11 @@ def _add_words(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print each change a screen reader should say, one line as it happens",
     )
+    parser.add_argument(
+        "--speak",
+        action="store_true",
+        help="say each change aloud (espeak-ng, espeak or macOS say, where installed)",
+    )
 
 
 def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:

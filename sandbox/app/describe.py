@@ -130,15 +130,21 @@ _KINDS = {"Apart", "Touching", "Resting", "Inside", "Colliding"}
 class Announcer:
     """--announce: each change a screen reader should say, printed as one line to a
     stream as it happens ("tick 37: Now touching: ..."), from one frame's description to
-    the next. The first frame announces the scene and what is on show."""
+    the next; --speak: said aloud too (app/speech.py), with or without the lines. The
+    first frame announces the scene and what is on show."""
 
-    def __init__(self, words, stream=None) -> None:
+    def __init__(self, words, stream=None, speaker=None, printing: bool = True) -> None:
         self.words = words  # session -> the frame in words (view_model.frame_in_words)
         self.stream = stream if stream is not None else sys.stdout
+        self.speaker = speaker
+        self.printing = printing
         self.last: list[str] = []
 
     def __call__(self, session: Session) -> None:
         now = self.words(session)
-        for alert in changes(self.last, now):
+        alerts = changes(self.last, now)
+        for alert in alerts if self.printing else ():
             print(f"tick {session.world.tick}: {alert}", file=self.stream, flush=True)
+        if alerts and self.speaker is not None:
+            self.speaker.say(" ".join(alerts))
         self.last = now

@@ -13,7 +13,6 @@ from contextlib import contextmanager
 import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
 
 from .commands import Control, Edit, Mouse, OpenLesson, Press, Step
-from .describe import Announcer
 from .dispatcher import dispatch
 from .errors import UsageError
 from .export import Film, export_lesson
@@ -22,6 +21,7 @@ from .options import Options
 from .outputs import write_outputs
 from .recording import Recorder
 from .scene_control import open_session
+from .speech import announcer_for
 from .state import Session
 from .view_model import draw_session, frame_in_words
 
@@ -84,7 +84,7 @@ def run_headless(options: Options) -> int:
         film = None
         if options.gif is not None or options.video is not None:
             film = Film(options, pygame)
-        announcer = Announcer(frame_in_words) if options.announce else None
+        announcer = announcer_for(options, frame_in_words)
         try:
             session, recorder = simulate(options, _each_step(film, announcer))
             surface = pygame.Surface(options.size)
@@ -92,6 +92,8 @@ def run_headless(options: Options) -> int:
             write_outputs(options, session, surface, recorder, film.outputs() if film else [])
             if options.describe:  # after the outputs: they are written all or none first
                 print("\n".join(frame_in_words(session)), flush=True)
+            if announcer is not None and announcer.speaker is not None:
+                announcer.speaker.wait()  # the last change is said before the run ends
         finally:
             if film is not None:  # a run stopped early: ffmpeg ends, its folder goes
                 film.close()

@@ -69,6 +69,7 @@ class Options:
     edits: dict = field(default_factory=dict)  # step -> [editor command] (--edit)
     describe: bool = False  # --describe: the last frame in words on stdout (headless)
     announce: bool = False  # --announce: each change in words on stdout, as it happens
+    speak: bool = False  # --speak: each change said aloud (app/speech.py)
 
 
 def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
@@ -120,6 +121,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         screenshot=outputs.get("--screenshot"),
         describe=args.describe,
         announce=args.announce,
+        speak=args.speak,
         holds=holds,
         dump_state=outputs.get("--dump-state"),
         record=outputs.get("--record"),

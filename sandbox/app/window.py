@@ -14,7 +14,6 @@ import sys
 
 from . import toolbar
 from .commands import Edit, Mouse, Press, Save, Sides, Step
-from .describe import Announcer
 from .dispatcher import QuitTimer, dispatch
 from .headless import init_pygame, new_session
 from .keymap import KEYMAP
@@ -22,6 +21,7 @@ from .limits import one_line
 from .mouse_input import MAX_NOTCHES, MouseEvent
 from .options import Options
 from .outputs import write_outputs
+from .speech import announcer_for
 from .state import SPEEDS, STEP, Session
 from .view_model import draw_session, frame_in_words, world_point
 
@@ -44,9 +44,7 @@ def run_window(options: Options) -> int:
     )
     gesture = toolbar.Gesture()  # a slider held, a right-drag pan, a corner dragged
     quit_timer = QuitTimer()  # Escape's "again to quit?" lapses in 2 s of real time
-    announcer = (
-        Announcer(frame_in_words) if options.announce else None
-    )  # --announce: for a screen reader
+    announcer = announcer_for(options, frame_in_words)  # --announce: for a screen reader
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():

@@ -63,6 +63,8 @@ class _Sweeps:
     # Part pairs of two polygons that certainly miss, whose axes are worked out last:
     # (bullet part, other part, motion); `_Later(index)` stands in for their axes.
     later: list = field(default_factory=list)
+    # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
+    origin: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -78,12 +80,18 @@ _MISS = (math.inf, np.full(2, np.nan), ())
 _MISS_MARGIN = 1e-6
 
 
-def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
-    """Cut each bullet's last motion at its first touch with anything in the way."""
+def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]:
+    """Cut each bullet's last motion at its first touch with anything in the way.
+
+    `begun`: every body's position where the step began (a rigid world's: its solver
+    changes the velocities within the step, so the last velocity times dt is not the
+    motion: after a bounce off a wall it put the start beyond the wall, and the bullet
+    was cut there, outside its closed box). Without it, the motion is velocity * dt
+    (an MTV world's step: x += v dt)."""
     bullets = [i for i, body in enumerate(world.bodies) if body.bullet and not body.static]
     if not bullets:
         return ()
-    state = _candidates(world, bullets, dt)
+    state = _candidates(world, bullets, dt, begun)
     # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
     # that body was cut}; a body listed with no pairs no longer meets k's swept box.
     stale: dict[int, dict[int, list]] = {}
@@ -96,7 +104,7 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
             _retest(state, pending, stale)
             pending, flagged = [], set()
         motion = state.motions[k]
-        start = world.position[i] - motion
+        start = world.position[i] - motion if state.origin is None else state.origin[k]
         if state.starts[k] is None:  # not finite: sweep pair by pair (it says why)
             first, first_other, first_normal, tested = _sweep_one(world, i, state.shapes, dt)
         else:
@@ -175,13 +183,17 @@ def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
     return changed
 
 
-def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
+def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Sweeps:
     """Every bullet's candidates (the bodies whose boxes meet its swept box, by sort and
     sweep) and their swept tests, as one batch."""
     shapes = world.shapes()
     m = len(bullets)
-    motions = world.velocity[bullets] * dt
-    starts_xy = world.position[bullets] - motions
+    if begun is None:
+        motions = world.velocity[bullets] * dt
+        starts_xy = world.position[bullets] - motions
+    else:
+        starts_xy = begun[bullets]
+        motions = world.position[bullets] - starts_xy
     angles = world.angle[bullets]
     finite = np.isfinite(motions).all(axis=1) & np.isfinite(starts_xy).all(axis=1)
     finite &= np.isfinite(angles)
@@ -227,7 +239,7 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
     axes = [()] * len(pair_of)
     for row, found in zip(test.tolist(), batch.axes, strict=True):
         axes[row] = found
-    return _Sweeps(
+    sweeps = _Sweeps(
         bullets,
         shapes,
         round_,
@@ -244,6 +256,8 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
         np.searchsorted(k_rows, np.arange(m + 1)),
         *_near(swept),
     )
+    sweeps.origin = None if begun is None else starts_xy
+    return sweeps
 
 
 def _near(swept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

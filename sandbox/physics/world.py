@@ -502,6 +502,7 @@ class World:
             self.contact_set = find_manifolds(self, dt)[0]
         moving = ~self.static & ~self.sleeping
         began_asleep = not moving.any()
+        begun = self.position.copy()  # the bullets sweep from here (`sweep_bullets`)
         if self.resolve:
             solve_rigid(self, dt, self.contact_set, moving)
         else:
@@ -511,7 +512,7 @@ class World:
             self.pose_changed()
         self._keep_controlled_inside()
         check_finite(self)  # before the shapes are placed there
-        sweeps = sweep_bullets(self, dt) if self.swept else ()
+        sweeps = sweep_bullets(self, dt, begun) if self.swept else ()
         pair = self.shown_pair()
         tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
         found = find_manifolds(self, dt)

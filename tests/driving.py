@@ -1,12 +1,15 @@
 """Drive a session from the tests as every source does: each input a command for the
 one dispatcher (app/dispatcher.py), the picture and the dump through the view model."""
 
+from sandbox.app import lesson_run
 from sandbox.app.commands import Control, Edit, Mouse, OpenLesson, Press, Save, Step
 from sandbox.app.dispatcher import dispatch
 from sandbox.app.dump import dump_state
 from sandbox.app.editing import corner_handles
+from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
 from sandbox.app.scene_control import open_scene, open_session
 from sandbox.app.view_model import draw_session, hud_status, layout_for, world_point
+from sandbox.scenes.registry import SCENES
 
 __all__ = [
     "Control",
@@ -47,3 +50,27 @@ def save(session):
 
 def start_lesson(session, plan, stage: int = 0) -> None:
     dispatch(session, OpenLesson(plan, stage))
+
+
+def every_frame(theme: str = "projector", steps: int = 20):
+    """(where, session) at the moments the screen tests look at: every built-in scene
+    `steps` steps in, then every built-in lesson stage as it asks ("<lesson> <n>") and,
+    with a question, once answered rightly and its evidence played ("... answered")."""
+    for scene in SCENES.values():
+        session = open_session(scene, theme=theme)
+        for _ in range(steps):
+            advance(session)
+        yield scene.name, session
+    for name in BUILT_IN:
+        plan = plan_lesson(name)
+        for index, stage_plan in enumerate(plan.stages):
+            session = open_session(SCENES["classic"], theme=theme)
+            start_lesson(session, plan, index)
+            while session.lesson.phase == "opening":
+                advance(session)
+            yield f"{name} {index + 1}", session
+            if stage_plan.stage.predict is not None:
+                press(session, sorted(lesson_run.right_keys(session))[0])
+                while session.lesson.phase == "showing":
+                    advance(session)
+                yield f"{name} {index + 1} answered", session

@@ -10,12 +10,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from driving import advance, draw_session, open_session, press, start_lesson  # noqa: E402
+from driving import draw_session, every_frame  # noqa: E402
 
-from sandbox.app import lesson_run  # noqa: E402
-from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.render.theme import THEMES  # noqa: E402
-from sandbox.scenes.registry import SCENES  # noqa: E402
 
 # Machado et al. (2009), Table 1 at severity 1.0, applied to linear RGB.
 MACHADO = {
@@ -84,28 +81,6 @@ def test_machado_keeps_greys_and_merges_red_and_green():
         )
 
 
-def _frames(theme):
-    """Every built-in scene 20 steps in, every lesson stage as it asks and once answered."""
-    for scene in SCENES.values():
-        session = open_session(scene, theme=theme)
-        for _ in range(20):
-            advance(session)
-        yield scene.name, session
-    for name in BUILT_IN:
-        plan = plan_lesson(name)
-        for index, stage_plan in enumerate(plan.stages):
-            session = open_session(SCENES["classic"], theme=theme)
-            start_lesson(session, plan, index)
-            while session.lesson.phase == "opening":
-                advance(session)
-            yield f"{name} {index + 1}", session
-            if stage_plan.stage.predict is not None:
-                press(session, sorted(lesson_run.right_keys(session))[0])
-                while session.lesson.phase == "showing":
-                    advance(session)
-                yield f"{name} {index + 1} answered", session
-
-
 def ink_and_ground(pixels: np.ndarray) -> tuple[tuple, tuple]:
     """A text's box of pixels (n, 3): its ground is the commonest colour, its ink the
     pixel farthest from the ground (the glyphs' solid colour)."""
@@ -134,7 +109,7 @@ def test_every_text_drawn_reads_on_its_ground(theme_name):
     pygame.display.init()
     pygame.font.init()
     failures, texts = [], 0
-    for where, session in _frames(theme_name):
+    for where, session in every_frame(theme_name):
         surface = pygame.Surface((1024, 768))
         frame = draw_session(surface, session)
         pixels = pygame.surfarray.array3d(surface)

@@ -12,36 +12,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
-from driving import advance, draw_session, open_session, press, start_lesson  # noqa: E402
+from driving import draw_session, every_frame  # noqa: E402
 
-from sandbox.app import lesson_run  # noqa: E402
-from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.render.theme import THEMES  # noqa: E402
-from sandbox.scenes.registry import SCENES  # noqa: E402
 
 SIZE = (1024, 768)
 TOLERANCE = 6.0  # RGB units off the background-to-ink line (rounding of the blend)
-
-
-def _frames():
-    for scene in SCENES.values():
-        session = open_session(scene, theme="projector")
-        for _ in range(20):
-            advance(session)
-        yield scene.name, session
-    for name in BUILT_IN:
-        plan = plan_lesson(name)
-        for index, stage_plan in enumerate(plan.stages):
-            session = open_session(SCENES["classic"], theme="projector")
-            start_lesson(session, plan, index)
-            while session.lesson.phase == "opening":
-                advance(session)
-            yield f"{name} {index + 1} asking", session
-            if stage_plan.stage.predict is not None:
-                press(session, sorted(lesson_run.right_keys(session))[0])
-                while session.lesson.phase == "showing":
-                    advance(session)
-                yield f"{name} {index + 1} answered", session
 
 
 def _off_the_blend(pixels: np.ndarray, background: np.ndarray) -> float:
@@ -60,12 +36,12 @@ def _off_the_blend(pixels: np.ndarray, background: np.ndarray) -> float:
 
 def test_nothing_shows_through_a_scene_label():
     """See the module docstring; over every built-in scene (20 steps in) and every
-    lesson stage as it asks and once answered."""
+    lesson stage as it asks and once answered (driving.every_frame)."""
     pygame.display.init()
     pygame.font.init()
     background = np.array(THEMES["projector"].background[:3], dtype=float)
     labels = 0
-    for where, session in _frames():
+    for where, session in every_frame("projector"):
         surface = pygame.Surface(SIZE)
         frame = draw_session(surface, session)
         pixels = pygame.surfarray.array3d(surface).astype(float)  # [x, y, rgb]

@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from driving import advance, draw_session, open_session, press, start_lesson  # noqa: E402
+from driving import advance, draw_session, every_frame, open_session, press, start_lesson  # noqa: E402
 
 from sandbox.app import lesson_run  # noqa: E402
-from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
+from sandbox.app.lesson_plan import plan_lesson  # noqa: E402
 from sandbox.app.view_model import layout_for  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
@@ -38,18 +38,6 @@ def _stage(name, index, answer=False):
     return session
 
 
-def _frames():
-    for scene in SCENES.values():
-        session = open_session(scene, theme="projector")
-        for _ in range(20):
-            advance(session)
-        yield scene.name, session
-    for name in BUILT_IN:
-        for index in range(len(plan_lesson(name).stages)):
-            yield f"{name} {index + 1} asking", _stage(name, index)
-            yield f"{name} {index + 1} answered", _stage(name, index, answer=True)
-
-
 def _texts(session, where=None):
     frame = draw_session(pygame.Surface(SIZE), session)
     return [t for t in frame.texts if where is None or t.where == where]
@@ -61,7 +49,7 @@ def test_no_text_under_the_toolbar_and_no_dots():
     pygame.display.init()
     pygame.font.init()
     seen = 0
-    for where, session in _frames():
+    for where, session in every_frame("projector"):
         toolbar = pygame.Rect(layout_for(session, SIZE).toolbar)
         assert toolbar.height > 0, where
         for text in _texts(session):

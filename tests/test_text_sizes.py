@@ -13,11 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from driving import advance, draw_session, open_session, press, start_lesson  # noqa: E402
-
-from sandbox.app import lesson_run  # noqa: E402
-from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
-from sandbox.scenes.registry import SCENES  # noqa: E402
+from driving import draw_session, every_frame  # noqa: E402
 
 FONT = Path(__file__).resolve().parent.parent / "assets" / "DejaVuSansMono.ttf"
 SMALL_PRINT = re.compile(
@@ -26,33 +22,12 @@ SMALL_PRINT = re.compile(
 )
 
 
-def _frames(theme="projector"):
-    for scene in SCENES.values():
-        session = open_session(scene, theme=theme)
-        for _ in range(30):
-            advance(session)
-        yield scene.name, session
-    for name in BUILT_IN:
-        plan = plan_lesson(name)
-        for index in range(len(plan.stages)):
-            session = open_session(SCENES["classic"], theme=theme)
-            start_lesson(session, plan, index)
-            while session.lesson.phase == "opening":
-                advance(session)
-            yield f"{name} {index + 1}", session
-            if plan.stages[index].stage.predict is not None:  # and once answered
-                press(session, sorted(lesson_run.right_keys(session))[0])
-                while session.lesson.phase == "showing":
-                    advance(session)
-                yield f"{name} {index + 1} answered", session
-
-
 def test_only_the_rulers_small_print_is_under_20_px():
     """Box heights: DejaVu Sans Mono at 20 px draws 24 px tall, at 17 px 20 tall."""
     pygame.display.init()
     pygame.font.init()
     small_print = 0
-    for where, session in _frames():
+    for where, session in every_frame("projector", steps=30):
         for text in draw_session(pygame.Surface((1024, 768)), session).texts:
             height = text.rect[3]
             assert height >= 20, (where, text)
@@ -78,7 +53,7 @@ def test_texts_on_one_line_are_a_space_apart(size, theme):
     pygame.font.init()
     px = 17 if theme == "projector" else 18  # the smallest print: 0.85 x the small size
     space = pygame.font.Font(str(FONT), px).size(" ")[0]
-    for where, session in _frames(theme):
+    for where, session in every_frame(theme, steps=30):
         texts = draw_session(pygame.Surface(size), session).texts
         for region in ("panel", "scene"):
             placed = [t for t in texts if t.where == region and t.text.strip()]

@@ -1,7 +1,10 @@
 """SAT Sandbox: `python main.py --help` for the options, H in the window for the keys."""
 
-import signal
-import sys
+try:  # a Ctrl-C as the interpreter starts (a loaded machine: 50 ms in) ends it quietly too
+    import signal
+    import sys
+except KeyboardInterrupt:
+    raise SystemExit(130) from None
 
 if __name__ == "__main__":
     # Ctrl-C while numpy loads is noted, not raised: raised inside a C extension's import

@@ -89,10 +89,11 @@ def test_three_lessons_with_three_predictions_each_cover_the_seeds():
 
 
 def test_overlay_names_are_the_renderers_flags():
-    """Every overlay a lesson may name is a field of render.overlays.Overlays."""
+    """Every overlay a lesson may name is a field of render.overlays.Overlays, and every
+    field but the viewer's own boxes (the help, F7's words) a lesson may name."""
     fields = set(Overlays.__dataclass_fields__)
     assert set(OVERLAY_NAMES.values()) <= fields
-    assert fields - set(OVERLAY_NAMES.values()) == {"show_help"}
+    assert fields - set(OVERLAY_NAMES.values()) == {"show_help", "show_words"}
 
 
 @pytest.mark.parametrize("name", BUILT_IN)

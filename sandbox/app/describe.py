@@ -22,6 +22,9 @@ from ..render.hud import narration
 from ..render.words import amount, collision_state, vector
 from .state import Session
 
+# The first word of a verdict line (`verdict`): the kinds an alert says changed.
+_KINDS = {"Apart", "Touching", "Resting", "Inside", "Colliding"}
+
 
 def axis_words(axis) -> str:
     """An axis as a sentence names it: "A's e2", "the closest corner v4", "the centre
@@ -122,9 +125,6 @@ def changes(before: list[str], after: list[str]) -> list[str]:
     elif new_verdict is not None and new_verdict.split(":")[0] != old_verdict.split(":")[0]:
         said.append(f"Now {new_verdict[0].lower()}{new_verdict[1:]}")
     return said
-
-
-_KINDS = {"Apart", "Touching", "Resting", "Inside", "Colliding"}
 
 
 class Announcer:

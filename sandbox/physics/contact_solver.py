@@ -21,7 +21,7 @@ from .materials import BOUNCE_THRESHOLD, clamp_friction, friction_limit
 # The ufuncs of the hot loop (`solve`), called with positional outputs: the same
 # arithmetic as the operators, with less of Python's overhead on a few hundred numbers.
 _add, _sub, _mul, _neg = np.add, np.subtract, np.multiply, np.negative
-_max, _min, _ge, _not, _or = np.maximum, np.minimum, np.greater_equal, np.logical_not, np.logical_or
+_max, _ge, _not, _or = np.maximum, np.greater_equal, np.logical_not, np.logical_or
 _where, _reduce = np.where, np.add.reduce
 
 

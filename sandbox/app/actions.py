@@ -23,6 +23,7 @@ from .scene_control import (
     say,
     scene_switch,
 )
+from .speech import find_engine
 from .state import SPEEDS, Session
 from .stepping import rewind, walk
 from .tune import zoom_key
@@ -141,6 +142,27 @@ def _overlay(session: Session, key: str, held):
     say(session, f"{what}: {'on' if value else 'off'}")
 
 
+# What F8 and F9 say when no text-to-speech is installed: short enough for the status
+# line of a 1024x768 projector; the full how-to is --speak's line (app/speech.py).
+NO_SPEECH = "no speech: install espeak-ng (F7: the words)"
+
+
+def _speech(session: Session, key: str, held):
+    """F9: the announcements said aloud, or no longer (with --announce they are printed
+    either way)."""
+    if not session.speech and find_engine() is None:
+        say(session, NO_SPEECH)
+        return
+    session.speech = not session.speech
+    say(session, "speech on (F8: read the frame)" if session.speech else "speech off")
+
+
+def _read_frame(session: Session, key: str, held):
+    """F8: the whole frame in words, once, said aloud (and printed with --announce)."""
+    session.reads += 1
+    say(session, "reading the frame aloud" if find_engine() is not None else NO_SPEECH)
+
+
 ACTIONS = {
     "pause": _pause,
     "step": _step,
@@ -168,6 +190,8 @@ ACTIONS = {
     "fit": _zoom,
     "theme": _theme,
     "help": _help,
+    "speech": _speech,
+    "read_frame": _read_frame,
 } | dict.fromkeys(EDIT_ACTIONS, _edit)
 
 

@@ -130,8 +130,10 @@ def changes(before: list[str], after: list[str]) -> list[str]:
 class Announcer:
     """--announce: each change a screen reader should say, printed as one line to a
     stream as it happens ("tick 37: Now touching: ..."), from one frame's description to
-    the next; --speak: said aloud too (app/speech.py), with or without the lines. The
-    first frame announces the scene and what is on show."""
+    the next; speech on (--speak or F9, `session.speech`): said aloud too (app/speech.py)
+    by `speaker`, with or without the lines. F8 (`session.reads` grows) has the whole
+    frame read once. The first frame announces the scene and what is on show, and so does
+    the first frame after speech is turned on."""
 
     def __init__(self, words, stream=None, speaker=None, printing: bool = True) -> None:
         self.words = words  # session -> the frame in words (view_model.frame_in_words)
@@ -139,12 +141,24 @@ class Announcer:
         self.speaker = speaker
         self.printing = printing
         self.last: list[str] = []
+        self.reads = 0  # the F8 presses read so far
 
     def __call__(self, session: Session) -> None:
+        speaking = session.speech and self.speaker is not None
+        read = session.reads != self.reads
+        self.reads = session.reads
+        if not (self.printing or speaking or read):
+            self.last = []  # nothing listens: no words built this frame
+            return
         now = self.words(session)
-        alerts = changes(self.last, now)
-        for alert in alerts if self.printing else ():
-            print(f"tick {session.world.tick}: {alert}", file=self.stream, flush=True)
-        if alerts and self.speaker is not None:
-            self.speaker.say(" ".join(alerts))
+        alerts = changes(self.last, now) if self.printing or speaking else []
         self.last = now
+        tick = session.world.tick
+        for alert in alerts if self.printing else ():
+            print(f"tick {tick}: {alert}", file=self.stream, flush=True)
+        if read and self.printing:
+            for line in now:
+                print(f"tick {tick}: frame: {line}", file=self.stream, flush=True)
+        said = now if read else alerts if speaking else []
+        if said and self.speaker is not None:
+            self.speaker.say(" ".join(said))

@@ -92,7 +92,7 @@ def run_headless(options: Options) -> int:
             write_outputs(options, session, surface, recorder, film.outputs() if film else [])
             if options.describe:  # after the outputs: they are written all or none first
                 print("\n".join(frame_in_words(session)), flush=True)
-            if announcer is not None and announcer.speaker is not None:
+            if announcer.speaker is not None:
                 announcer.speaker.wait()  # the last change is said before the run ends
         finally:
             if film is not None:  # a run stopped early: ffmpeg ends, its folder goes
@@ -115,6 +115,7 @@ def new_session(options: Options) -> tuple[Session, Recorder | None]:
     """The session a run starts with (its lesson's stage open), and its recorder."""
     session = open_session(options.scene, options.seed, options.theme)
     session.save_dir = options.save_dir
+    session.speech = options.speak
     recorder = None
     if options.record:
         recorder = Recorder(

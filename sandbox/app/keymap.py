@@ -64,6 +64,8 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("d",), "show_minkowski", "overlay: Minkowski difference A − B"),
     Binding(("u",), "show_hud", "overlay: HUD"),
     Binding(("f7",), "show_words", "overlay: the frame in words"),
+    Binding(("f8",), "read_frame", "read the frame aloud (or print it: --announce)"),
+    Binding(("f9",), "speech", "speech on / off: changes said aloud"),
     Binding(("f3",), "edit_mode", "edit mode: drag a corner, click corners to draw"),
     Binding(("return",), "close_outline", "edit: close the outline being drawn"),
     Binding(("insert", "f4"), "spawn_box", "drop a box at the pointer"),
@@ -107,6 +109,11 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
 )
 
 
+def _function_key(key: str) -> bool:
+    """F1..F12: written as the keyboard prints them."""
+    return key[0] == "f" and key[1:].isdigit()
+
+
 def help_lines() -> tuple[tuple[str, str], ...]:
     """(keys, description) for every binding, generated from KEYMAP, then the mouse."""
 
@@ -115,14 +122,14 @@ def help_lines() -> tuple[tuple[str, str], ...]:
             return "arrows"
         if len(keys) > 4:
             return f"{keys[0]}..{keys[-1]}"
-        return " ".join(k.upper() if len(k) == 1 else k for k in keys)
+        return " ".join(k.upper() if len(k) == 1 or _function_key(k) else k for k in keys)
 
     return tuple((label(b.keys), b.description) for b in KEYMAP) + MOUSE_HELP
 
 
-# Page 1 ends with "," (walk_back), page 2 with U (show_hud); page 3 has the rest.
-HELP_PAGE_BREAKS = ("walk_back", "show_hud")
-HELP_PAGE_TITLES = ("moving, time, scenes", "switches and overlays", "editing, view, mouse")
+# Page 1 ends with "," (walk_back), page 2 with F9 (speech); page 3 has the rest.
+HELP_PAGE_BREAKS = ("walk_back", "speech")
+HELP_PAGE_TITLES = ("moving, time, scenes", "overlays and words", "editing, view, mouse")
 
 
 def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:

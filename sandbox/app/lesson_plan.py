@@ -37,6 +37,8 @@ SCRIPT_REFUSED = {
     "back_to_lesson",
     "help",
     "theme",
+    "read_frame",
+    "speech",
 }
 
 

@@ -48,7 +48,7 @@ ANSWERED = "answered · Page Down: next stage"
 HIDDEN = ("show_projections", "show_separating_axis", "show_mtv", "show_minkowski")
 # While a question waits, only these act (besides its answer keys).
 WHILE_ASKING = {"explore", "back_to_lesson", "lessons", "help"}
-WHILE_ASKING |= {"theme", "quit", "fullscreen"}
+WHILE_ASKING |= {"theme", "quit", "fullscreen", "read_frame", "speech"}
 
 
 @dataclass

@@ -69,10 +69,14 @@ class Speaker:
             self.speaking.wait()
 
 
-def announcer_for(options, words) -> Announcer | None:
-    """The announcer --announce and --speak ask for (None: neither); `words`: session ->
-    the frame in words (view_model.frame_in_words)."""
-    speaker = Speaker.for_options() if options.speak else None
-    if not options.announce and speaker is None:
-        return None
+def announcer_for(options, words, window: bool = False) -> Announcer:
+    """The announcer of a run; `words`: session -> the frame in words
+    (view_model.frame_in_words). It prints with --announce; it speaks with --speak, and
+    in a window wherever an engine is installed, for F9 and F8 (a headless run speaks
+    only when asked to)."""
+    if options.speak:
+        speaker = Speaker.for_options()
+    else:
+        engine = find_engine() if window else None
+        speaker = Speaker(engine) if engine is not None else None
     return Announcer(words, speaker=speaker, printing=options.announce)

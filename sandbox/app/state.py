@@ -87,6 +87,8 @@ class Session:
     cursor: tuple[float, float] | None = None  # the window pointer's world point, or None
     sides: int = 5  # the next regular polygon's sides (F5; shift+wheel: 3..12)
     save_dir: object = None  # where Ctrl+S writes (None: the user's data folder)
+    speech: bool = False  # F9 / --speak: the announcements are said aloud (app/speech.py)
+    reads: int = 0  # F8 presses: each asks for the whole frame read aloud once
 
     @property
     def shown(self):

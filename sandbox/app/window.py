@@ -44,7 +44,7 @@ def run_window(options: Options) -> int:
     )
     gesture = toolbar.Gesture()  # a slider held, a right-drag pan, a corner dragged
     quit_timer = QuitTimer()  # Escape's "again to quit?" lapses in 2 s of real time
-    announcer = announcer_for(options, frame_in_words)  # --announce: for a screen reader
+    announcer = announcer_for(options, frame_in_words, window=True)  # a screen reader, speech
     while running:
         elapsed = min(clock.tick(60) / 1000.0, 0.25)  # the clock is read here only
         for event in pygame.event.get():
@@ -81,8 +81,7 @@ def run_window(options: Options) -> int:
         window = pygame.display.get_surface()
         draw_session(window, session, fps=clock.get_fps())
         pygame.display.flip()
-        if announcer is not None:
-            announcer(session)
+        announcer(session)
     write_outputs(options, session, window, recorder)
     pygame.display.quit()
     if recorder is not None and recorder.stopped is not None:  # what was written replays

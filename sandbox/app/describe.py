@@ -27,12 +27,12 @@ _KINDS = {"Apart", "Touching", "Resting", "Inside", "Colliding"}
 
 
 def axis_words(axis) -> str:
-    """An axis as a sentence names it: "A's e2", "the closest corner v4", "the centre
-    line"."""
+    """An axis as a sentence names it: "A's e2", "the axis to the closest corner v4",
+    "the centre line"."""
     if axis.feature == "edge":
         return f"{axis.owner.upper()}'s e{axis.feature_index}"
     if axis.feature == "closest vertex":
-        return f"the axis to the closest corner, v{axis.feature_index}"
+        return f"the axis to the closest corner v{axis.feature_index}"
     if axis.feature == "centres":
         return "the centre line"
     return str(axis.feature)

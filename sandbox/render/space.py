@@ -20,7 +20,7 @@ def axis_words(t) -> str:
     """An axis in words, for the narration."""
     if t.feature == "edge x edge":
         return f"A's edge {t.feature_index[0]} x B's edge {t.feature_index[1]}"
-    return f"{t.feature} {t.feature_index[0]}"
+    return f"{t.feature[-1]}'s face {t.feature_index[0]}"
 
 
 def axis_tag(t) -> str:
@@ -32,6 +32,11 @@ def axis_tag(t) -> str:
 
 def narration_words(space) -> tuple[str, str]:
     report = space.report()
+    if report.colliding and report.depth == 0.0:  # the core's touching rule, as in 2D
+        return (
+            f"Touching: the boxes meet with no overlap (depth 0) on {axis_words(report.mtv_axis)}.",
+            "text",
+        )
     if report.colliding:
         least = report.mtv_axis
         return (

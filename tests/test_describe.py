@@ -45,7 +45,7 @@ def test_a_collision_is_said_with_the_dumps_depth_axis_and_mtv():
     lines = describe(session)
     assert expected in lines, lines
     assert lines[0] == "Scene: The classic SAT demo (tutorial 003)."
-    assert "A is the triangle (3 sides); B is the polygon (7 sides)." in lines
+    assert "A is the triangle with 3 sides; B is the polygon with 7 sides." in lines
 
 
 def test_a_gap_is_said_on_the_separating_axis():
@@ -152,7 +152,7 @@ def test_every_slide_carries_its_frame_in_words_as_alt_text(tmp_path, capsys):
     gap = _one_decimal(sat["axes"][sat["separating"]]["overlap"])
     after = next(line for line in pictures if "stage-02-after.png" in line)
     assert f"Apart: A's e1 leaves a gap of {gap}." in after
-    assert "A is the moving square (4 sides); B is the square (4 sides)." in after
+    assert "A is the moving square with 4 sides; B is the square with 4 sides." in after
 
 
 def test_f7_shows_the_frame_in_words_in_a_box():

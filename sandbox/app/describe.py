@@ -5,7 +5,7 @@ from pixels, in reading order:
     Scene: The classic SAT demo (tutorial 003).     (in a lesson: Lesson: ... Stage: ...)
     <the narration band's words>
     Question: How many axes does SAT test? Answers: 1 7, 2 10, 3 21.
-    A is the triangle (3 sides); B is the polygon (7 sides).
+    A is the triangle with 3 sides; B is the polygon with 7 sides.
     Colliding: the least overlap, 3.2 on B's e3, is the MTV (-2.6, -1.9).
     <what the pair's words on screen say now>
 
@@ -62,17 +62,18 @@ def verdict(report, rigid: bool) -> str:
 
 
 def _shape_words(world, index: int, letter: str) -> str:
-    """ "the triangle (3 sides)", "the big circle"; a body named by its letter: "a
-    polygon of 3 sides", "a circle". The sides are said: a learner who cannot see them
-    counts the axes from them."""
-    name = world.bodies[index].name
+    """ "the triangle with 3 sides", "body 119 with 5 sides", "the big circle"; a body
+    named by its letter: "a polygon of 3 sides", "a circle".
+    The sides are said: a learner who cannot see them counts the axes from them."""
+    name = world.bodies[index].name.strip()
     shape = world.shape(index)
     sides = len(getattr(shape, "vertices", ()))
+    named = name if name[-1:].isdigit() else f"the {name}"  # "body 119", not "the body 119"
     if shape.kind == "circle":
-        return "a circle" if name.strip().upper() == letter else f"the {name}"
-    if name.strip().upper() == letter:
+        return "a circle" if name.upper() == letter else named
+    if name.upper() == letter:
         return f"a polygon of {sides} sides"
-    return f"the {name} ({sides} sides)"
+    return f"{named} with {sides} sides"
 
 
 def describe(session: Session, status) -> list[str]:

@@ -18,7 +18,7 @@ from driving import advance, draw_session, hud_status, open_session, press  # no
 from swept_bullet import swept_bullet_at_tick_9  # noqa: E402
 
 from sandbox.app.headless import init_pygame  # noqa: E402
-from sandbox.core.walk import walkthrough  # noqa: E402
+from sandbox.core.walk import WalkOnShow, walkthrough  # noqa: E402
 from sandbox.render.layout import (  # noqa: E402
     PANEL_CHARS,
     PANEL_SHARE,
@@ -361,7 +361,7 @@ def test_the_step_through_narration_adds_the_swept_sentence():
     steps = bullet.steps
     k = next(i for i, step in enumerate(steps) if step.kind == "test")
     lo, hi = bullet.swept_interval(steps[k].axis.axis)
-    words, _ = narration(bullet.session.world, bullet.record, walk=k)
+    words, _ = narration(bullet.session.world, bullet.record, walk=WalkOnShow(tuple(steps), k))
     assert words.startswith(step_words(steps, k)[0])
     assert f" Moving, A sweeps {lo:.1f}..{hi:.1f}: " in words
 

@@ -141,7 +141,8 @@ def test_session_keys_walk_forward_and_back_and_freeze_the_world():
     for _ in range(3):
         press(session, ",")
     assert session.walk == 0
-    assert hud_status(session, None).walk == 0
+    walk = hud_status(session, None).walk
+    assert walk.index == 0 and walk.steps == tuple(walkthrough(session.shown.report))
     press(session, "o")
     assert session.walk is None and session.world.tick == 1
     press(session, ",")  # entering backwards opens the last step

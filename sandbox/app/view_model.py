@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.walk import walk_on_show
 from ..render.controls import ControlState, layout_controls
 from ..render.frame import draw
 from ..render.layout import bands, compute_layout, screen_to_world
@@ -66,7 +67,7 @@ def _hud_status(session: Session, fps: float | None) -> HudStatus:
         message=session.message,
         resolve=session.world.resolve,
         moment=session.moment,
-        walk=session.walk,
+        walk=walk_on_show(session.shown, session.walk),
         timeline=session.history.span() if session.paused and not session.slide else None,
         demo=session.scene.demo,
         space=session.space,

@@ -64,3 +64,25 @@ def walkthrough(report) -> tuple[WalkStep, ...]:
         steps.append(WalkStep("skip", by_index[skip.parallel_to], skip, smallest, False, ()))
     steps.append(WalkStep("result", mtv_axis, None, smallest, True, ()))
     return tuple(steps)
+
+
+@dataclass(frozen=True)
+class WalkOnShow:
+    """The step-through as a frame shows it: every step of the pair's walk, derived once
+    a frame (the narration, the scene and the rulers read it), and the one on show."""
+
+    steps: tuple[WalkStep, ...]
+    index: int  # clamped to the steps there are
+
+    @property
+    def step(self) -> WalkStep:
+        return self.steps[self.index]
+
+
+def walk_on_show(shown, walk: int | None) -> WalkOnShow | None:
+    """The walk of the pair on show at step `walk` (None: the step-through is off, or no
+    pair is on show)."""
+    if walk is None or shown is None:
+        return None
+    steps = tuple(walkthrough(shown.report))
+    return WalkOnShow(steps, min(max(walk, 0), len(steps) - 1))

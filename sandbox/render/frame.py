@@ -46,7 +46,7 @@ from .separating import draw_axis_projection
 from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
-from .walk import draw_walk, walk_axis
+from .walk import draw_walk
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ def _draw_pair(
         draw_minkowski(
             view,
             shown,
-            walk_axis(shown, status.walk) if walking else (report.separating or report.mtv_axis),
+            status.walk.step.axis if walking else (report.separating or report.mtv_axis),
             _pair_boxes(view, shown),
         )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..core.walk import WalkOnShow
 from ..physics.records import IMPACT_SPEED, StepRecord
 from ..physics.world import World
 from .bodies import has_moved
@@ -19,7 +20,7 @@ from .demos import demo_for
 from .overlays import HudStatus
 from .ruler_rows import axis_name
 from .view import View, text_size
-from .walk import current_step, step_words, swept_axis
+from .walk import step_words, swept_axis
 from .words import RESTING_OVERLAP, amount, collision_state, vector, wrap
 from .words import fit as _fit
 
@@ -28,7 +29,7 @@ def narration(
     world: World,
     record: StepRecord | None,
     moment=None,
-    walk: int | None = None,
+    walk: WalkOnShow | None = None,
     demo: str | None = None,
     space=None,
     impact: float = 0.0,
@@ -42,8 +43,8 @@ def narration(
     if own is not None:
         return own.narration(world, space)
     if walk is not None and record is not None and record.shown is not None:
-        k, steps = current_step(record.shown, walk)
-        return step_words(steps, k, swept_axis(record, record.shown, steps[k].axis))
+        swept = swept_axis(record, record.shown, walk.step.axis)
+        return step_words(walk.steps, walk.index, swept)
     if moment is not None and moment.jumps:
         jump = moment.jumps[0]
         parts = world.bodies[jump.body].name.split(", ")

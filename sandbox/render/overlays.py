@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.walk import WalkOnShow
+
 
 @dataclass(frozen=True)
 class Overlays:
@@ -84,7 +86,7 @@ class HudStatus:
     message: str | None = None
     resolve: bool = True
     moment: Moment | None = None
-    walk: int | None = None  # step-through: the step on show (None: off)
+    walk: WalkOnShow | None = None  # step-through: its steps and the one on show (None: off)
     timeline: tuple[int, int, int] | None = None  # paused: (first, shown, last) tick kept
     demo: str | None = None  # the scene's own lesson drawing ("dot-product")
     space: object = None  # the 3D scene's state (scenes.space.Space)

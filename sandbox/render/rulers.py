@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..core.walk import walkthrough
+from ..core.walk import WalkOnShow
 from ..physics.records import StepRecord
 from .primitives import hatch_rect
 from .ruler_rows import axis_name, draw_row, gap_bracket
@@ -38,13 +38,12 @@ def ruler_scale(axes, width: float, min_tick_px: float) -> tuple[float, float]:
     return ppu, nice_step(min_tick_px / ppu)
 
 
-def _walk_rows(shown, walk: int | None) -> tuple[dict[int, str], bool, bool]:
+def _walk_rows(shown, walk: WalkOnShow | None) -> tuple[dict[int, str], bool, bool]:
     """Step-through: each tested axis's row state ("current", "done", "pending" or
     "untested"), and whether the separating tag and the MTV tag may show yet."""
     if walk is None:
         return {}, True, True
-    steps = walkthrough(shown.report)
-    k = min(max(walk, 0), len(steps) - 1)  # as walk.current_step clamps it
+    steps, k = walk.steps, walk.index
     states = {axis.index: "pending" for axis in shown.report.axes}
     for step in steps[: k + 1]:
         if step.kind == "test":
@@ -79,7 +78,9 @@ def rulers_height(view: View, record: StepRecord | None) -> int:
     return key_h + len(record.shown.report.axes) * compact_h + footer_h
 
 
-def draw_rulers(view: View, record: StepRecord | None, top: int, walk: int | None = None) -> None:
+def draw_rulers(
+    view: View, record: StepRecord | None, top: int, walk: WalkOnShow | None = None
+) -> None:
     """Draw the pair's rulers in the right column from `top` down: the key, one row per
     tested axis (as many as fit, the deciding row always among them; full rows with their
     min and max when there is room) and the footer; `walk` is the step-through's step."""

@@ -9,23 +9,13 @@ MTV arrow. In the narration band: what this step decides, in plain words. The ru
 
 from __future__ import annotations
 
-from ..core.walk import WalkStep, walkthrough
+from ..core.walk import WalkOnShow, WalkStep
 from .mtv import draw_mtv
 from .overlays import Overlays
 from .ruler_rows import axis_name
 from .separating import draw_axis_projection
 from .view import View
 from .words import amount
-
-
-def walk_steps(shown) -> tuple[WalkStep, ...]:
-    return walkthrough(shown.report)
-
-
-def current_step(shown, walk: int) -> tuple[int, tuple[WalkStep, ...]]:
-    """(index of the step on show, all steps): the index clamped to the steps there are."""
-    steps = walk_steps(shown)
-    return min(max(walk, 0), len(steps) - 1), steps
 
 
 def spoken_name(axis) -> str:
@@ -130,16 +120,9 @@ def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
     return (f"{head} {_amount(axis)}: keep looking.{smallest}", "overlap")
 
 
-def walk_axis(shown, walk: int):
-    """The axis the step on show is about (the MTV axis at the verdict)."""
-    k, steps = current_step(shown, walk)
-    return steps[k].axis
-
-
-def draw_walk(view: View, shown, walk: int, overlays: Overlays, record=None) -> None:
+def draw_walk(view: View, shown, walk: WalkOnShow, overlays: Overlays, record=None) -> None:
     """The scene half of the step on show."""
-    k, steps = current_step(shown, walk)
-    step = steps[k]
+    step = walk.step
     swept = swept_axis(record, shown, step.axis) if step.kind == "test" else None
     if step.kind == "result":
         if shown.report.colliding:

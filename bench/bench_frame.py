@@ -3,7 +3,7 @@
 One frame of the sandbox is what the app does 60 times a second::
 
     world.step(1/60)  +  render.draw(surface, world, world.record, every overlay on,
-                                     THEMES["dark"], HudStatus as the app builds it, fps=None)
+                                     THEMES["dark"], FrameModel as the app builds it, fps=None)
 
 on a 1280 x 720 Surface, for ``sandbox.scenes.pile(seed, count)``. Its counterpart is
 what a user might pick instead: ``space.step(1/60)`` of a pymunk Space built from the
@@ -66,7 +66,7 @@ from sandbox import render  # noqa: E402
 from sandbox.app.commands import Step  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
 from sandbox.app.scene_control import open_session  # noqa: E402
-from sandbox.app.view_model import draw_session, hud_status  # noqa: E402
+from sandbox.app.view_model import draw_session, frame_model  # noqa: E402
 from sandbox.core.geometry import Polygon  # noqa: E402
 from sandbox.physics.world import World  # noqa: E402
 from sandbox.scenes.base import CANVAS  # noqa: E402
@@ -101,7 +101,7 @@ class SandboxFrame(_Contender):
         session = open_session(SCENES["pile"], seed, theme="dark")
         session.world = self.world
         session.step_record = self.world.explain_now()
-        self.status = hud_status(session, None)  # the app's HudStatus; fps=None as in screenshots
+        self.status = frame_model(session, None)  # the app's FrameModel; fps=None as in screenshots
         self.overlays = render.Overlays(**{f.name: True for f in fields(render.Overlays)})
         self.theme = render.THEMES["dark"]
         self.surface = pygame.Surface(CANVAS)
@@ -312,7 +312,7 @@ def print_report(results: list[Result], args) -> None:
         print("  " + line)
     print(
         f"  scene pile(seed={args.seed}, count), dt 1/60, {CANVAS[0]}x{CANVAS[1]} Surface, "
-        "dark theme, every Overlays flag on, HudStatus as the app's with fps=None"
+        "dark theme, every Overlays flag on, FrameModel as the app's with fps=None"
     )
     drawn = "shapes only" if args.pymunk_shapes_only else "default flags: shapes + collision points"
     print(

@@ -8,7 +8,7 @@ from sandbox.app.dump import dump_state
 from sandbox.app.editing import corner_handles
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
 from sandbox.app.scene_control import open_scene, open_session
-from sandbox.app.view_model import draw_session, hud_status, layout_for, world_point
+from sandbox.app.view_model import draw_session, frame_model, layout_for, world_point
 from sandbox.scenes.registry import SCENES
 
 __all__ = [
@@ -18,7 +18,7 @@ __all__ = [
     "dispatch",
     "draw_session",
     "dump_state",
-    "hud_status",
+    "frame_model",
     "layout_for",
     "open_scene",
     "open_session",

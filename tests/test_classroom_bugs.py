@@ -3,7 +3,7 @@
 import json
 
 import numpy as np
-from driving import advance, draw_session, hud_status, open_session, press, world_point
+from driving import advance, draw_session, frame_model, open_session, press, world_point
 
 from sandbox.app.cli import main
 from sandbox.scenes.registry import SCENES
@@ -74,7 +74,7 @@ def test_a_message_about_the_last_scene_goes_with_it():
     press(session, "s")
     assert session.message == "speed 1/2x"
     press(session, "2")
-    assert session.message is None and hud_status(session, None).speed_label == "1x"
+    assert session.message is None and frame_model(session, None).speed_label == "1x"
 
 
 def test_keys_that_do_nothing_here_say_so():

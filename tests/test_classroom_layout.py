@@ -16,7 +16,7 @@ from driving import (  # noqa: E402
     advance,
     dispatch,
     draw_session,
-    hud_status,
+    frame_model,
     layout_for,
     open_session,
     press,
@@ -281,7 +281,7 @@ def test_the_title_is_drawn_in_the_lines_the_layout_gave_it():
     init_pygame(headless=True)
     checked = 0
     for what, session in _title_sessions():
-        title = hud_status(session, None).scene_title
+        title = frame_model(session, None).scene_title
         for size in SIZES:
             reserved = layout_for(session, size).title_lines
             report = draw_session(pygame.Surface(size), session)

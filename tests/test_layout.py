@@ -8,7 +8,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from driving import advance, draw_session, hud_status, open_scene, open_session, press  # noqa: E402
+from driving import advance, draw_session, frame_model, open_scene, open_session, press  # noqa: E402
 
 from sandbox.app.headless import init_pygame, simulate  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
@@ -179,7 +179,7 @@ def test_bad_size_is_one_line_and_exit_2(bad, capsys, tmp_path):
 def test_tunnelling_keeps_its_moment_and_draws_the_skipped_step():
     """60 px per step (3600 px/s at 60 steps/s) across a wall 6 px thick (its box)."""
     session, _, report = _frame("tunnelling", "dark", 30, [], (1280, 720))
-    moment = hud_status(session, None).moment
+    moment = frame_model(session, None).moment
     assert moment is not None and moment.tick == 9  # 100 + 60 * 8 = 580 < wall < 640
     texts = [t.text for t in report.texts]
     assert "tick 9: moved 60 px in one step;" in texts

@@ -19,7 +19,7 @@ from driving import (  # noqa: E402
     advance,
     dispatch,
     dump_state,
-    hud_status,
+    frame_model,
     open_session,
     press,
     start_lesson,
@@ -83,7 +83,7 @@ def test_no_key_acts_behind_a_second_try(key):
     session = _asking("shadows", 2)
     press(session, "1")
     assert session.lesson.phase == "asking" and session.lesson.tried == "1"
-    card = hud_status(session, None).card
+    card = frame_model(session, None).card
     assert card.verdict is None and card.tried == "Not 1 (7): one more try."
     overlays = session.overlays
     press(session, key)
@@ -91,7 +91,7 @@ def test_no_key_acts_behind_a_second_try(key):
     if key in lesson_run.answer_keys(session):
         assert session.lesson.phase == "answered"
         assert session.lesson.verdict.right is (key == "2")
-        said = hud_status(session, None).card.verdict
+        said = frame_model(session, None).card.verdict
         assert said.startswith("Right: 1 (7), then 2" if key == "2" else "Not quite: you said 1")
     else:  # an overlay key acts (N: the normals), what the question hides stays hidden
         assert session.lesson.phase == "asking" and session.lesson.verdict is None

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from driving import advance, dump_state, hud_status, open_session, press, start_lesson  # noqa: E402
+from driving import advance, dump_state, frame_model, open_session, press, start_lesson  # noqa: E402
 
 from sandbox.app.errors import UsageError  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN  # noqa: E402
@@ -81,7 +81,7 @@ def test_placeholders_say_what_the_dump_says(tmp_path):
     sat = dump_state(session)["sat"]
     axis = sat["axes"][sat["separating"]]
     gap = -axis["overlap"]
-    said = hud_status(session, None).lesson
+    said = frame_model(session, None).lesson
     assert f"a gap of {gap:.1f} px" in said and f"{gap:.1f}" == "90.1"
     assert "97.6" not in said and NOT_NOW not in said
 

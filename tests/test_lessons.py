@@ -19,7 +19,15 @@ import numpy as np
 import pygame
 import pytest
 import shapely
-from driving import advance, draw_session, dump_state, hud_status, open_session, press, start_lesson
+from driving import (
+    advance,
+    draw_session,
+    dump_state,
+    frame_model,
+    open_session,
+    press,
+    start_lesson,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from toml_text import toml_value
@@ -133,7 +141,7 @@ def test_a_prediction_freezes_the_world_until_answered(name, index):
         press(session, key)
     assert session.paused and np.array_equal(session.world.position, before)
     assert session.message.startswith("answer first")
-    card = hud_status(session, None).card
+    card = frame_model(session, None).card
     assert card.verdict is None and [k for k, _ in card.choices] == list(
         lesson_run.answer_keys(session)
     )
@@ -158,7 +166,7 @@ def test_answers_show_the_evidence_right_or_wrong(name, index, right):
     if not right and len(keys) > 2:  # a second try: still asking, the answer hidden
         hidden = session.overlays
         assert session.lesson.phase == "asking" and session.lesson.verdict is None
-        card = hud_status(session, None).card
+        card = frame_model(session, None).card
         assert card.verdict is None and card.tried.startswith(f"Not {key.upper()}")
         assert not any(getattr(hidden, flag) for flag in lesson_run.HIDDEN)
         key = wrong[1] if len(wrong) > 1 else wrong[0]
@@ -167,7 +175,7 @@ def test_answers_show_the_evidence_right_or_wrong(name, index, right):
         advance(session, frozenset())
     assert session.lesson.phase == "answered" and session.paused
     assert session.lesson.verdict.right is right
-    card = hud_status(session, None).card
+    card = frame_model(session, None).card
     assert card.right is right
     assert card.verdict.startswith("Right" if right else "Not quite")
     if predict.kind == "axis":  # the step-through stops on a separating axis
@@ -321,7 +329,7 @@ def test_stage_keys_page_explore_and_return():
     press(session, "home")
     assert not session.lesson.exploring and session.lesson.index == 1
     assert session.world.tick == 0 and session.lesson.phase == "opening"
-    status = hud_status(session, None)
+    status = frame_model(session, None)
     assert status.lesson_line == "stage 2 of 7 · Shadows and the separating axis"
     assert status.scene_title == PLANS["shadows"].stages[1].stage.title
 
@@ -382,7 +390,7 @@ def test_stage_settings_are_applied():
     session = opened("shadows", 4)  # axis = 3 in six-axes
     assert session.paused and session.walk == 2
     session = opened("pushing-out", 4)  # spin at 1/4x, impulses on
-    assert hud_status(session, None).speed_label == "1/4x" and session.overlays.show_impulses
+    assert frame_model(session, None).speed_label == "1/4x" and session.overlays.show_impulses
     session = opened("needs-help", 3)  # A and B named
     shown = session.step_record.shown
     names = (session.world.bodies[shown.a].name, session.world.bodies[shown.b].name)
@@ -393,7 +401,7 @@ def test_lesson_list_from_the_window_keys():
     """F2 lists the lessons; 2 starts the second; Escape closes the list before quitting."""
     session = open_session(SCENES["classic"])
     press(session, "f2")
-    assert hud_status(session, None).menu[1][0] == PLANS["pushing-out"].lesson.title
+    assert frame_model(session, None).menu[1][0] == PLANS["pushing-out"].lesson.title
     assert not press(session, "escape").quit and session.menu is None  # closed, not quit
     press(session, "h")
     assert not press(session, "escape").quit and not session.overlays.show_help  # the help too

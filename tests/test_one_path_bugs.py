@@ -16,7 +16,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from driving import draw_session, dump_state, hud_status, open_session  # noqa: E402
+from driving import draw_session, dump_state, frame_model, open_session  # noqa: E402
 
 from sandbox.app.commands import Save  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
@@ -59,9 +59,9 @@ def test_a_message_lasts_its_steps_whether_or_not_frames_are_drawn(film):
     before then it is on show in both."""
     argv = ["--scene", "classic", "--hold", "m:5-5"]
     shown = _run([*argv, "--frames", str(5 + MESSAGE_STEPS - 1)], film)
-    assert hud_status(shown, None).message == "MTV resolution off"
+    assert frame_model(shown, None).message == "MTV resolution off"
     gone = _run([*argv, "--frames", "300"], film)
-    assert hud_status(gone, None).message is None
+    assert frame_model(gone, None).message is None
 
 
 def test_a_digit_while_a_stage_opens_keeps_the_lesson():
@@ -80,7 +80,7 @@ def test_a_digit_while_a_stage_opens_keeps_the_lesson():
     said = _run(
         ["--lesson", "pushing-out", "--stage", "4", "--frames", "4", "--hold", "2:3-3"], False
     )
-    assert "End" in hud_status(said, None).message
+    assert "End" in frame_model(said, None).message
 
 
 def test_the_scene_list_while_a_stage_opens_keeps_the_lesson_too():

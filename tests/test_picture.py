@@ -11,7 +11,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from driving import draw_session, hud_status  # noqa: E402
+from driving import draw_session, frame_model  # noqa: E402
 
 from sandbox.app.headless import init_pygame, simulate  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
@@ -101,7 +101,7 @@ def _view_of(session, surface) -> View:
     """The view the session's frame was drawn with (its bands, toolbar and zoom)."""
     from sandbox.render.layout import bands
 
-    bands_now = bands(hud_status(session, None), session.overlays)
+    bands_now = bands(frame_model(session, None), session.overlays)
     return View(surface, THEMES[session.theme], *bands_now, camera=session.camera)
 
 

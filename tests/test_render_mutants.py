@@ -14,7 +14,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pygame = pytest.importorskip("pygame")
 
-from driving import advance, draw_session, hud_status, open_session, press  # noqa: E402
+from driving import advance, draw_session, frame_model, open_session, press  # noqa: E402
 from swept_bullet import swept_bullet_at_tick_9  # noqa: E402
 
 from sandbox.app.headless import init_pygame  # noqa: E402
@@ -208,7 +208,7 @@ def _view_of(session, surface):
     from sandbox.render.layout import bands
     from sandbox.render.view import View
 
-    laid = bands(hud_status(session, None), session.overlays)
+    laid = bands(frame_model(session, None), session.overlays)
     return View(surface, THEMES[session.theme], *laid, camera=session.camera)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from driving import draw_session, hud_status, open_session, press
+from driving import draw_session, frame_model, open_session, press
 from random_shapes import random_shape
 from swept_bullet import swept_bullet_at_tick_9
 
@@ -141,7 +141,7 @@ def test_session_keys_walk_forward_and_back_and_freeze_the_world():
     for _ in range(3):
         press(session, ",")
     assert session.walk == 0
-    walk = hud_status(session, None).walk
+    walk = frame_model(session, None).walk
     assert walk.index == 0 and walk.steps == tuple(walkthrough(session.shown.report))
     press(session, "o")
     assert session.walk is None and session.world.tick == 1

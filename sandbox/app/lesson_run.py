@@ -167,7 +167,7 @@ def settle(session: Session) -> None:
     """The opening has played: pause, open the step-through or ask, as authored.
     A question, of any kind, hides what could give its answer away until answered: the
     rulers (their rows and their count of axes), the separating axis, the MTV, the
-    Minkowski inset, and the HUD's words on the pair (render: HudStatus.hiding)."""
+    Minkowski inset, and the HUD's words on the pair (render: FrameModel.hiding)."""
     run = session.lesson
     stage = run.stage.stage
     run.phase = "open"

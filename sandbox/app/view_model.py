@@ -1,7 +1,7 @@
 """The view model: what the renderer is handed, read from the session's state.
 
 The renderer (sandbox/render) draws a World, its step's record and these plain records
-(HudStatus, ControlState, EditView) onto any surface; it never calls back into app.
+(FrameModel, ControlState, EditView) onto any surface; it never calls back into app.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ..core.walk import walk_on_show
 from ..render.controls import ControlState, layout_controls
 from ..render.frame import draw
 from ..render.layout import bands, compute_layout, screen_to_world
-from ..render.overlays import EditView, HudStatus
+from ..render.overlays import EditView, FrameModel
 from ..render.theme import THEMES
 from . import panels
 from .describe import describe
@@ -24,9 +24,9 @@ from .state import SPEEDS, Session
 from .tune import sliders
 
 
-def hud_status(session: Session, fps: float | None) -> HudStatus:
+def frame_model(session: Session, fps: float | None) -> FrameModel:
     """What the HUD, the bands and the toolbar show now (with F7, the frame in words)."""
-    status = _hud_status(session, fps)
+    status = _frame_model(session, fps)
     if session.overlays.show_words:
         status = replace(status, words=tuple(describe(session, status)))
     return status
@@ -34,10 +34,10 @@ def hud_status(session: Session, fps: float | None) -> HudStatus:
 
 def frame_in_words(session: Session) -> list[str]:
     """The frame on show in words (app/describe.py): --describe, --announce, alt text."""
-    return describe(session, _hud_status(session, None))
+    return describe(session, _frame_model(session, None))
 
 
-def _hud_status(session: Session, fps: float | None) -> HudStatus:
+def _frame_model(session: Session, fps: float | None) -> FrameModel:
     scenes = session.scenes
     number = scenes.index(session.scene) + 1 if session.scene in scenes else 0
     pages = help_pages()
@@ -53,7 +53,7 @@ def _hud_status(session: Session, fps: float | None) -> HudStatus:
         texts = tuple(fill(text, session) for text in texts)  # live values, this frame's
     page = session.help_page
     more = "more" if page < len(pages) - 1 else "close"
-    return HudStatus(
+    return FrameModel(
         scene_name=session.scene.name,
         scene_title=stage.title if stage else session.scene.title,
         lesson=said,
@@ -121,19 +121,19 @@ def _edit_view(session: Session) -> EditView | None:
 
 def layout_for(session: Session, size: tuple[int, int]):
     """The layout a frame of this size has now (render.layout.Layout)."""
-    return _layout(session, size, hud_status(session, None))
+    return _layout(session, size, frame_model(session, None))
 
 
 def laid_out(session: Session, size: tuple[int, int]):
     """(the layout, the clickable controls on it) of a frame of this size now, from one
     status: the toolbar hit-tests what the renderer draws, and builds it once an event."""
-    status = hud_status(session, None)
+    status = frame_model(session, None)
     lay = _layout(session, size, status)
     controls = layout_controls(lay, status.controls) if status.controls is not None else ()
     return lay, controls
 
 
-def _layout(session: Session, size: tuple[int, int], status: HudStatus):
+def _layout(session: Session, size: tuple[int, int], status: FrameModel):
     return compute_layout(size, THEMES[session.theme], *bands(status, session.overlays))
 
 
@@ -151,5 +151,5 @@ def draw_session(surface, session: Session, fps: float | None = None):
         session.step_record,
         session.overlays,
         THEMES[session.theme],
-        hud_status(session, fps),
+        frame_model(session, fps),
     )

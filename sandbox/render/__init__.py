@@ -4,8 +4,8 @@
 """
 
 from .frame import draw
-from .overlays import HudStatus, Overlays
+from .overlays import FrameModel, Overlays
 from .theme import THEMES, Theme
 from .view import load_font
 
-__all__ = ["THEMES", "HudStatus", "Overlays", "Theme", "draw", "load_font"]
+__all__ = ["THEMES", "FrameModel", "Overlays", "Theme", "draw", "load_font"]

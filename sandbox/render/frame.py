@@ -39,7 +39,7 @@ from .layout import bands
 from .lesson import draw_card, draw_menu
 from .minkowski import draw_minkowski
 from .mtv import draw_mtv
-from .overlays import HudStatus, Overlays
+from .overlays import FrameModel, Overlays
 from .pieces import draw_convexity, draw_shown_pieces
 from .rulers import draw_rulers, rulers_height
 from .separating import draw_axis_projection
@@ -70,7 +70,7 @@ def draw(
     record: StepRecord | None,
     overlays: Overlays,
     theme: Theme,
-    status: HudStatus,
+    status: FrameModel,
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     layout_bands = bands(status, overlays)  # the narration's texts, the HUD, the toolbar
@@ -124,7 +124,7 @@ def draw(
 
 
 def _draw_pair(
-    view: View, world: World, record: StepRecord, overlays: Overlays, status: HudStatus
+    view: View, world: World, record: StepRecord, overlays: Overlays, status: FrameModel
 ) -> None:
     """The SAT explanation of the pair on show (`record.shown`) in the scene: the pair's
     bodies and pieces, ghosts where they moved, the step-through or the separating axis,
@@ -172,7 +172,7 @@ def _draw_pair(
 
 
 def _draw_panel(
-    view: View, world: World, record, overlays: Overlays, status: HudStatus, own, old_clip
+    view: View, world: World, record, overlays: Overlays, status: FrameModel, own, old_clip
 ) -> None:
     """The right column, clipped to it: a lesson's card, the pair's words and numbers, then
     the rulers (or a demo's own panel, or why the rulers are not shown); the surface's

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from .overlays import HudStatus
+from .overlays import FrameModel
 from .view import View, text_size
 from .words import fit, wrap
 
@@ -26,7 +26,7 @@ def _plan(rows, width, height, px, title_px, pad):
     return None
 
 
-def draw_help(view: View, status: HudStatus) -> bool:
+def draw_help(view: View, status: FrameModel) -> bool:
     """Draw the keys in one or more columns; False if they had to be cut (never, in practice:
     the text shrinks before that)."""
     theme = view.theme

@@ -17,7 +17,7 @@ from ..physics.records import IMPACT_SPEED, StepRecord
 from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
-from .overlays import HudStatus
+from .overlays import FrameModel
 from .ruler_rows import axis_name
 from .view import View, text_size
 from .walk import step_words, swept_axis
@@ -122,7 +122,7 @@ def _pair_words(report, rigid: bool = False, thinnest: float = 0.0) -> tuple[str
     )
 
 
-def draw_hud(view: View, status: HudStatus, world_tick: int) -> None:
+def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
     """The narration band: the title, the status line at the right end of its row, and
     the teacher's words (or the scene's) across the whole width, as many lines as the
     layout gave them (every text of the stage fits: layout.narration_size)."""
@@ -160,7 +160,7 @@ def draw_hud(view: View, status: HudStatus, world_tick: int) -> None:
         _draw_timeline(view, status.timeline)
 
 
-def _status_bits(status: HudStatus, tick: int) -> list[str]:
+def _status_bits(status: FrameModel, tick: int) -> list[str]:
     """The status line's words, in the order drawn; _draw_status keeps them by
     _status_rank (where the class stands first) when not all fit."""
     if status.slide:  # a slide: where the class stands, not the window's keys and clock
@@ -198,7 +198,7 @@ def _status_rank(bit: str) -> int:
     return len(order) + bit.endswith(" fps")
 
 
-def _draw_status(view: View, status: HudStatus, tick: int, left_limit: float) -> None:
+def _draw_status(view: View, status: FrameModel, tick: int, left_limit: float) -> None:
     """The status line, right-aligned on the narration's title row, right of the title
     (`left_limit`): a message whole, at the right end, and the bits that fit before it
     (the most needed kept: the tick first)."""
@@ -280,7 +280,7 @@ def draw_pair_block(
     view: View,
     world: World,
     record: StepRecord | None,
-    status: HudStatus,
+    status: FrameModel,
     top: int,
     leave: int = 0,
 ) -> int:
@@ -339,7 +339,7 @@ def draw_pair_block(
     return y + pad // 2
 
 
-def _tail_rows(view: View, world: World, record, status: HudStatus, shown) -> list:
+def _tail_rows(view: View, world: World, record, status: FrameModel, shown) -> list:
     """The block's last rows, (text, colour) each: the collision flag (symbol and words)
     and the MTV of the pair on show (or that none is on show), then, with more than two
     bodies, the broad phase's count of the pairs SAT ran on."""

@@ -99,7 +99,7 @@ def chars_in(width: float, px: int) -> int:
 
 
 def bands(status, overlays) -> tuple[tuple[str, ...], bool, bool]:
-    """What a frame's bands are sized by, for this HudStatus and these Overlays, as
+    """What a frame's bands are sized by, for this FrameModel and these Overlays, as
     compute_layout takes them: (the title and every text the narration says on this
     stage, HUD on, toolbar on). The frame and the app's pointer lay out the same way
     from it."""

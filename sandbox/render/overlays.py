@@ -70,8 +70,11 @@ class EditView:
 
 
 @dataclass(frozen=True)
-class HudStatus:
-    """What the app knows and the world does not: scene, time controls, help."""
+class FrameModel:
+    """The frame model: what the app knows and the world does not, read from the session
+    once a frame (app/view_model.py) and drawn by every band: the scene and its words,
+    time controls, help, the lesson's card, the toolbar, the editor. (It was HudStatus:
+    the HUD is one of its readers.)"""
 
     scene_name: str
     scene_title: str

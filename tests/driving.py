@@ -2,7 +2,7 @@
 one dispatcher (app/dispatcher.py), the picture and the dump through the view model."""
 
 from sandbox.app import lesson_run
-from sandbox.app.commands import Control, Edit, Mouse, OpenLesson, Press, Save, Step
+from sandbox.app.commands import Edit, Mouse, OpenLesson, Press, Save, Step, UiChange
 from sandbox.app.dispatcher import dispatch
 from sandbox.app.dump import dump_state
 from sandbox.app.editing import corner_handles
@@ -12,7 +12,7 @@ from sandbox.app.view_model import draw_session, frame_model, layout_for, world_
 from sandbox.scenes.registry import SCENES
 
 __all__ = [
-    "Control",
+    "UiChange",
     "Edit",
     "corner_handles",
     "dispatch",

@@ -8,14 +8,14 @@ import math
 import numpy as np
 import pytest
 
-from sandbox.physics.body import Controls
+from sandbox.physics.body import Steering
 from sandbox.scenes.registry import SCENES
 
 
 def test_pushing_one_circle_into_the_other_leaves_them_touching():
     world = SCENES["circles"].world(0)
     a, b = world.index("circle"), world.index("big circle")
-    push = Controls(right=True, down=True)
+    push = Steering(right=True, down=True)
     for _ in range(30):  # it slides round the big circle, pressed against it
         record = world.step(1 / 60, push)
     distance = float(np.hypot(*(world.position[a] - world.position[b])))

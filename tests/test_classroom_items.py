@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from driving import (  # noqa: E402
-    Control,
+    UiChange,
     advance,
     corner_handles,
     dispatch,
@@ -49,8 +49,8 @@ def test_a_new_shape_reads_on_a_projector(key, kind):
     for zoom in (None, 2.0):
         session = open_session(SCENES["pile"], theme="projector")
         if zoom is not None:
-            dispatch(session, Control("view", (zoom, 430.0, 400.0)))
-        dispatch(session, Control("mode", "edit"))
+            dispatch(session, UiChange("view", (zoom, 430.0, 400.0)))
+        dispatch(session, UiChange("mode", "edit"))
         count = len(session.world.bodies)
         press(session, key)
         assert len(session.world.bodies) == count + 1
@@ -69,7 +69,7 @@ def test_a_drawn_concave_body_s_corners_drag():
     a drag moves it, the body still concave."""
     init_pygame(headless=True)
     session = open_session(SCENES["classic"], theme="projector")
-    dispatch(session, Control("mode", "edit"))
+    dispatch(session, UiChange("mode", "edit"))
     gesture = toolbar.Gesture()
 
     def pixel(x, y):
@@ -119,12 +119,12 @@ def test_a_slider_on_a_resting_stack_says_why_nothing_moves(name, value, words):
     for _ in range(240):
         advance(session)
     assert session.world.sleeping[~session.world.static].all()
-    dispatch(session, Control("set", (name, value)))
+    dispatch(session, UiChange("set", (name, value)))
     assert words in session.message and len(session.message) <= 32
     moving = open_session(SCENES["pile"])
     for _ in range(5):  # falling
         advance(moving)
-    dispatch(moving, Control("set", (name, value)))
+    dispatch(moving, UiChange("set", (name, value)))
     assert words not in moving.message
 
 

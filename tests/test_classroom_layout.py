@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from driving import (  # noqa: E402
-    Control,
+    UiChange,
     advance,
     dispatch,
     draw_session,
@@ -203,7 +203,7 @@ def test_zoom_pan_and_fit_work_on_top_of_the_framing():
     press(session, "=")
     assert session.camera.zoom == pytest.approx(framed.zoom * 1.25)
     assert session.framing is None
-    dispatch(session, Control("view", (3.0, 100.0, 200.0)))
+    dispatch(session, UiChange("view", (3.0, 100.0, 200.0)))
     assert session.camera == Camera(3.0, 100.0, 200.0)
     press(session, "0")
     assert session.camera is None

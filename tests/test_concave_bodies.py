@@ -16,7 +16,7 @@ from driving import advance, dump_state, open_session, press
 
 from sandbox.core.compound import Compound
 from sandbox.core.geometry import Polygon
-from sandbox.physics.body import Body, Controls
+from sandbox.physics.body import Body, Steering
 from sandbox.physics.world import World
 
 STEP = 1 / 60
@@ -117,7 +117,7 @@ def test_mtv_world_pushes_out_piece_by_piece():
     box = Body("box", Polygon.box(110, 60, (400, 150)), controlled=True)
     world = World([cup, box], gravity=(0.0, 0.0), slop=0.1, correction=0.8, damping=3.0)
     for _ in range(120):
-        world.step(STEP, Controls(down=True))
+        world.step(STEP, Steering(down=True))
     assert world.position[1, 1] == pytest.approx(300 + 39 - 30, abs=0.5)
 
 

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from driving import (  # noqa: E402
-    Control,
+    UiChange,
     advance,
     dispatch,
     draw_session,
@@ -227,7 +227,7 @@ def test_gravity_set_by_the_slider_is_the_free_fall_of_a_body_in_the_air():
     """Gravity 450 from the slider: a body in free fall gains 450 / 60 px/s a step
     (v = g t, by hand), and asleep bodies wake to feel it."""
     session = open_session(SCENES["gravity"])
-    dispatch(session, Control("set", ("gravity", 450.0)))
+    dispatch(session, UiChange("set", ("gravity", 450.0)))
     world = session.world
     falling = world.index("falling 0")  # in the air, touching nothing at the start
     v0 = world.velocity[falling, 1]
@@ -257,7 +257,7 @@ def test_a_rewind_to_before_a_slider_change_brings_the_old_value_back():
     for _ in range(10):
         advance(session, frozenset())
     old = session.world.friction_of.copy()
-    dispatch(session, Control("set", ("friction", 0.9)))
+    dispatch(session, UiChange("set", ("friction", 0.9)))
     for _ in range(10):
         advance(session, frozenset())
     assert np.all(session.world.friction_of == 0.9)
@@ -301,7 +301,7 @@ def test_a_right_drag_pans_the_world_with_the_pointer():
     the same pixels: the world point that was under the press is under the release."""
     session = open_session(SCENES["pile"])
     size = (1280, 720)
-    dispatch(session, Control("view", (3.0, 400.0, 400.0)))
+    dispatch(session, UiChange("view", (3.0, 400.0, 400.0)))
     start, end = (200.0, 300.0), (260.0, 250.0)
     grabbed = world_point(session, size, start)
     pointer = Pointer()
@@ -324,7 +324,7 @@ def test_zoomed_the_mtv_arrow_is_still_the_reports_mtv_through_the_zoomed_map():
     assert report.colliding and report.depth > 0
     a = session.step_record.shown.a_shape
     cx, cy = a.centroid if hasattr(a, "centroid") else a.position
-    dispatch(session, Control("view", (2.5, float(cx), float(cy))))
+    dispatch(session, UiChange("view", (2.5, float(cx), float(cy))))
     size = (1280, 720)
     surface = pygame.Surface(size)
     frame = draw_session(surface, session)
@@ -343,10 +343,10 @@ def test_zoomed_where_nothing_is_no_label_is_pinned_to_the_edge():
     """Zoomed 8x on an empty corner, every body and its labels are out of view: no
     scene label is drawn (none is pinned to the edge of the view)."""
     session = open_session(SCENES["classic"])
-    dispatch(session, Control("view", (8.0, 20.0, 20.0)))
+    dispatch(session, UiChange("view", (8.0, 20.0, 20.0)))
     frame = draw_session(pygame.Surface((1280, 720)), session)
     assert [t.text for t in frame.texts if t.where == "scene"] == []
-    dispatch(session, Control("view", None))
+    dispatch(session, UiChange("view", None))
     frame = draw_session(pygame.Surface((1280, 720)), session)
     assert len([t for t in frame.texts if t.where == "scene"]) > 5
 
@@ -360,7 +360,7 @@ def test_no_control_text_under_20_px_in_the_projector_theme_at_1024x768(panel):
 
     session = open_session(SCENES["stack"], theme="projector")
     if panel:
-        dispatch(session, Control("panel", panel))
+        dispatch(session, UiChange("panel", panel))
     session.hover = "reset"
     frame = draw_session(pygame.Surface((1024, 768)), session)
     texts = [t for t in frame.texts if t.where in ("toolbar", "controls")]

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from driving import (  # noqa: E402
-    Control,
+    UiChange,
     advance,
     corner_handles,
     dispatch,
@@ -207,7 +207,7 @@ def test_a_slider_setting_survives_an_edit():
     """Friction set by the slider is the world's: a spawn (which rebuilds the world from
     its bodies) keeps it for every body that was there."""
     session = open_session(SCENES["stack"])
-    dispatch(session, Control("set", ("friction", 0.9)))
+    dispatch(session, UiChange("set", ("friction", 0.9)))
     count = len(session.world.bodies)
     session.cursor = (300.0, 150.0)
     press(session, "insert")

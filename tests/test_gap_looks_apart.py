@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from driving import Control, dispatch, draw_session, open_session, press  # noqa: E402
+from driving import UiChange, dispatch, draw_session, open_session, press  # noqa: E402
 from shapely.geometry import Polygon as ShapelyPolygon  # noqa: E402
 from shapely.ops import nearest_points  # noqa: E402
 
@@ -63,7 +63,7 @@ def test_a_world_gap_stays_background_between_the_strokes(tmp_path, gap, angle, 
     pygame.display.init()
     pygame.font.init()
     session = open_session(_scene(tmp_path, gap, angle), theme="projector")
-    dispatch(session, Control("view", (zoom, 360.0 + gap / 2, 360.0)))
+    dispatch(session, UiChange("view", (zoom, 360.0 + gap / 2, 360.0)))
     for key in ("x", "v"):  # the rulers' guides and the vertex dots lie on the outline itself
         press(session, key)
     assert not session.overlays.show_projections and not session.overlays.show_vertex_indices

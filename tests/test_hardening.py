@@ -592,13 +592,13 @@ def test_scene_beside_replay_is_refused(capsys, tmp_path):
 
 def test_pile_with_gravity_reversed_stays_inside_under_its_ceiling():
     """G in `pile` used to send 119 of 121 bodies off the top for good."""
-    from sandbox.physics.body import Controls
+    from sandbox.physics.body import Steering
     from sandbox.scenes.registry import SCENES
 
     world = SCENES["pile"].world(0)
     world.reverse_gravity()
     for _ in range(240):
-        world.step(1 / 60, Controls())
+        world.step(1 / 60, Steering())
     ceiling = next(b for b in world.bodies if b.name == "ceiling")
     top = ceiling.shape.aabb().max_y
     moving = [i for i, b in enumerate(world.bodies) if not b.static]

@@ -27,7 +27,7 @@ from driving import (  # noqa: E402
 
 from sandbox.app import lesson_run  # noqa: E402
 from sandbox.app.cli import main  # noqa: E402
-from sandbox.app.commands import Control, control_from  # noqa: E402
+from sandbox.app.commands import UiChange, ui_change_from  # noqa: E402
 from sandbox.app.dispatcher import QUIT_ASK, QUIT_SECONDS, QuitTimer  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN  # noqa: E402
 from sandbox.app.recording import Recorder  # noqa: E402
@@ -136,7 +136,7 @@ def test_the_quit_question_lapses_in_two_seconds_of_real_time():
     assert not press(session, "escape").quit and session.message == QUIT_ASK
     assert timer.tick(session, QUIT_SECONDS - 0.1) is None
     lapsed = timer.tick(session, 0.1)
-    assert lapsed == Control("expire", "quit")
+    assert lapsed == UiChange("expire", "quit")
     dispatch(session, lapsed)
     assert session.message is None and session.quit_asked is None
     assert not press(session, "escape").quit  # asks again
@@ -163,7 +163,7 @@ def test_a_lapsed_quit_question_replays_as_it_ran(tmp_path):
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     kinds = [x.get("ui") or x.get("press") for x in lines if "ui" in x or "press" in x]
     assert kinds == ["escape", "expire", "escape"]
-    assert control_from(next(x for x in lines if x.get("ui"))) == Control("expire", "quit")
+    assert ui_change_from(next(x for x in lines if x.get("ui"))) == UiChange("expire", "quit")
     dump = tmp_path / "s.json"
     status, err = _run(["--headless", "--replay", str(record), "--dump-state", str(dump)])
     assert status == 0, err

@@ -8,7 +8,7 @@ import pytest
 from sandbox.core.compound import piece_pairs
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
-from sandbox.physics.body import Body, Controls
+from sandbox.physics.body import Body, Steering
 from sandbox.physics.broadphase import brute_force_pairs, sort_and_sweep
 from sandbox.physics.world import World
 from sandbox.scenes.builtin import pile
@@ -77,7 +77,7 @@ def test_controls_move_the_controlled_body_like_tutorial_003():
     c = world.controlled
     start = world.position[c].copy()
     for _ in range(10):
-        world.step(STEP, Controls(up=True))
+        world.step(STEP, Steering(up=True))
     assert world.position[c, 1] == pytest.approx(start[1] - 40)
     world.step(STEP)
     assert world.position[c, 1] == pytest.approx(start[1] - 40)
@@ -91,7 +91,7 @@ def test_pushing_into_a_static_shape_slides_along_it():
     start_y = world.position[c, 1]
     touching_ticks = 0
     for _ in range(40):
-        record = world.step(STEP, Controls(right=True))
+        record = world.step(STEP, Steering(right=True))
         if record.shown.report.colliding:
             touching_ticks += 1
             after = sat(world.shape(c), world.shape(0), all_axes=True)
@@ -103,7 +103,7 @@ def test_pushing_into_a_static_shape_slides_along_it():
 
 def test_turning_keys_rotate_the_controlled_body():
     world = SCENES["classic"].world(0)
-    world.step(STEP, Controls(turn_right=True))
+    world.step(STEP, Steering(turn_right=True))
     assert world.angle[world.controlled] == pytest.approx(1.5 * STEP)
 
 
@@ -144,7 +144,7 @@ def _resting_penetration(world: World) -> float:
 def _run(scene_name: str, ticks: int, seed: int = 0):
     world = SCENES[scene_name].world(seed)
     for tick in range(ticks):
-        world.step(STEP, Controls(right=tick < 40, up=60 <= tick < 70))
+        world.step(STEP, Steering(right=tick < 40, up=60 <= tick < 70))
     return world
 
 
@@ -217,12 +217,12 @@ def test_controlled_body_stays_inside_the_world():
     """Holding an arrow for a long time parks the shape at the edge, not off screen."""
     world = SCENES["classic"].world(0)
     for _ in range(600):
-        world.step(STEP, Controls(left=True, up=True))
+        world.step(STEP, Steering(left=True, up=True))
     x0, y0, x1, y1 = world.bounds
     box = world.shape(world.controlled).aabb()
     assert (box.min_x, box.min_y) == pytest.approx((x0, y0), abs=1e-9)  # the whole shape
     for _ in range(600):
-        world.step(STEP, Controls(right=True, down=True))
+        world.step(STEP, Steering(right=True, down=True))
     box = world.shape(world.controlled).aabb()
     assert (box.max_x, box.max_y) == pytest.approx((x1, y1), abs=1e-9)
     # a regular triangle of radius 50: its vertices lie 50 from the centre

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from sandbox.physics import world as world_module
-from sandbox.physics.body import Body, Controls
+from sandbox.physics.body import Body, Steering
 from sandbox.physics.mouse import MouseGrab
 from sandbox.scenes.base import boundary_walls, with_gravity
 from sandbox.scenes.builtin import stack, stack_column
@@ -130,7 +130,7 @@ def test_a_held_key_wakes_the_controlled_body_of_an_asleep_world():
     world = asleep(with_gravity(bodies))
     world.step(STEP)
     assert world.rest_key is not None
-    assert _wakes_and_moves_with(world, Controls(right=True))
+    assert _wakes_and_moves_with(world, Steering(right=True))
 
 
 def _wakes_and_moves_with(world, controls):

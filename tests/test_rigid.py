@@ -17,7 +17,7 @@ from sandbox.app.cli import main
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds
 from sandbox.core.pair import sat
-from sandbox.physics.body import Body, Controls
+from sandbox.physics.body import Body, Steering
 from sandbox.physics.colouring import colour_constraints
 from sandbox.physics.world import World
 from sandbox.scenes.builtin import pile
@@ -32,7 +32,7 @@ def floor(width=1600.0, x=400.0):
 
 
 def run(world, ticks, controls=None):
-    controls = controls or Controls()
+    controls = controls or Steering()
     for _ in range(ticks):
         world.step(STEP, controls)
     return world
@@ -242,10 +242,10 @@ def test_q_and_e_apply_torque_under_gravity():
     """Under gravity the turning keys spin the body up (angular velocity), not set its angle."""
     world = SCENES["stack"].world(0)
     c = world.controlled
-    world.step(STEP, Controls(turn_right=True))
+    world.step(STEP, Steering(turn_right=True))
     assert world.omega[c] > 0
-    world.step(STEP, Controls(turn_left=True))
-    world.step(STEP, Controls(turn_left=True))
+    world.step(STEP, Steering(turn_left=True))
+    world.step(STEP, Steering(turn_left=True))
     assert world.omega[c] < 0
 
 
@@ -323,7 +323,7 @@ def test_a_knocked_stack_wakes_up():
     pyramid = [i for i, b in enumerate(world.bodies) if b.name.startswith("pyramid")]
     assert world.sleeping[pyramid].all()
     before = world.position[pyramid].copy()
-    run(world, 150, Controls(left=True))
+    run(world, 150, Steering(left=True))
     assert not world.sleeping[pyramid].all()
     assert np.abs(world.position[pyramid] - before).max() > 5
 

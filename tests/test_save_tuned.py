@@ -11,7 +11,7 @@ import random
 import tomllib
 
 import pytest
-from driving import Control, dispatch, open_session, save
+from driving import UiChange, dispatch, open_session, save
 
 from sandbox.app.cli import main
 from sandbox.app.panels import SLIDERS
@@ -31,7 +31,7 @@ def _tuned(scene: str, changes) -> object:
     session = open_session(SCENES[scene])
     session.paused = True
     for name, value in changes:
-        dispatch(session, Control("set", (name, value)))
+        dispatch(session, UiChange("set", (name, value)))
     return session
 
 

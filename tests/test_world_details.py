@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from sandbox.core.geometry import Circle, Polygon
-from sandbox.physics.body import Body, Controls
+from sandbox.physics.body import Body, Steering
 from sandbox.physics.colouring import colour_constraints
 from sandbox.physics.sleeping import update_sleep
 from sandbox.physics.world import World
@@ -105,7 +105,7 @@ def test_holding_a_key_wakes_the_sleeping_controlled_body():
     for _ in range(120):
         world.step(1 / 60)
     assert world.sleeping[player]
-    world.step(1 / 60, Controls(left=True))
+    world.step(1 / 60, Steering(left=True))
     assert not world.sleeping[player]
 
 

@@ -7,7 +7,7 @@ in turn. A command says what happened, never how to carry it out.
     Press(key, held)     a key pressed (held: the control keys down at the time)
     Step(held)           one fixed step of the world with these keys held
     Mouse(event)         a mouse event on the world (app/mouse_input.MouseEvent)
-    Control(kind, value) a control no key stands for: a panel, a scene from the list,
+    UiChange(kind, value) a control no key stands for: a panel, a scene from the list,
                          a slider, the view, edit mode, the outline being drawn, a
                          question that lapsed ("expire": Escape's "again to quit?")
     Edit(command, ...)   an editor command (app/edit_commands.py)
@@ -70,7 +70,7 @@ class Mouse:
 
 
 @dataclass(frozen=True)
-class Control:
+class UiChange:
     """A recorded control that no key stands for (see the module docstring)."""
 
     kind: str  # "panel", "scene", "set", "view", "mode", "draft", "expire"
@@ -132,10 +132,10 @@ class Say:
     text: str
 
 
-Command = Press | Step | Mouse | Control | Edit | Save | OpenLesson | Hover | Cursor | Sides | Say
+Command = Press | Step | Mouse | UiChange | Edit | Save | OpenLesson | Hover | Cursor | Sides | Say
 
 
-def control_from(item: dict) -> Control | Edit:
+def ui_change_from(item: dict) -> UiChange | Edit:
     """A recorded `ui` line as its command, or ValueError saying what is wrong (data only)."""
     kind = item.get("ui")
     fields = {"step", "ui", "value"} | ({"show", "merge"} if kind == "edit" else set())
@@ -145,11 +145,11 @@ def control_from(item: dict) -> Control | Edit:
     if kind == "panel":
         if value is not None and value not in PANELS:
             raise ValueError(f"panel must be none (null) or one of {', '.join(PANELS)}")
-        return Control("panel", value)
+        return UiChange("panel", value)
     if kind == "scene":
         if not isinstance(value, str) or value not in SCENES:
             raise ValueError("scene must name a built-in scene")
-        return Control("scene", value)
+        return UiChange("scene", value)
     if kind == "set":
         if not (isinstance(value, list) and len(value) == 2 and value[0] in SLIDERS):
             raise ValueError(f"set wants [name, number], name one of {', '.join(SLIDERS)}")
@@ -158,14 +158,14 @@ def control_from(item: dict) -> Control | Edit:
         number = _number(number, name)
         if not low <= number <= high:
             raise ValueError(f"{name} must be from {low:g} to {high:g}")
-        return Control("set", (name, number))
+        return UiChange("set", (name, number))
     if kind == "mode":
         if value not in (None, "edit"):
             raise ValueError("mode must be none (null) or edit")
-        return Control("mode", value)
+        return UiChange("mode", value)
     if kind == "draft":
         if value is None:
-            return Control("draft", None)
+            return UiChange("draft", None)
         if not (isinstance(value, list) and len(value) <= MAX_DRAFT):
             raise ValueError(f"draft wants a list of at most {MAX_DRAFT} points [x, y], or null")
         points = []
@@ -176,11 +176,11 @@ def control_from(item: dict) -> Control | Edit:
             if max(abs(x), abs(y)) > 1e6:
                 raise ValueError("draft: x and y within 1e6")
             points.append((x, y))
-        return Control("draft", tuple(points))
+        return UiChange("draft", tuple(points))
     if kind == "expire":
         if value != "quit":
             raise ValueError('expire must be "quit"')
-        return Control("expire", value)
+        return UiChange("expire", value)
     if kind == "edit":
         if item["show"] not in (None, "A", "B") or not isinstance(item["merge"], bool):
             raise ValueError("edit: show is null, A or B; merge true or false")
@@ -188,7 +188,7 @@ def control_from(item: dict) -> Control | Edit:
         return Edit(value, item["show"], item["merge"])
     if kind == "view":
         if value is None:
-            return Control("view", None)
+            return UiChange("view", None)
         if not (isinstance(value, list) and len(value) == 3):
             raise ValueError("view wants [zoom, x, y] or null")
         zoom, x, y = (_number(v, "view") for v in value)
@@ -196,11 +196,11 @@ def control_from(item: dict) -> Control | Edit:
             raise ValueError(
                 f"view: zoom from {ZOOM_RANGE[0]:g} to {ZOOM_RANGE[1]:g}, x and y within 1e6"
             )
-        return Control("view", (zoom, x, y))
+        return UiChange("view", (zoom, x, y))
     raise ValueError("ui must be panel, scene, set, view, mode, draft, expire or edit")
 
 
-def parse_ui(text: str) -> dict[int, list[Control]]:
+def parse_ui(text: str) -> dict[int, list[UiChange]]:
     """--ui KIND=VALUE:STEP (headless scripting of the controls) as that step's event,
     checked as a replay's ui line is; ValueError saying what is wrong."""
     match = re.fullmatch(r"(panel|scene|set|view|mode|draft)=([^:]+):(\d{1,7})", text)
@@ -221,7 +221,7 @@ def parse_ui(text: str) -> dict[int, list[Control]]:
     elif kind == "view":
         parsed = [_float(part, text) for part in value.split(",")]
     try:
-        return {step: [control_from({"step": step, "ui": kind, "value": parsed})]}
+        return {step: [ui_change_from({"step": step, "ui": kind, "value": parsed})]}
     except ValueError as error:
         raise ValueError(f"--ui {text!r}: {error}") from None
 

@@ -26,7 +26,6 @@ from .commands import (
     SCRIPT,
     USER,
     Command,
-    Control,
     Cursor,
     Edit,
     Hover,
@@ -37,6 +36,7 @@ from .commands import (
     Say,
     Sides,
     Step,
+    UiChange,
 )
 from .editor import EditResult
 from .keymap import EDIT_ACTIONS, KEY_ACTIONS
@@ -62,7 +62,7 @@ class QuitTimer:
 
     waited: float = 0.0
 
-    def tick(self, session: Session, seconds: float) -> Control | None:
+    def tick(self, session: Session, seconds: float) -> UiChange | None:
         if session.quit_asked is None:
             self.waited = 0.0
             return None
@@ -70,7 +70,7 @@ class QuitTimer:
         if self.waited < QUIT_SECONDS:
             return None
         self.waited = 0.0
-        return Control("expire", "quit")
+        return UiChange("expire", "quit")
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,9 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
     asked, session.quit_asked = session.quit_asked, None  # any other key: no quitting
     closes = action == "quit" and (session.menu is not None or session.overlays.show_help)
     if action == "quit" and session.mode is not None:  # Escape leaves edit mode first
-        return dispatch(session, Control("mode", None), source)
+        return dispatch(session, UiChange("mode", None), source)
     if action == "quit" and not closes and session.panel is not None:  # then the panel
-        return dispatch(session, Control("panel", None), source)
+        return dispatch(session, UiChange("panel", None), source)
     if action == "quit" and not closes and asked is not None:
         if session.clock - asked <= QUIT_STEPS:  # the second Escape, in time: quit
             return Outcome(quit=True)
@@ -177,7 +177,7 @@ def _mouse(session: Session, mouse: Mouse, source: str) -> None:
     handle_mouse(session, mouse.event)
 
 
-def _control(session: Session, control: Control, source: str) -> None:
+def _control(session: Session, control: UiChange, source: str) -> None:
     _record_ui(session, control, source)
     lesson = session.lesson
     kind, value = control.kind, control.value
@@ -254,7 +254,7 @@ _HANDLERS = {
     Press: _press,
     Step: _step,
     Mouse: _mouse,
-    Control: _control,
+    UiChange: _control,
     Edit: _edit,
     Save: _save,
     OpenLesson: _open_lesson,
@@ -270,7 +270,7 @@ def _then(session: Session, command, source: str) -> Outcome | None:
     return dispatch(session, command, source) if command is not None else None
 
 
-def _record_ui(session: Session, command: Control | Edit, source: str) -> None:
+def _record_ui(session: Session, command: UiChange | Edit, source: str) -> None:
     if session.recorder is not None and source == USER:
         session.recorder.ui(session.clock, command)
         _recorder_stopped(session)

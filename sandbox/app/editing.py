@@ -16,7 +16,7 @@ from ..core.geometry import Circle
 from ..scenes.base import SceneError
 from ..scenes.scene_writer import scene_to_toml
 from .atomic import write_all
-from .commands import Control, Edit
+from .commands import Edit, UiChange
 from .edit_commands import delete_command, draw_command, spawn_command
 from .editor import MIN_SPAWN, EditResult, is_boundary_wall
 from .errors import UsageError
@@ -44,7 +44,7 @@ def command_for_key(session: Session, action: str):
     """F3, Insert/F4, F5, F6, Delete as the command each stands for (at the pointer's
     world point; headless, with no pointer, NO_POINTER), or None (said why)."""
     if action == "edit_mode":
-        return Control("mode", None if session.mode == "edit" else "edit")
+        return UiChange("mode", None if session.mode == "edit" else "edit")
     if action == "close_outline":  # (with an outline being drawn, Enter closes it)
         say(session, "Enter closes a shape being drawn (F3: edit mode, then click corners)")
         return None
@@ -77,9 +77,9 @@ def command_for_draft_key(session: Session, key: str):
     """Enter, Backspace or Escape while an outline is drawn: close it, drop its last
     corner, or cancel it. (the command or None, what to say once it is done or None)"""
     if key == "escape":
-        return Control("draft", None), "drawing cancelled"
+        return UiChange("draft", None), "drawing cancelled"
     if key == "backspace":
-        return Control("draft", session.draft[:-1] or None), None
+        return UiChange("draft", session.draft[:-1] or None), None
     return close_draft(session, "A"), None
 
 

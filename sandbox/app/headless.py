@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
 
-from .commands import Control, Edit, Mouse, OpenLesson, Press, Step
+from .commands import Edit, Mouse, OpenLesson, Press, Step, UiChange
 from .dispatcher import dispatch
 from .errors import UsageError
 from .export import Film, export_lesson
@@ -200,7 +200,7 @@ def _replayed(what, held: frozenset[str]):
     held), a control or an edit as it is, a mouse event."""
     if isinstance(what, str):
         return Press(what, held)
-    if isinstance(what, (Control, Edit)):
+    if isinstance(what, (UiChange, Edit)):
         return what
     return Mouse(what)
 

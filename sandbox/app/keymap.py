@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..physics.body import Controls
+from ..physics.body import Steering
 from ..scenes.registry import SCENES
 
 
@@ -82,7 +82,7 @@ KEYMAP: tuple[Binding, ...] = (
 )
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 KEY_FOR_ACTION = {b.action: b.keys[0] for b in KEYMAP}  # the key a button presses
-# Actions recorded as what they did (app/commands.py: a Control for the mode, an Edit
+# Actions recorded as what they did (app/commands.py: a UiChange for the mode, an Edit
 # with the pointer's world point), never as the key: a replay has no pointer.
 EDIT_ACTIONS = {
     "edit_mode", "close_outline", "spawn_box", "spawn_polygon", "spawn_circle", "delete_body",
@@ -143,8 +143,8 @@ def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     return tuple(zip(HELP_PAGE_TITLES, pages, strict=True))
 
 
-def controls_from(held: set[str]) -> Controls:
-    return Controls(
+def controls_from(held: set[str]) -> Steering:
+    return Steering(
         left="left" in held,
         right="right" in held,
         up="up" in held,

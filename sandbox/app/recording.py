@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
-from .commands import Control, Edit, control_from
+from .commands import Edit, UiChange, ui_change_from
 from .errors import UsageError
 from .keymap import EDIT_ACTIONS, KEY_ACTIONS, REBUILD_ACTIONS
 from .limits import (
@@ -76,7 +76,7 @@ def rebuilds_world(what) -> bool:
     Y, a scene from the list (a replay holds at most MAX_REBUILDS of them)."""
     if isinstance(what, str):
         return KEY_ACTIONS[what].action in REBUILD_ACTIONS
-    return isinstance(what, Control) and what.kind == "scene"
+    return isinstance(what, UiChange) and what.kind == "scene"
 
 
 class _RefusedError(ValueError):
@@ -151,7 +151,7 @@ class Recorder:
     def mouse(self, step: int, event: MouseEvent) -> None:
         self._write(event.to_json(step))
 
-    def ui(self, step: int, event: Control | Edit) -> None:
+    def ui(self, step: int, event: UiChange | Edit) -> None:
         """A control no key stands for; a scene chosen counts as a rebuild."""
         if self._counted(step, event):
             self._write(event.to_json(step))
@@ -210,8 +210,8 @@ class Replay:
     theme: str
     end: int
     # (step, what) in the file's order; what: a key pressed (str), a MouseEvent, a
-    # Control or Edit, or the keys held from then on (frozenset)
-    events: tuple[tuple[int, str | MouseEvent | Control | Edit | frozenset[str]], ...]
+    # UiChange or Edit, or the keys held from then on (frozenset)
+    events: tuple[tuple[int, str | MouseEvent | UiChange | Edit | frozenset[str]], ...]
     version: int = VERSION
     lesson: str | None = None  # a lesson's run: its name or file, and the stage it began at
     stage: int = 0
@@ -333,7 +333,7 @@ def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozense
             raise _RefusedError(str(error)) from None
     if "ui" in item:
         try:
-            return step, control_from(item)
+            return step, ui_change_from(item)
         except ValueError as error:
             raise _RefusedError(str(error)) from None
     raise _RefusedError("expected a press, hold, mouse, ui or end line")

@@ -17,7 +17,7 @@ from ..core.portable import hypot
 from ..render.controls import hit, slider_value
 from ..render.layout import panned, screen_to_world, world_transform, zoomed
 from . import panels
-from .commands import Control, Cursor, Edit, Hover, Press, Say
+from .commands import Cursor, Edit, Hover, Press, Say, UiChange
 from .dispatcher import dispatch
 from .edit_commands import draw_command, move_vertex_command
 from .editing import corner_handles
@@ -56,7 +56,7 @@ def press(
     control = hit(controls, pixel)
     if control is None:
         if session.panel is not None:  # a click elsewhere closes the panel
-            dispatch(session, Control("panel", None))
+            dispatch(session, UiChange("panel", None))
             return True
         if session.mode == "edit":
             return _edit_press(session, gesture, lay, pixel, shift)
@@ -67,11 +67,11 @@ def press(
         dispatch(session, Press(pressed.key, held))
     elif pressed is not None:
         dispatch(
-            session, Control("panel", None if session.panel == pressed.panel else pressed.panel)
+            session, UiChange("panel", None if session.panel == pressed.panel else pressed.panel)
         )
     elif name.startswith("scene:"):
         chosen = session.scenes[int(name.removeprefix("scene:"))].name
-        dispatch(session, Control("scene", chosen))
+        dispatch(session, UiChange("scene", chosen))
     elif name.startswith("overlay:"):
         dispatch(session, Press(KEY_FOR_ACTION[name.removeprefix("overlay:")], held))
     elif name.startswith("slider:"):
@@ -104,14 +104,14 @@ def _edit_press(session: Session, gesture: Gesture, lay, pixel, shift: bool) -> 
             points = [list(p) for p in draft]
             dispatch(session, Edit(draw_command(points), "B" if shift else "A"))
             return True
-    dispatch(session, Control("draft", (*draft, (float(x), float(y)))))
+    dispatch(session, UiChange("draft", (*draft, (float(x), float(y)))))
     return True
 
 
 def _slide(session: Session, lay, control, held_slider, x: float) -> None:
     value = slider_value(lay, control, held_slider, x)
     if value != held_slider.value:
-        dispatch(session, Control("set", (held_slider.name, value)))
+        dispatch(session, UiChange("set", (held_slider.name, value)))
 
 
 def move(session: Session, gesture: Gesture, size, pixel) -> bool:
@@ -122,7 +122,7 @@ def move(session: Session, gesture: Gesture, size, pixel) -> bool:
         gesture.pan_from = (float(pixel[0]), float(pixel[1]))
         camera = panned(lay, session.camera, dx, dy)
         if camera != session.camera:
-            dispatch(session, Control("view", (camera.zoom, camera.x, camera.y)))
+            dispatch(session, UiChange("view", (camera.zoom, camera.x, camera.y)))
         return True
     cursor = screen_to_world(lay, session.camera, pixel)
     dispatch(session, Cursor(cursor))
@@ -162,4 +162,4 @@ def wheel(session: Session, size, pixel, notches: int) -> None:
     camera = zoomed(lay, session.camera, factor, pixel)
     if camera != session.camera:
         value = None if camera is None else (camera.zoom, camera.x, camera.y)
-        dispatch(session, Control("view", value))
+        dispatch(session, UiChange("view", value))

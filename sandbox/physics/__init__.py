@@ -3,7 +3,7 @@
 `quadtree` is imported from sandbox.physics.quadtree (a name is a module or a function).
 """
 
-from .body import NO_CONTROLS, Body, Controls
+from .body import NO_STEERING, Body, Steering
 from .broadphase import BroadPhaseResult, brute_force_pairs, sort_and_sweep
 from .grid import GridCell, GridResult, uniform_grid
 from .quadtree import QuadNode, QuadtreeResult
@@ -11,11 +11,11 @@ from .records import Contact, ShownPair, StepRecord, SweepEvent
 from .world import World
 
 __all__ = [
-    "NO_CONTROLS",
+    "NO_STEERING",
     "Body",
     "BroadPhaseResult",
     "Contact",
-    "Controls",
+    "Steering",
     "GridCell",
     "GridResult",
     "QuadNode",

@@ -9,7 +9,7 @@ from ..core.geometry import Circle, Polygon, Vec2
 
 
 @dataclass(frozen=True)
-class Controls:
+class Steering:
     """Keys held during one tick."""
 
     left: bool = False
@@ -20,7 +20,7 @@ class Controls:
     turn_right: bool = False  # E: clockwise on screen
 
 
-NO_CONTROLS = Controls()
+NO_STEERING = Steering()
 
 
 @dataclass

@@ -41,7 +41,7 @@ import numpy as np
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon, Vec2, edge_normals
 from ..core.portable import cos_sin, dot_rows, hypot, rotate, transform
-from .body import NO_CONTROLS, Body, Controls
+from .body import NO_STEERING, Body, Steering
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds, point_slots
 from .mouse import MouseGrab, pull
@@ -422,7 +422,7 @@ class World:
 
     # -- the step ---------------------------------------------------------------
 
-    def step(self, dt: float, controls: Controls = NO_CONTROLS) -> StepRecord:
+    def step(self, dt: float, controls: Steering = NO_STEERING) -> StepRecord:
         """Advance the world by dt seconds; return (and keep) what happened."""
         dt = float(dt)
         if not (math.isfinite(dt) and dt > 0):
@@ -467,21 +467,21 @@ class World:
         )
         return self.record
 
-    def _step_rigid(self, dt: float, controls: Controls) -> StepRecord:
+    def _step_rigid(self, dt: float, controls: Steering) -> StepRecord:
         """One rigid step: solve last pose's manifolds (soft step, substeps), sweep
         bullets, then find the manifolds at the new pose (kept for the next step and
         for the renderer), then let settled islands sleep. A world that stays fully
         asleep skips all of it (`sleeping.rest_key`)."""
         if (
             self.rest_key is not None
-            and (controls == NO_CONTROLS or self.controlled is None)
+            and (controls == NO_STEERING or self.controlled is None)
             and rest_key(self) == self.rest_key
         ):
             return self._rest_step(dt)
         self._steer(dt, controls)
         if self.grab is not None:
             pull(self, self.grab, dt)
-        if self.controlled is not None and controls != NO_CONTROLS:
+        if self.controlled is not None and controls != NO_STEERING:
             self.sleep_timer[self.controlled] = 0.0
             self.sleeping[self.controlled] = False
         if self.contact_set is None:
@@ -563,7 +563,7 @@ class World:
                 self.velocity[c, axis] = 0.0
                 self.pose_changed()
 
-    def _steer(self, dt: float, controls: Controls) -> None:
+    def _steer(self, dt: float, controls: Steering) -> None:
         c = self.controlled
         if c is None:
             return

@@ -1,6 +1,6 @@
 """The clickable controls: a toolbar across the bottom and the panel one of its buttons opens.
 
-Every control is plain data (`Control`: a name, its words, a rectangle on the surface), laid
+Every control is plain data (`Clickable`: a name, its words, a rectangle on the surface), laid
 out by one function, `layout_controls`, for the frame's own layout: the renderer draws what
 it returns and the app hit-tests the very same rectangles, so the two cannot disagree.
 The app lists the buttons (app/panels.py) and turns a control's name into what the key
@@ -71,7 +71,7 @@ class ControlState:
 
 
 @dataclass(frozen=True)
-class Control:
+class Clickable:
     """A clickable rectangle: `name` says what it does (see app/panels.py)."""
 
     name: str
@@ -82,7 +82,7 @@ class Control:
     enabled: bool = True
 
 
-def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
+def layout_controls(lay: Layout, state: ControlState) -> tuple[Clickable, ...]:
     """The toolbar's buttons, then the open panel's rows, for this layout (none without a
     toolbar band)."""
     bar = pygame.Rect(lay.toolbar)
@@ -93,7 +93,7 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
     gap = max(2, round(pad * 0.3))
     inner = max(3, round(pad * 0.6))  # each side of a button's words
     x = bar.x + pad
-    buttons: list[Control] = []
+    buttons: list[Clickable] = []
     right_room = text_size(" 8.0x", px)[0] + pad  # the zoom's words at the right end
     for name, label, tip in state.buttons:
         if name == "pause":
@@ -107,12 +107,12 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Control, ...]:
             break
         on = name == f"panel:{state.panel}" or name == "edit" and state.editing
         rect = (x, bar.y + gap, w, bar.height - 2 * gap)
-        buttons.append(Control(name, label, rect, tip, on))
+        buttons.append(Clickable(name, label, rect, tip, on))
         x += w + gap
     return tuple(buttons) + _panel(lay, state, buttons)
 
 
-def _panel(lay: Layout, state: ControlState, buttons: list[Control]) -> tuple[Control, ...]:
+def _panel(lay: Layout, state: ControlState, buttons: list[Clickable]) -> tuple[Clickable, ...]:
     """The open panel's rows, above its button, within the surface."""
     opener = next((b for b in buttons if b.name == f"panel:{state.panel}"), None)
     if opener is None:
@@ -149,15 +149,15 @@ def _panel(lay: Layout, state: ControlState, buttons: list[Control]) -> tuple[Co
     width_all = width * columns
     x0 = max(pad, min(opener.rect[0], surface_w - width_all - pad))
     y0 = max(top_limit, bottom - height)
-    out = [Control("panel", "", (x0, y0, width_all, height))]  # the panel's own area
+    out = [Clickable("panel", "", (x0, y0, width_all, height))]  # the panel's own area
     for k, (name, label, tip, on, enabled) in enumerate(rows):
         column, row = divmod(k, per)
         rect = (x0 + column * width + pad, y0 + pad + row * row_h, width - 2 * pad, row_h)
-        out.append(Control(name, label, rect, tip, on, enabled))
+        out.append(Clickable(name, label, rect, tip, on, enabled))
     return tuple(out)
 
 
-def hit(controls: tuple[Control, ...], pixel) -> Control | None:
+def hit(controls: tuple[Clickable, ...], pixel) -> Clickable | None:
     """The control under screen point `pixel` (a panel's row before the panel itself)."""
     found = None
     for control in controls:
@@ -168,14 +168,14 @@ def hit(controls: tuple[Control, ...], pixel) -> Control | None:
     return found
 
 
-def track(lay: Layout, control: Control) -> Rect:
+def track(lay: Layout, control: Clickable) -> Rect:
     """A slider row's track: the lower of its two lines, inset."""
     x, y, w, h = control.rect
     pad = lay.pad
     return (x + pad, y + h // 2 + h // 8, w - 2 * pad, h // 4)
 
 
-def slider_value(lay: Layout, control: Control, slider: Slider, pixel_x: float) -> float:
+def slider_value(lay: Layout, control: Clickable, slider: Slider, pixel_x: float) -> float:
     """The value a press or drag at screen x `pixel_x` sets, on the slider's steps."""
     x, _, w, _ = track(lay, control)
     t = min(max((pixel_x - x) / max(w, 1), 0.0), 1.0)
@@ -184,7 +184,7 @@ def slider_value(lay: Layout, control: Control, slider: Slider, pixel_x: float) 
     return round(min(max(value, slider.low), slider.high), 6)
 
 
-def draw_controls(view: View, state: ControlState) -> tuple[Control, ...]:
+def draw_controls(view: View, state: ControlState) -> tuple[Clickable, ...]:
     """Draw the toolbar and the open panel; returns the controls drawn (for the tests)."""
     controls = layout_controls(view.layout, state)
     if not controls:
@@ -223,7 +223,7 @@ def draw_controls(view: View, state: ControlState) -> tuple[Control, ...]:
     return controls
 
 
-def _draw_button(view: View, control: Control, theme: Theme) -> None:
+def _draw_button(view: View, control: Clickable, theme: Theme) -> None:
     rect = pygame.Rect(control.rect)
     surf = view.surface
     pygame.draw.rect(surf, theme.background, rect, border_radius=view.w(4))
@@ -234,7 +234,7 @@ def _draw_button(view: View, control: Control, theme: Theme) -> None:
     view.text_px(label, rect.center, view.layout.small, theme.text, "center")
 
 
-def _draw_row(view: View, control: Control, theme: Theme) -> None:
+def _draw_row(view: View, control: Clickable, theme: Theme) -> None:
     rect = pygame.Rect(control.rect)
     lay = view.layout
     if control.on and control.name.startswith("scene:"):
@@ -244,7 +244,7 @@ def _draw_row(view: View, control: Control, theme: Theme) -> None:
         view.text_px(control.tip, (rect.right, rect.centery), lay.small, theme.text_dim, "midright")
 
 
-def _draw_slider(view: View, control: Control, slider: Slider) -> None:
+def _draw_slider(view: View, control: Clickable, slider: Slider) -> None:
     theme, lay, surf = view.theme, view.layout, view.surface
     x, y, w, h = control.rect
     color = theme.text if slider.enabled else theme.text_dim
@@ -266,7 +266,7 @@ def _draw_slider(view: View, control: Control, slider: Slider) -> None:
     view.mark(f"slider {slider.name}", (tx, mid), (tx + tw, mid), knob)
 
 
-def _draw_tip(view: View, control: Control) -> None:
+def _draw_tip(view: View, control: Clickable) -> None:
     """The hovered control's words and key, above it, inside the surface."""
     theme, lay = view.theme, view.layout
     px = lay.small

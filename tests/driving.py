@@ -66,11 +66,11 @@ def every_frame(theme: str = "projector", steps: int = 20):
         for index, stage_plan in enumerate(plan.stages):
             session = open_session(SCENES["classic"], theme=theme)
             start_lesson(session, plan, index)
-            while session.lesson.phase == "opening":
+            while session.lesson_run.phase == "opening":
                 advance(session)
             yield f"{name} {index + 1}", session
             if stage_plan.stage.predict is not None:
                 press(session, sorted(lesson_run.right_keys(session))[0])
-                while session.lesson.phase == "showing":
+                while session.lesson_run.phase == "showing":
                     advance(session)
                 yield f"{name} {index + 1} answered", session

@@ -56,12 +56,12 @@ def _moments(theme="projector", slide=False):
             start_lesson(session, plan, index)
             what = f"{name} stage {index + 1}"
             yield f"{what} opened", session
-            while session.lesson.phase == "opening":
+            while session.lesson_run.phase == "opening":
                 advance(session)
                 yield f"{what} opening, step {session.steps}", session
             if stage_plan.stage.predict is not None:
                 press(session, sorted(lesson_run.right_keys(session))[0])
-                while session.lesson.phase == "showing":
+                while session.lesson_run.phase == "showing":
                     advance(session)
                     yield f"{what} answering, step {session.steps}", session
             yield f"{what} answered", session
@@ -103,7 +103,7 @@ def _about_a_pair(session) -> bool:
     """A stage about one pair: it frames the pair (view "pair", the default) and the scene
     draws SAT's pair (a demo of its own, the dot product, the broad phase or 3D, does
     not). A stage about a whole stack or both bullets' paths sets its own view."""
-    return session.lesson.stage.stage.view == "pair" and session.scene.demo is None
+    return session.lesson_run.stage.stage.view == "pair" and session.scene.demo is None
 
 
 def _own_longer_side(shape) -> float:
@@ -223,7 +223,7 @@ def test_nothing_is_cut_on_any_stage(slide):
     init_pygame(headless=True)
     checked = 0
     for what, session in _moments(slide=slide):
-        if "step" in what and session.lesson.phase not in ("asking",):
+        if "step" in what and session.lesson_run.phase not in ("asking",):
             continue
         cut = _cut(session)
         assert not cut, f"{what}: {cut}"
@@ -377,10 +377,10 @@ def test_the_normals_an_answer_counts_are_all_drawn():
     plan = plan_lesson("shadows")
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, plan, 2)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     press(session, sorted(lesson_run.right_keys(session))[0])
-    while session.lesson.phase == "showing":
+    while session.lesson_run.phase == "showing":
         advance(session)
     shown = session.shown
     sides = len(shown.a_shape.vertices) + len(shown.b_shape.vertices)
@@ -404,7 +404,7 @@ def test_a_question_shows_from_the_first_frame_and_hides_its_answer_meanwhile():
     opening = plan.stages[3].opening
     assert opening == 46
     counted = []
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         frame = draw_session(pygame.Surface(PROJECTOR), session)
         texts = [t.text for t in frame.texts]
         card = [t.text for t in frame.texts if t.where == "card"]
@@ -414,7 +414,7 @@ def test_a_question_shows_from_the_first_frame_and_hides_its_answer_meanwhile():
         assert "rulers: once answered" in texts
         assert not [t for t in texts if re.search(r"MTV \(|gap \d|separates", t)]
         press(session, "1")
-        assert session.lesson.verdict is None
+        assert session.lesson_run.verdict is None
         advance(session)
     assert counted == list(range(opening, 0, -1))
-    assert session.lesson.phase == "asking"
+    assert session.lesson_run.phase == "asking"

@@ -102,9 +102,9 @@ def _asking_frames():
                 continue
             session = open_session(SCENES["classic"], theme="projector")
             start_lesson(session, plan, index)
-            while session.lesson.phase == "opening":
+            while session.lesson_run.phase == "opening":
                 advance(session)
-            assert session.lesson.phase == "asking"
+            assert session.lesson_run.phase == "asking"
             frame = draw_session(pygame.Surface((1024, 768)), session)
             yield name, index + 1, session, [t.text for t in frame.texts]
 
@@ -119,7 +119,7 @@ def test_no_question_shows_its_answer():
         asked += 1
         shown = [t for t in texts if ANSWERING_WORDS.search(t)]
         assert not shown, f"{name} stage {number} shows {shown}"
-        assert session.lesson.hiding
+        assert session.lesson_run.hiding
         if session.scene.demo is None:  # a demo scene draws its own panel, not rulers
             assert "rulers: once answered" in texts
     assert asked >= 8  # every built-in question was looked at
@@ -222,13 +222,13 @@ def _frames_of_every_scene_and_stage():
             for index, stage_plan in enumerate(plan.stages):
                 session = open_session(SCENES["classic"], theme="projector")
                 start_lesson(session, plan, index)
-                while session.lesson.phase == "opening":
+                while session.lesson_run.phase == "opening":
                     advance(session)
                 what = f"{lesson} stage {index + 1} at {size}"
                 yield what, draw_session(pygame.Surface((w, h)), session)
                 if stage_plan.stage.predict is not None:
                     press(session, sorted(lesson_run.right_keys(session))[0])
-                    while session.lesson.phase == "showing":
+                    while session.lesson_run.phase == "showing":
                         advance(session)
                     yield f"{what}, answered", draw_session(pygame.Surface((w, h)), session)
 

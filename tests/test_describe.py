@@ -83,9 +83,9 @@ def test_a_waiting_question_is_read_and_its_answer_held_back(name, index):
     depth, gap or MTV is (as on screen); once answered, the card's verdict is read."""
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, plan_lesson(name), index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
-    predict = session.lesson.stage.stage.predict
+    predict = session.lesson_run.stage.stage.predict
     lines = describe(session)
     assert lines[0].startswith("Lesson: ") and lines[1].startswith("Stage: ")
     if predict is None:
@@ -146,7 +146,7 @@ def test_every_slide_carries_its_frame_in_words_as_alt_text(tmp_path, capsys):
         assert "[" not in alt and "]" not in alt and len(alt) > 60, line
     session = open_session(SCENES["classic"], theme="dark")
     start_lesson(session, plan_lesson("shadows"), 1)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     sat = dump_state(session)["sat"]
     gap = _one_decimal(sat["axes"][sat["separating"]]["overlap"])

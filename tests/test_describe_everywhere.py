@@ -118,7 +118,7 @@ def _check_verdict(session, lines, where) -> str | None:
     if session.scene.demo is not None or sat is None:
         assert not verdicts, (where, lines)
         return None
-    if session.lesson is not None and session.lesson.hiding:
+    if session.lesson_run is not None and session.lesson_run.hiding:
         assert held and not verdicts, (where, lines)
         return None
     assert len(verdicts) == 1 and not held, (where, lines)
@@ -206,10 +206,10 @@ def test_every_lesson_stage_says_the_dumps_verdict_before_and_after_the_answer(n
     start_lesson(session, PLANS[name], index)
     where = f"{name} stage {index + 1}"
     for _ in range(300):
-        if session.lesson.phase != "opening":
+        if session.lesson_run.phase != "opening":
             break
         _run(session, 1, frozenset(), where)
-    if session.lesson.phase == "asking":
+    if session.lesson_run.phase == "asking":
         lines = frame_in_words(session)
         assert any(line.startswith("Question: ") for line in lines), (where, lines)
         _check_verdict(session, lines, where)

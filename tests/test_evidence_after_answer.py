@@ -36,10 +36,10 @@ SIZES = {"1024-projector": ((1024, 768), "projector"), "1920-dark": ((1920, 1080
 def _answered(name, index, theme):
     session = open_session(SCENES["classic"], theme=theme)
     start_lesson(session, PLANS[name], index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     press(session, sorted(lesson_run.right_keys(session))[0])
-    while session.lesson.phase == "showing":
+    while session.lesson_run.phase == "showing":
         advance(session)
     return session
 

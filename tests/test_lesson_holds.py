@@ -50,9 +50,9 @@ def _run(argv: list[str]) -> tuple[int, str]:
 def _asking(name: str, index: int):
     session = open_session(SCENES["classic"])
     start_lesson(session, PLANS[name], index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
-    assert session.lesson.phase == "asking"
+    assert session.lesson_run.phase == "asking"
     return session
 
 
@@ -82,19 +82,19 @@ def test_no_key_acts_behind_a_second_try(key):
     they are, a digit that is no answer switches no scene; an answer key answers."""
     session = _asking("shadows", 2)
     press(session, "1")
-    assert session.lesson.phase == "asking" and session.lesson.tried == "1"
+    assert session.lesson_run.phase == "asking" and session.lesson_run.tried == "1"
     card = frame_model(session, None).card
     assert card.verdict is None and card.tried == "Not 1 (7): one more try."
     overlays = session.overlays
     press(session, key)
-    assert session.scene.name == "classic" and not session.lesson.exploring
+    assert session.scene.name == "classic" and not session.lesson_run.exploring
     if key in lesson_run.answer_keys(session):
-        assert session.lesson.phase == "answered"
-        assert session.lesson.verdict.right is (key == "2")
+        assert session.lesson_run.phase == "answered"
+        assert session.lesson_run.verdict.right is (key == "2")
         said = frame_model(session, None).card.verdict
         assert said.startswith("Right: 1 (7), then 2" if key == "2" else "Not quite: you said 1")
     else:  # an overlay key acts (N: the normals), what the question hides stays hidden
-        assert session.lesson.phase == "asking" and session.lesson.verdict is None
+        assert session.lesson_run.phase == "asking" and session.lesson_run.verdict is None
         assert not any(getattr(session.overlays, flag) for flag in lesson_run.HIDDEN)
         if key not in ("n", "y"):
             assert session.overlays == overlays
@@ -106,13 +106,13 @@ def test_an_answer_key_after_the_reveal_stays_the_questions():
     action) and the stage stays as it is."""
     session = _asking("needs-help", 2)
     press(session, "n")  # wrong: the answer is yes
-    assert session.lesson.phase == "answered" and not session.lesson.verdict.right
+    assert session.lesson_run.phase == "answered" and not session.lesson_run.verdict.right
     for key in ("y", "n"):
         overlays, scene = session.overlays, session.scene
         press(session, key)
         assert session.overlays == overlays and session.scene is scene
         assert session.message == lesson_run.ANSWERED
-        assert session.lesson.phase == "answered" and session.lesson.verdict.key == "n"
+        assert session.lesson_run.phase == "answered" and session.lesson_run.verdict.key == "n"
 
 
 @pytest.mark.parametrize("key", ["x", "z", "k", "d"])
@@ -149,7 +149,7 @@ def test_a_lapsed_quit_question_replays_as_it_ran(tmp_path):
     them), and the headless replay ends in the same state with the question on screen."""
     session = _asking("shadows", 2)
     session.recorder = recorder = Recorder(
-        session.scene, 0, "dark", "shadows", session.lesson.index
+        session.scene, 0, "dark", "shadows", session.lesson_run.index
     )
     timer = QuitTimer()
     press(session, "escape")

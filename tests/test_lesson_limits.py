@@ -203,13 +203,13 @@ def test_a_session_answers_a_choice_with_each_allowed_key():
     for key in ("x", "z", "0"):
         session = open_session(SCENES["classic"])
         start_lesson(session, plan, 0)
-        assert session.lesson.phase == "asking"
+        assert session.lesson_run.phase == "asking"
         press(session, key)
         if key != "z":  # wrong, of three choices: a second try, then the verdict
-            assert session.lesson.verdict is None and session.lesson.tried == key
+            assert session.lesson_run.verdict is None and session.lesson_run.tried == key
             press(session, "z")
-        assert session.lesson.verdict is not None and session.lesson.verdict.key == "z"
-        assert session.lesson.verdict.right and session.lesson.verdict.tried == (
+        assert session.lesson_run.verdict is not None and session.lesson_run.verdict.key == "z"
+        assert session.lesson_run.verdict.right and session.lesson_run.verdict.tried == (
             None if key == "z" else key
         )
 

@@ -33,14 +33,14 @@ ANSWERING = re.compile(
 def _opened(name, index, theme):
     session = open_session(SCENES["classic"], theme=theme)
     start_lesson(session, PLANS[name], index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     return session
 
 
 def _held(session, name, index) -> None:
     """Still in the lesson, at its stage, leading."""
-    run = session.lesson
+    run = session.lesson_run
     assert run is not None and run.index == index and not run.exploring, (name, index)
     assert session.scene is PLANS[name].stages[index].stage.scene
 
@@ -84,7 +84,7 @@ def test_every_stage_under_every_path(name, index, size_name):
         elif stray not in keys:
             press(session, stray)
         _held(session, name, index)
-        assert session.lesson.phase == "asking", (where, stray)
+        assert session.lesson_run.phase == "asking", (where, stray)
         shown = [t for t in _asking_texts(session, size) if ANSWERING.search(t)]
         assert not shown, (where, stray, shown)
     for path, presses in paths.items():
@@ -92,13 +92,13 @@ def test_every_stage_under_every_path(name, index, size_name):
         for key in presses:
             press(session, key)
             _held(session, name, index)
-        while session.lesson.phase == "showing":
+        while session.lesson_run.phase == "showing":
             advance(session)
-        assert session.lesson.phase == "answered", (where, path)
+        assert session.lesson_run.phase == "answered", (where, path)
         second_try = len(keys) > 2  # of two choices, the first answer reveals
         expected = path == "right" or (path == "wrong then right" and second_try)
-        assert session.lesson.verdict.right is expected, (where, path)
+        assert session.lesson_run.verdict.right is expected, (where, path)
         press(session, presses[-1])  # pressed again: still the question's
         _held(session, name, index)
-        if session.lesson.verdict.right:
+        if session.lesson_run.verdict.right:
             check_words(session, (("explain", predict.explain),), where, size, theme)

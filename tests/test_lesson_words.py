@@ -75,13 +75,13 @@ def test_placeholders_say_what_the_dump_says(tmp_path):
     plan = load_lesson("needs-help")
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, plan, 0)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     press(session, "1")
     sat = dump_state(session)["sat"]
     axis = sat["axes"][sat["separating"]]
     gap = -axis["overlap"]
-    said = frame_model(session, None).lesson
+    said = frame_model(session, None).caption
     assert f"a gap of {gap:.1f} px" in said and f"{gap:.1f}" == "90.1"
     assert "97.6" not in said and NOT_NOW not in said
 

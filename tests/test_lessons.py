@@ -67,7 +67,7 @@ def opened(name: str, index: int) -> Session:
     """A session at stage `index` of built-in lesson `name`, its opening played."""
     session = open_session(SCENES["classic"])
     start_lesson(session, PLANS[name], index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session, frozenset())
     return session
 
@@ -135,7 +135,7 @@ def test_a_prediction_freezes_the_world_until_answered(name, index):
     """Asking, the world stays put: a paused step (O), Space and the arrows do nothing;
     the card lists the answer keys and says to press one."""
     session = opened(name, index)
-    assert session.lesson.phase == "asking" and session.paused
+    assert session.lesson_run.phase == "asking" and session.paused
     before = session.world.position.copy()
     for key in ("o", "space", "p"):
         press(session, key)
@@ -165,16 +165,16 @@ def test_answers_show_the_evidence_right_or_wrong(name, index, right):
     press(session, key)
     if not right and len(keys) > 2:  # a second try: still asking, the answer hidden
         hidden = session.overlays
-        assert session.lesson.phase == "asking" and session.lesson.verdict is None
+        assert session.lesson_run.phase == "asking" and session.lesson_run.verdict is None
         card = frame_model(session, None).card
         assert card.verdict is None and card.tried.startswith(f"Not {key.upper()}")
         assert not any(getattr(hidden, flag) for flag in lesson_run.HIDDEN)
         key = wrong[1] if len(wrong) > 1 else wrong[0]
         press(session, key)
-    while session.lesson.phase == "showing":
+    while session.lesson_run.phase == "showing":
         advance(session, frozenset())
-    assert session.lesson.phase == "answered" and session.paused
-    assert session.lesson.verdict.right is right
+    assert session.lesson_run.phase == "answered" and session.paused
+    assert session.lesson_run.verdict.right is right
     card = frame_model(session, None).card
     assert card.right is right
     assert card.verdict.startswith("Right" if right else "Not quite")
@@ -286,7 +286,7 @@ def test_choice_answers_are_true():
     # pushing-out, "the tilted box ends flat?" and "the pyramid shifts and settles?"
     answered = opened("pushing-out", 3)
     press(answered, "1")
-    while answered.lesson.phase == "showing":
+    while answered.lesson_run.phase == "showing":
         advance(answered, frozenset())
     tilted = answered.world.index("tilted box")
     turns = answered.world.angle[tilted] / (np.pi / 2)
@@ -294,7 +294,7 @@ def test_choice_answers_are_true():
     stack = opened("pushing-out", 5)
     start = stack.world.position.copy()
     press(stack, "2")
-    while stack.lesson.phase == "showing":
+    while stack.lesson_run.phase == "showing":
         advance(stack, frozenset())
     moved = np.hypot(*(stack.world.position - start).T)
     pyramid = [i for i, b in enumerate(stack.world.bodies) if b.name.startswith("pyramid")]
@@ -312,23 +312,23 @@ def test_stage_keys_page_explore_and_return():
     session = open_session(SCENES["classic"])
     start_lesson(session, PLANS["shadows"], 0)
     press(session, "page down")
-    assert session.lesson.index == 1 and session.scene.name == "squares"
+    assert session.lesson_run.index == 1 and session.scene.name == "squares"
     press(session, "page up")
     press(session, "page up")  # the first stage: says so, stays
-    assert session.lesson.index == 0 and "first stage" in session.message
+    assert session.lesson_run.index == 0 and "first stage" in session.message
     press(session, "page down")
     for _ in range(30):
         advance(session, frozenset())
     press(session, "end")
-    assert session.lesson.exploring
+    assert session.lesson_run.exploring
     tick = session.world.tick
     press(session, "page up")  # a rewind of a second now, not a stage
-    assert session.lesson.index == 1 and session.world.tick < tick
+    assert session.lesson_run.index == 1 and session.world.tick < tick
     press(session, "3")  # scene 3 opens while the lesson waits
-    assert session.scene.name == "squares" and session.lesson.exploring
+    assert session.scene.name == "squares" and session.lesson_run.exploring
     press(session, "home")
-    assert not session.lesson.exploring and session.lesson.index == 1
-    assert session.world.tick == 0 and session.lesson.phase == "opening"
+    assert not session.lesson_run.exploring and session.lesson_run.index == 1
+    assert session.world.tick == 0 and session.lesson_run.phase == "opening"
     status = frame_model(session, None)
     assert status.lesson_line == "stage 2 of 7 · Shadows and the separating axis"
     assert status.scene_title == PLANS["shadows"].stages[1].stage.title
@@ -349,20 +349,20 @@ def test_leaving_the_lesson_shows_on_a_projector():
 
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, PLANS["pushing-out"], 1)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
-    assert "stage 2 of 6" in status(session) and not session.lesson.exploring
+    assert "stage 2 of 6" in status(session) and not session.lesson_run.exploring
     press(session, "end")
     assert lesson_run.EXPLORING in status(session)
     for _ in range(MESSAGE_STEPS):
         advance(session)
     assert "stage 2 of 6, exploring" in status(session)
     press(session, "home")
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
-    assert "stage 2 of 6" in status(session) and not session.lesson.exploring
+    assert "stage 2 of 6" in status(session) and not session.lesson_run.exploring
     press(session, "3")  # scene 3, squares: the lesson waits, and says so as End does
-    assert session.scene.name == "squares" and session.lesson.exploring
+    assert session.scene.name == "squares" and session.lesson_run.exploring
     assert lesson_run.EXPLORING in status(session)  # issue 41, item 9: it was cleared at once
     for _ in range(MESSAGE_STEPS):
         advance(session)
@@ -377,7 +377,7 @@ def test_a_stage_opens_the_same_way_every_time():
     for reopen in (None, "home", "r", ("page up", "page down")):
         for key in reopen if isinstance(reopen, tuple) else (reopen,) if reopen else ():
             press(session, key)
-        while session.lesson.phase == "opening":
+        while session.lesson_run.phase == "opening":
             advance(session, frozenset())
         state = dump_state(session)
         del state["steps"]  # the session's own count of steps goes on
@@ -410,7 +410,7 @@ def test_lesson_list_from_the_window_keys():
     assert press(session, "escape").quit  # and the second one quits
     press(session, "f2")
     press(session, "2")
-    assert session.lesson.plan.lesson.title == PLANS["pushing-out"].lesson.title
+    assert session.lesson_run.plan.lesson.title == PLANS["pushing-out"].lesson.title
     assert session.scene.name == "squares"
 
 

@@ -53,7 +53,7 @@ def test_no_question_shows_the_number_that_answers_it(name, index, size, theme):
     session = open_session(SCENES["classic"], theme=theme)
     start_lesson(session, PLANS[name], index)
     frames = [_frame(session, size)]  # the first frame: the card already asks
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     frames.append(_frame(session, size))
     label = _right_label(session) if predict.kind == "choice" else None
@@ -67,9 +67,9 @@ def test_no_question_shows_the_number_that_answers_it(name, index, size, theme):
         assert not repeats, f"{name} {index + 1}: {len(repeats)} normals marked as repeats"
     if predict.kind == "choice" and predict.counted is None and label and label[0].isdigit():
         press(session, predict.answer)
-        while session.lesson.phase == "showing":
+        while session.lesson_run.phase == "showing":
             advance(session)
-        assert session.lesson.phase == "answered"
+        assert session.lesson_run.phase == "answered"
 
 
 def test_the_evidence_comes_back_with_the_answer():
@@ -83,7 +83,7 @@ def test_the_evidence_comes_back_with_the_answer():
     ):
         session = open_session(SCENES["classic"], theme="projector")
         start_lesson(session, PLANS[name], index)
-        while session.lesson.phase == "opening":
+        while session.lesson_run.phase == "opening":
             advance(session)
         assert not check(_frame(session, (1024, 768)))
         press(session, PLANS[name].stages[index].stage.predict.answer)

@@ -74,7 +74,7 @@ def test_a_digit_while_a_stage_opens_keeps_the_lesson():
     )
     session, _ = simulate(options)
     state = dump_state(session)
-    stage = session.lesson.plan.stages[3].stage
+    stage = session.lesson_run.plan.stages[3].stage
     assert state["lesson"]["exploring"] is False and state["lesson"]["stage"] == 4
     assert state["scene"] == stage.scene.name != "six-axes"
     said = _run(
@@ -88,4 +88,4 @@ def test_the_scene_list_while_a_stage_opens_keeps_the_lesson_too():
     dispatcher applies the lesson's gate whatever the input's source."""
     argv = ["--lesson", "pushing-out", "--stage", "4", "--frames", "30"]
     session = _run([*argv, "--ui", "scene=six-axes:3"], False)
-    assert session.lesson.active and session.scene.name != "six-axes"
+    assert session.lesson_run.active and session.scene.name != "six-axes"

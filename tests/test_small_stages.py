@@ -23,7 +23,7 @@ def _opened(lesson: str, stage: int):
     """The session at the end of a stage's opening (where its question waits)."""
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, plan_lesson(lesson), stage - 1)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
     return session
 
@@ -72,7 +72,7 @@ def test_the_tunnelling_question_is_asked_with_the_bullet_in_front_of_the_wall()
     """needs-help 4 asks while the discrete bullet is one step (60 px) short of passing:
     5 px in front of its wall; one step later it is past it and no pose overlapped."""
     session = _opened("needs-help", 4)
-    assert session.lesson.phase == "asking"
+    assert session.lesson_run.phase == "asking"
     bullet, wall = _box(session, "bullet, discrete test"), _box(session, "wall (top)")
     assert wall[0] - bullet[2] == 5.0
     press(session, sorted(lesson_run.right_keys(session))[0])

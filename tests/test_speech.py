@@ -151,11 +151,11 @@ def test_speech_keys_act_while_a_question_waits(monkeypatch):
     index = next(k for k, s in enumerate(plan.stages) if s.stage.predict is not None)
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, plan, index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
-    assert session.lesson.phase == "asking"
+    assert session.lesson_run.phase == "asking"
     press(session, "f9")
     press(session, "f8")
     assert session.speech and session.reads == 1
-    assert session.lesson.phase == "asking" and session.message == "reading the frame aloud"
+    assert session.lesson_run.phase == "asking" and session.message == "reading the frame aloud"
     assert {"speech", "read_frame"} <= SCRIPT_REFUSED

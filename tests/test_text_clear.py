@@ -29,11 +29,11 @@ OWN = {"toolbar", "controls", "menu", "help"}  # what may be drawn on or over th
 def _stage(name, index, answer=False):
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, plan_lesson(name), index)
-    while session.lesson.phase == "opening":
+    while session.lesson_run.phase == "opening":
         advance(session)
-    if answer and session.lesson.stage.stage.predict is not None:
+    if answer and session.lesson_run.stage.stage.predict is not None:
         press(session, sorted(lesson_run.right_keys(session))[0])
-        while session.lesson.phase == "showing":
+        while session.lesson_run.phase == "showing":
             advance(session)
     return session
 

@@ -83,8 +83,8 @@ def describe(session: Session, status) -> list[str]:
         lines = [f"Lesson: {status.lesson_line}.", f"Stage: {status.scene_title}."]
     else:
         lines = [f"Scene: {status.scene_title}."]
-    if status.lesson:
-        lines.append(status.lesson)
+    if status.caption:
+        lines.append(status.caption)
     card = status.card
     if card is not None:
         if card.verdict is None and not card.opening:

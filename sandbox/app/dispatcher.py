@@ -150,7 +150,7 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
         return None
     if actions.menu_key(session, key, action):
         return None
-    if session.lesson is not None and lesson_run.take_key(session, key, action):
+    if session.lesson_run is not None and lesson_run.take_key(session, key, action):
         return None
     # execute
     return _then(session, actions.act(session, key, held), source)
@@ -172,14 +172,14 @@ def _mouse(session: Session, mouse: Mouse, source: str) -> None:
         if session.recorder is not None:
             session.recorder.mouse(session.clock, mouse.event)
             _recorder_stopped(session)
-        if session.lesson is not None and session.lesson.asking:
+        if session.lesson_run is not None and session.lesson_run.asking:
             return  # the world is frozen until the class answers
     handle_mouse(session, mouse.event)
 
 
 def _control(session: Session, control: UiChange, source: str) -> None:
     _record_ui(session, control, source)
-    lesson = session.lesson
+    lesson = session.lesson_run
     kind, value = control.kind, control.value
     if kind == "expire":  # the quit question lapses, and leaves the screen
         session.quit_asked = None

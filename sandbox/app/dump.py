@@ -21,7 +21,7 @@ def dump_state(session: Session) -> dict:
             report["a_piece"], report["b_piece"] = shown.a_piece, shown.b_piece
             report["colliding_pieces"] = [list(pair) for pair in shown.colliding_pieces]
     described = world.snapshot()
-    space, lesson = session.space, session.lesson
+    space, lesson = session.space, session.lesson_run
     return {
         "tick": described["tick"],
         "steps": session.steps,

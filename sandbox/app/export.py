@@ -39,8 +39,8 @@ EXTRA = "pip install 'sat-sandbox[export]' (in a clone: pip install -r requireme
 
 
 def export_lesson(options, pygame) -> list[Path]:
-    """Every stage of `options.lesson` into `options.export`; the files written."""
-    plan = options.lesson
+    """Every stage of `options.plan` into `options.export`; the files written."""
+    plan = options.plan
     surface = pygame.Surface(options.size)
     outputs: list[tuple[Path, bytes]] = []
     index = [f"# {plan.lesson.title}", ""]
@@ -63,13 +63,13 @@ def export_lesson(options, pygame) -> list[Path]:
 
         picture("open")
         if stage_plan.opening:
-            while session.lesson.phase == "opening":
+            while session.lesson_run.phase == "opening":
                 dispatch(session, Step())
             picture("after")
         if stage.predict is not None:
             right = sorted(lesson_run.right_keys(session))[0]
             dispatch(session, Press(right))
-            while session.lesson.phase == "showing":
+            while session.lesson_run.phase == "showing":
                 dispatch(session, Step())
             picture("answer")
         index += _index_entry(number, stage, pictures, session)

@@ -121,8 +121,8 @@ def new_session(options: Options) -> tuple[Session, Recorder | None]:
         recorder = Recorder(
             options.scene, options.seed, options.theme, options.lesson_name, options.stage
         )
-    if options.lesson is not None:
-        dispatch(session, OpenLesson(options.lesson, options.stage))
+    if options.plan is not None:
+        dispatch(session, OpenLesson(options.plan, options.stage))
     session.recorder = recorder
     return session, recorder
 

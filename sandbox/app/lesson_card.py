@@ -13,7 +13,7 @@ from .state import Session
 
 def card(session: Session) -> LessonCard | None:
     """What the prediction card shows now, or None."""
-    run = session.lesson
+    run = session.lesson_run
     predict = run.stage.stage.predict
     shown = ("opening", "asking", "showing", "answered")
     if run.exploring or predict is None or run.phase not in shown:

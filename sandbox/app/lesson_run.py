@@ -22,7 +22,7 @@ always does) and Home returns to the stage as authored (so does R while in the l
 The stage's script comes back as commands (`script_for_step`), which the dispatcher runs
 as the script's (unrecorded: a replay reopens the stage, which plays it again).
 
-The run's state is `LessonRun`, plain data on the session (Session.lesson); the
+The run's state is `LessonRun`, plain data on the session (Session.lesson_run); the
 functions here change it, and the session, as the dispatcher asks.
 """
 
@@ -63,7 +63,7 @@ class Verdict:
 
 @dataclass(eq=False)
 class LessonRun:
-    """Where a session stands in a lesson (Session.lesson)."""
+    """Where a session stands in a lesson (Session.lesson_run)."""
 
     plan: Plan
     index: int = 0
@@ -125,13 +125,13 @@ class LessonRun:
 def start(session: Session, plan: Plan, stage: int = 0) -> None:
     """Run a lesson (already read) from stage `stage` (0-based)."""
     session.menu = None
-    session.lesson = LessonRun(plan)
+    session.lesson_run = LessonRun(plan)
     open_stage(session, stage)
 
 
 def open_stage(session: Session, index: int) -> None:
     """Open stage `index` as authored: the same way every time."""
-    run = session.lesson
+    run = session.lesson_run
     run.index = index
     run.exploring = False
     run.verdict = None
@@ -168,7 +168,7 @@ def settle(session: Session) -> None:
     A question, of any kind, hides what could give its answer away until answered: the
     rulers (their rows and their count of axes), the separating axis, the MTV, the
     Minkowski inset, and the HUD's words on the pair (render: FrameModel.hiding)."""
-    run = session.lesson
+    run = session.lesson_run
     stage = run.stage.stage
     run.phase = "open"
     if session.framing is not None:  # framed anew on the pose the class is asked about
@@ -185,7 +185,7 @@ def settle(session: Session) -> None:
 def _hide_answer(session: Session) -> None:
     """Keep what could give a question's answer away off the screen until it is answered
     (the stage's own overlays are kept, to come back with the answer)."""
-    run = session.lesson
+    run = session.lesson_run
     if run.kept_overlays is None:
         run.kept_overlays = session.overlays  # the answer is not on screen yet
     session.overlays = replace(session.overlays, **dict.fromkeys(HIDDEN, False))
@@ -197,7 +197,7 @@ def _hide_answer(session: Session) -> None:
 def script_for_step(session: Session) -> tuple[list, frozenset[str]]:
     """Before a step: the commands the stage's script gives now (its presses and mouse
     events, for the dispatcher to run as the script's) and the keys it holds."""
-    run = session.lesson
+    run = session.lesson_run
     if run is None or run.exploring:
         return [], frozenset()
     plan = run.stage
@@ -216,7 +216,7 @@ def script_for_step(session: Session) -> tuple[list, frozenset[str]]:
 
 def stepped(session: Session) -> None:
     """After a step: end the opening, or count the evidence down."""
-    run = session.lesson
+    run = session.lesson_run
     if run is None or run.exploring:
         return
     if run.phase == "opening" and session.steps - run.opened_steps >= run.stage.opening:
@@ -236,7 +236,7 @@ def stepped(session: Session) -> None:
 def take_key(session: Session, key: str, action: str) -> bool:
     """The lesson's gate on a key: act on it if the lesson owns it now (the stage keys,
     an answer) or hold it back while a question waits; False: the key's usual action."""
-    run = session.lesson
+    run = session.lesson_run
     if action == "forward_second" and run.active:
         if run.index + 1 < len(run.plan.stages):
             open_stage(session, run.index + 1)
@@ -286,7 +286,7 @@ def take_key(session: Session, key: str, action: str) -> bool:
 def scene_change_refused(session: Session) -> str:
     """Why the lesson holds on to its scene now (a key or the scene list asked for
     another), or "" when it lets go (it then waits while the class explores)."""
-    run = session.lesson
+    run = session.lesson_run
     if run is None or run.exploring:
         return ""
     if run.phase == "asking":
@@ -300,7 +300,7 @@ def scene_change_refused(session: Session) -> str:
 
 
 def answer_keys(session: Session) -> tuple[str, ...]:
-    predict = session.lesson.stage.stage.predict
+    predict = session.lesson_run.stage.stage.predict
     if predict is None:
         return ()
     if predict.kind in NUMBERED_KINDS:
@@ -312,7 +312,7 @@ def answer_keys(session: Session) -> tuple[str, ...]:
 
 def choices(session: Session) -> tuple[tuple[str, str], ...]:
     """(key, label) of each answer, as the card lists them."""
-    predict = session.lesson.stage.stage.predict
+    predict = session.lesson_run.stage.stage.predict
     keys = answer_keys(session)
     if predict.kind in NUMBERED_KINDS:
         axes = session.shown.report.axes
@@ -324,7 +324,7 @@ def choices(session: Session) -> tuple[tuple[str, str], ...]:
 
 
 def right_keys(session: Session) -> set[str]:
-    predict = session.lesson.stage.stage.predict
+    predict = session.lesson_run.stage.stage.predict
     if predict.kind in NUMBERED_KINDS:
         report = session.shown.report
         if predict.kind == "mtv":  # the least depth (way out): the MTV's axis (ties: each)
@@ -339,7 +339,7 @@ def right_keys(session: Session) -> set[str]:
 def answer(session: Session, key: str) -> None:
     """The class answers `key`: a first wrong answer of three or more choices is said and
     asks once more (the answer still hidden); else the verdict, then the evidence."""
-    run = session.lesson
+    run = session.lesson_run
     predict = run.stage.stage.predict
     right = key in right_keys(session)
     if key == run.tried or not right and run.tried is None and len(answer_keys(session)) > 2:
@@ -365,7 +365,7 @@ def answer(session: Session, key: str) -> None:
 
 def _shown(session: Session) -> None:
     """The evidence is on screen: freeze there and say what it showed."""
-    run = session.lesson
+    run = session.lesson_run
     predict = run.stage.stage.predict
     session.paused = True
     run.phase = "answered"

@@ -58,7 +58,7 @@ class Options:
     fullscreen: bool = False
     mouse: dict = field(default_factory=dict)  # step -> [MouseEvent] (--drag, --click)
     prog: str = "main.py"  # how the program was called: main.py, or sat-sandbox installed
-    lesson: object = None  # app.lesson_plan.Plan: --lesson (or the replay's), read and rehearsed
+    plan: object = None  # app.lesson_plan.Plan: --lesson (or the replay's), read and rehearsed
     lesson_name: str | None = None  # as given: a built-in name or the file's path
     stage: int = 0  # the stage to start at (0-based)
     export: Path | None = None  # --export-lesson DIR
@@ -132,7 +132,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         fullscreen=args.fullscreen,
         mouse=mouse,
         prog=prog,
-        lesson=plan,
+        plan=plan,
         lesson_name=lesson_name,
         stage=stage,
         export=export,

@@ -55,7 +55,7 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
         for index, stage_plan in enumerate(plan.stages):
             progress.advance(stage_plan.stage.title)
             dispatch(session, OpenLesson(plan, index))
-            run = session.lesson
+            run = session.lesson_run
             while run.phase == "opening":
                 dispatch(session, Step())
             stage = stage_plan.stage
@@ -114,7 +114,7 @@ def check_words(session, fields, where: str, size=CHECKED_SIZE, theme="projector
         evidence = {  # what the frame draws that a narration may name
             "rulers": overlays.show_projections
             and session.scene.demo is None
-            and not session.lesson.hiding,
+            and not session.lesson_run.hiding,
             "contacts": overlays.show_contacts
             and shown is not None
             and shown.report.colliding

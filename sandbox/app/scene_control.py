@@ -49,7 +49,7 @@ def open_scene(
     session.impact_held = False  # the scene's moment of impact is still to come
     session.impact = 0.0
     session.message, session.message_left = None, 0  # a message about the last scene is stale
-    if session.lesson is not None and session.lesson.exploring:  # the lesson let go: say so
+    if session.lesson_run is not None and session.lesson_run.exploring:  # the lesson let go: say so
         say(session, EXPLORING)
     session.space = Space() if scene.demo == "sat-3d" else None
     use_world(session, world if world is not None else scene.world(session.seed))

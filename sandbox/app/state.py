@@ -75,7 +75,7 @@ class Session:
     quit_asked: int | None = None  # the clock when Escape asked "again to quit?"
     outline: int = 0  # scenes with an outline test: the learner's outline (F: the next)
     help_page: int = 0  # the help's page on show (keymap.help_pages)
-    lesson: object = None  # app.lesson_run.LessonRun while a lesson runs
+    lesson_run: object = None  # app.lesson_run.LessonRun while a lesson runs
     menu: tuple | None = None  # the lesson list (F2) while open: the built-in Lessons
     camera: Camera | None = None  # zoom and pan; None: the fitted view
     framing: tuple[int, ...] | None = None  # the bodies the camera follows (a framed pair)

@@ -47,7 +47,7 @@ def advance(session: Session, held: frozenset[str]) -> None:
     follow(session)
     if session.scene.hold_at_impact and not session.impact_held:
         _hold_at_impact(session)
-    if session.lesson is not None:
+    if session.lesson_run is not None:
         lesson_run.stepped(session)
 
 
@@ -70,7 +70,7 @@ def _hold_at_impact(session: Session) -> None:
     if session.impact <= IMPACT_SPEED:
         return
     session.impact_held = True
-    if session.lesson is not None and session.lesson.phase == "showing":
+    if session.lesson_run is not None and session.lesson_run.phase == "showing":
         return  # a lesson's evidence runs its steps through
     session.paused = True
     say(session, "impact: paused (Space goes on)")

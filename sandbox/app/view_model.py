@@ -41,7 +41,7 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
     scenes = session.scenes
     number = scenes.index(session.scene) + 1 if session.scene in scenes else 0
     pages = help_pages()
-    run = session.lesson
+    run = session.lesson_run
     leading = run is not None and run.active
     stage = run.stage.stage if leading else None
     said = session.scene.lesson
@@ -56,7 +56,7 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
     return FrameModel(
         scene_name=session.scene.name,
         scene_title=stage.title if stage else session.scene.title,
-        lesson=said,
+        caption=said,
         scene_number=number,
         scene_count=len(scenes),
         paused=session.paused,

@@ -147,7 +147,7 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
     ]
     title_right = rects[0].right if rects else x  # the status line starts past its first
     y += lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
-    lesson = wrap(status.lesson, view.chars(width, lay.body))
+    lesson = wrap(status.caption, view.chars(width, lay.body))
     if len(lesson) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay
         lesson = lesson[: lay.narration_lines]
         lesson[-1] = _fit(lesson[-1] + " …", view.chars(width, lay.body))

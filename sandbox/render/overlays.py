@@ -78,7 +78,7 @@ class FrameModel:
 
     scene_name: str
     scene_title: str
-    lesson: str
+    caption: str
     scene_number: int
     scene_count: int
     paused: bool

@@ -97,6 +97,7 @@ class HudStatus:
     hiding: bool = False  # a question waits: the words that would answer it are held back
     impact: float = 0.0  # px/s: how much the last step changed the pair's closing speed
     menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)
+    menu_focus: int | None = None  # the lesson list's row with the focus ring
     controls: object = None  # the toolbar's state (render.controls.ControlState); None: none
     camera: object = None  # zoom and pan (render.layout.Camera); None: the fitted view
     edit: EditView | None = None  # edit mode (None: off)

@@ -233,7 +233,7 @@ def focus_ring(view: View, rect: Rect) -> None:
     """The keyboard's focus ring: a thick frame in the theme's focus colour just outside
     `rect` (a shape, not a colour alone: the open panel's button has its thick edge
     inside)."""
-    width = max(3, view.w(3))
+    width = max(3, view.w(view.theme.line))  # the theme's line: 4 px on a projector
     ring = pygame.Rect(rect).inflate(2 * width, 2 * width)
     pygame.draw.rect(view.surface, view.theme.focus, ring, width, view.w(6))
     view.mark("focus ring", ring.topleft, ring.bottomright)

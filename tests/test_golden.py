@@ -80,6 +80,7 @@ CASES["classic-projector-1024"] = ("classic", "projector", 60, ["right:0-29", "u
 CASES["help-projector-1024"] = ("classic", "projector", 1, ["h:0-0"])
 CASES["help-page-2-projector-1024"] = ("classic", "projector", 1, ["h:0-0", "h:0-0"])
 CASES["help-page-3-projector-1024"] = ("classic", "projector", 1, ["h:0-0"] * 3)
+CASES["help-page-4-projector-1024"] = ("classic", "projector", 1, ["h:0-0"] * 4)
 # Lessons (issue 18): "lesson:NAME:STAGE" in place of a scene. A question waiting (its
 # answer hidden), answered right with its evidence, answered wrong after a run, the list.
 CASES["lesson-asking"] = ("lesson:shadows:4", "dark", 1, [])
@@ -115,6 +116,7 @@ SIZES = {"classic-projector-1024": "1024x768", "help-projector-1024": "1024x768"
 SIZES |= CONTROL_SIZES
 SIZES["help-page-2-projector-1024"] = "1024x768"
 SIZES["help-page-3-projector-1024"] = "1024x768"
+SIZES["help-page-4-projector-1024"] = "1024x768"
 SIZES["lesson-answered-projector-1024"] = "1024x768"
 
 

@@ -11,6 +11,7 @@ pygame = pytest.importorskip("pygame")
 from driving import advance, draw_session, frame_model, open_scene, open_session, press  # noqa: E402
 
 from sandbox.app.headless import init_pygame, simulate  # noqa: E402
+from sandbox.app.keymap import help_pages  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
 from sandbox.render.layout import WORLD_SIZE, compute_layout  # noqa: E402
 from sandbox.render.theme import THEMES  # noqa: E402
@@ -102,12 +103,12 @@ def test_text_grows_with_the_window_height():
 @pytest.mark.parametrize("size", SIZES + [(640, 480)])
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_help_fits(size, theme):
-    """Every page of the help (H, H again, H a third time) fits, overlap nothing, and together list
-    every key and mouse action of the keymap."""
+    """Every page of the help (H, H again, ... to its last page) fits, overlap nothing,
+    and together list every key and mouse action of the keymap."""
     from sandbox.app.keymap import help_lines
 
     drawn = set()
-    for holds in (["h:0-0"], ["h:0-0", "h:0-0"], ["h:0-0", "h:0-0", "h:0-0"]):
+    for holds in (["h:0-0"] * page for page in range(1, len(help_pages()) + 1)):
         _, surface, report = _frame("classic", theme, 1, holds, size)
         assert report.help_fits
         drawn |= {t.text for t in report.help_texts}
@@ -124,11 +125,12 @@ def test_help_on_a_1024_projector_is_20_px_or_more():
     from sandbox.render.view import text_size
 
     least = text_size("Mg", 20)[1]
-    for holds in (["h:0-0"], ["h:0-0", "h:0-0"], ["h:0-0", "h:0-0", "h:0-0"]):
+    for holds in (["h:0-0"] * page for page in range(1, len(help_pages()) + 1)):
         _, _, report = _frame("classic", "projector", 1, holds, (1024, 768))
         assert min(t.rect[3] for t in report.help_texts) >= least
-    _, _, report = _frame("classic", "projector", 1, ["h:0-0"] * 4, (1024, 768))
-    assert report.help_texts == ()  # a fourth H closes it
+    closing = ["h:0-0"] * (len(help_pages()) + 1)
+    _, _, report = _frame("classic", "projector", 1, closing, (1024, 768))
+    assert report.help_texts == ()  # one H more than the pages closes it
 
 
 def test_projector_1024_texts_are_large_enough():

@@ -21,6 +21,8 @@ from conftest import require_tool
 from driving import layout_for, open_scene, open_session, press
 from replaying import replayed
 
+from sandbox.app.panels import TOOLBAR
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -494,4 +496,30 @@ def test_window_editor_draw_drag_spawn_delete_undo_save_and_replay(x_display, tm
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(reopened.read_text())["bodies"] == state["bodies"]
+    assert _replayed(recording, tmp_path) == state
+
+
+def test_window_driven_by_the_focus_keys_alone_replays_to_the_identical_state(x_display, tmp_path):
+    """Issue 43: F10, Tab to Tune ▾, Return opens it, Tab to gravity, Right twice (900 to
+    1000 px/s², the shape stays: the arrows are the slider's), Shift+Tab back to the
+    button (the window's Shift), F10 off, Escape closes the panel. The recording holds
+    the focus moves and the sets, no arrow held, and replays to the same state."""
+    recording = tmp_path / "focus.jsonl"
+    window_state = tmp_path / "focus.json"
+    args = ("--scene", "stack", "--record", str(recording), "--dump-state", str(window_state))
+    with _window(x_display, *args):
+        keys = ["F10", *["Tab"] * 9, "Return", "Tab", "Right", "Right", "shift+Tab", "F10"]
+        for key in [*keys, "Escape"]:
+            _xdotool(x_display, "key", key)
+            time.sleep(0.1)
+        time.sleep(0.3)
+    state = json.loads(window_state.read_text())
+    lines = [json.loads(line) for line in recording.read_text().splitlines()]
+    focused = [line["value"] for line in lines if line.get("ui") == "focus"]
+    assert focused[:10] == [b.name for b in TOOLBAR[:10]]
+    assert focused[10:] == ["slider:gravity", "panel:tune", None]
+    sets = [line["value"] for line in lines if line.get("ui") == "set"]
+    assert sets == [["gravity", 950.0], ["gravity", 1000.0]]
+    assert state["gravity"] == [0.0, 1000.0]  # the world took it
+    assert not any(line.get("hold") for line in lines)
     assert _replayed(recording, tmp_path) == state

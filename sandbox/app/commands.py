@@ -28,6 +28,8 @@ Controls and edits are recorded as one JSON line each (app/recording.py):
     {"step": 44, "ui": "mode", "value": "edit"}            edit mode on (null: off)
     {"step": 45, "ui": "draft", "value": [[x, y], ...]}    the outline being drawn
     {"step": 45, "ui": "expire", "value": "quit"}          "again to quit?" lapsed (2 s)
+    {"step": 45, "ui": "focus", "value": "slider:gravity"} the keyboard's focus moved
+                                                           (null: left; app/focus.py)
     {"step": 46, "ui": "edit", "value": {"op": "spawn", ...}, "show": null, "merge": false}
                                                            an editor command
 """
@@ -42,7 +44,7 @@ from ..render.layout import ZOOM_RANGE
 from ..scenes.registry import SCENES
 from .edit_commands import check_command
 from .mouse_input import MouseEvent
-from .panels import PANELS, SLIDERS
+from .panels import PANELS, SLIDERS, is_focusable
 
 MAX_DRAFT = 64  # vertices of an outline being drawn (a scene file's polygon has as many)
 
@@ -73,7 +75,7 @@ class Mouse:
 class UiChange:
     """A recorded control that no key stands for (see the module docstring)."""
 
-    kind: str  # "panel", "scene", "set", "view", "mode", "draft", "expire"
+    kind: str  # "panel", "scene", "set", "view", "mode", "draft", "expire", "focus"
     value: object = None
 
     def to_json(self, step: int) -> dict:
@@ -181,6 +183,10 @@ def ui_change_from(item: dict) -> UiChange | Edit:
         if value != "quit":
             raise ValueError('expire must be "quit"')
         return UiChange("expire", value)
+    if kind == "focus":
+        if value is not None and not (isinstance(value, str) and is_focusable(value)):
+            raise ValueError("focus must be none (null) or a control's name (e.g. slider:gravity)")
+        return UiChange("focus", value)
     if kind == "edit":
         if item["show"] not in (None, "A", "B") or not isinstance(item["merge"], bool):
             raise ValueError("edit: show is null, A or B; merge true or false")
@@ -197,21 +203,22 @@ def ui_change_from(item: dict) -> UiChange | Edit:
                 f"view: zoom from {ZOOM_RANGE[0]:g} to {ZOOM_RANGE[1]:g}, x and y within 1e6"
             )
         return UiChange("view", (zoom, x, y))
-    raise ValueError("ui must be panel, scene, set, view, mode, draft, expire or edit")
+    raise ValueError("ui must be panel, scene, set, view, mode, draft, expire, focus or edit")
 
 
 def parse_ui(text: str) -> dict[int, list[UiChange]]:
     """--ui KIND=VALUE:STEP (headless scripting of the controls) as that step's event,
     checked as a replay's ui line is; ValueError saying what is wrong."""
-    match = re.fullmatch(r"(panel|scene|set|view|mode|draft)=([^:]+):(\d{1,7})", text)
+    match = re.fullmatch(r"(panel|scene|set|view|mode|draft|focus)=(.+):(\d{1,7})", text)
     if not match:
         raise ValueError(
-            "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view, mode, draft "
-            f"(e.g. panel=tune:0, set=gravity,450:10, view=2.5,400,300:0), got {text!r}"
+            "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view, mode, draft, "
+            f"focus (e.g. panel=tune:0, set=gravity,450:10, focus=slider:gravity:5), got {text!r}"
         )
     kind, value, step = match.group(1), match.group(2), int(match.group(3))
     parsed: object = value
-    if value == "none" and kind in ("panel", "mode", "draft") or kind == "view" and value == "fit":
+    nothing = value == "none" and kind in ("panel", "mode", "draft", "focus")
+    if nothing or kind == "view" and value == "fit":
         parsed = None
     elif kind == "draft":  # x,y;x,y;...
         parsed = [[_float(v, text) for v in point.split(",")] for point in value.split(";")]

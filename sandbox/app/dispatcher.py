@@ -1,9 +1,10 @@
 """The one dispatcher: every command, from every source, takes the same path.
 
     window keys, mouse ─┐
-    toolbar, panels ────┤                  ┌─ resolve  what the command means now (Escape
-    headless options ───┼─> commands ──> dispatch     closes, a key draws, an edit key
-    a replay ───────────┤                  │            becomes the edit it stands for)
+    toolbar, panels ────┤                  ┌─ resolve  what the command means now (a key
+    headless options ───┼─> commands ──> dispatch     the focus ring takes, Escape closes,
+    a replay ───────────┤                  │            a key draws, an edit key becomes
+                                           │            the edit it stands for)
     a lesson's script ──┘                  ├─ record   into the recording (not a script's)
                                            ├─ gates    Escape, the lesson list, the
                                            │           lesson and a waiting question
@@ -21,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from ..render.layout import Camera
 from ..scenes.registry import SCENES
-from . import actions, editing, lesson_run, stepping, tune
+from . import actions, editing, focus, lesson_run, stepping, tune
 from .commands import (
     SCRIPT,
     USER,
@@ -90,6 +91,29 @@ def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
 
 
 def _press(session: Session, press: Press, source: str) -> Outcome | None:
+    if source == USER:  # resolve, first: a key the focus ring takes (app/focus.py)
+        command = focus.key_command(session, press.key, press.held)
+        if command is not None:
+            return _focused(session, command, source)
+    return _key_press(session, press, source)
+
+
+def _focused(session: Session, command: Command, source: str) -> Outcome | None:
+    """A focus key's command: a move, the focused control pressed (a key press taken as
+    the key, past the focus), a slider set; then, if the focused row has left the
+    screen, the focus back to the button that opened it."""
+    session.quit_asked = None
+    if isinstance(command, Press):
+        outcome = _key_press(session, command, source)
+    else:
+        outcome = dispatch(session, command, source)
+    settled = focus.settle(session)
+    if settled is not None:
+        dispatch(session, settled, source)
+    return outcome
+
+
+def _key_press(session: Session, press: Press, source: str) -> Outcome | None:
     recorder = session.recorder if source == USER else None
     if recorder is None or press.key not in EDIT_KEYS:
         return _resolve_press(session, press, source)
@@ -157,6 +181,7 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
 
 
 def _step(session: Session, step: Step, source: str) -> None:
+    step = Step(focus.free_held(session, frozenset(step.held)))  # a focused slider's arrows
     recorder = session.recorder
     if recorder is not None and source == USER:
         recorder.held(session.clock, frozenset(step.held))
@@ -181,6 +206,9 @@ def _control(session: Session, control: UiChange, source: str) -> None:
     _record_ui(session, control, source)
     lesson = session.lesson_run
     kind, value = control.kind, control.value
+    if kind == "focus":  # the keyboard's focus ring moves (the world waits for nothing)
+        session.focus = value
+        return
     if kind == "expire":  # the quit question lapses, and leaves the screen
         session.quit_asked = None
         if session.message == QUIT_ASK:

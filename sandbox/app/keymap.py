@@ -79,7 +79,12 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("h", "f1"), "help", "this help"),
     Binding(("f11",), "fullscreen", "fullscreen on / off"),
     Binding(("escape",), "quit", "close help, lesson list or panel; twice: quit"),
+    # The keyboard's focus ring (app/focus.py): the toolbar, panels and lesson list
+    # without the mouse. While nothing has focus every other key keeps its meaning.
+    Binding(("f10",), "focus", "focus ring on the toolbar (F10 again: off)"),
+    Binding(("shift tab",), "focus_back", "focus: the control before"),
 )
+FOCUS_ACTIONS = ("focus", "focus_back")
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
 KEY_FOR_ACTION = {b.action: b.keys[0] for b in KEYMAP}  # the key a button presses
 # Actions recorded as what they did (app/commands.py: a UiChange for the mode, an Edit
@@ -114,8 +119,21 @@ def _function_key(key: str) -> bool:
     return key[0] == "f" and key[1:].isdigit()
 
 
+# The keys the focus ring takes while it is on (app/focus.py); without it they keep
+# their meaning above. Listed on the help's last page after F10 and Shift+Tab.
+FOCUS_HELP: tuple[tuple[str, str], ...] = (
+    ("tab", "focus: the next control"),
+    ("return space", "focus: press the control"),
+    ("arrows", "focused slider: a step"),
+    ("page up page down", "focused slider: a big step"),
+    ("home end", "focused slider: to its ends"),
+    ("escape", "focus: leave it (keys as before)"),
+)
+
+
 def help_lines() -> tuple[tuple[str, str], ...]:
-    """(keys, description) for every binding, generated from KEYMAP, then the mouse."""
+    """(keys, description) for every binding, generated from KEYMAP, then the mouse,
+    then the focus ring's keys (the help's pages, in order)."""
 
     def label(keys):
         if keys == ("left", "right", "up", "down"):
@@ -124,21 +142,32 @@ def help_lines() -> tuple[tuple[str, str], ...]:
             return f"{keys[0]}..{keys[-1]}"
         return " ".join(k.upper() if len(k) == 1 or _function_key(k) else k for k in keys)
 
-    return tuple((label(b.keys), b.description) for b in KEYMAP) + MOUSE_HELP
+    rows = tuple((label(b.keys), b.description, b.action) for b in KEYMAP)
+    keys = tuple(row[:2] for row in rows if row[2] not in FOCUS_ACTIONS)
+    focus = tuple(row[:2] for row in rows if row[2] in FOCUS_ACTIONS)
+    # F10, then Tab, Shift+Tab, then the rest of the focus ring's keys
+    return keys + MOUSE_HELP + focus[:1] + FOCUS_HELP[:1] + focus[1:] + FOCUS_HELP[1:]
 
 
-# Page 1 ends with "," (walk_back), page 2 with F9 (speech); page 3 has the rest.
+# Page 1 ends with "," (walk_back), page 2 with F9 (speech), page 3 with the mouse;
+# page 4 is the focus ring's.
 HELP_PAGE_BREAKS = ("walk_back", "speech")
-HELP_PAGE_TITLES = ("moving, time, scenes", "overlays and words", "editing, view, mouse")
+HELP_PAGE_TITLES = (
+    "moving, time, scenes",
+    "overlays and words",
+    "editing, view, mouse",
+    "keyboard alone",
+)
 
 
 def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The help in pages, (title, rows), at fixed breaks so that a page holds text of
-    20 px or more on a 1024 x 768 projector (H: page 1, 2, 3, closed). Together they
+    20 px or more on a 1024 x 768 projector (H: page 1, 2, 3, 4, closed). Together they
     are help_lines(), in order."""
     rows = help_lines()
     cuts = [next(k for k, b in enumerate(KEYMAP) if b.action == a) + 1 for a in HELP_PAGE_BREAKS]
-    edges = [0, *cuts, len(rows)]
+    focus_rows = len(FOCUS_ACTIONS) + len(FOCUS_HELP)
+    edges = [0, *cuts, len(rows) - focus_rows, len(rows)]
     pages = tuple(rows[lo:hi] for lo, hi in zip(edges, edges[1:], strict=False))
     return tuple(zip(HELP_PAGE_TITLES, pages, strict=True))
 

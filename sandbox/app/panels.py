@@ -77,3 +77,17 @@ SLIDERS = {
     "density": ("Density of A", 0.1, 5.0, 0.1),
     "speed": ("Speed", 0.0, 3.0, 1.0),
 }
+
+
+def is_focusable(name: str) -> bool:
+    """A name a recorded focus line may hold (data only: checked before any session)."""
+    if button(name) is not None:
+        return True
+    kind, _, rest = name.partition(":")
+    if kind == "overlay":
+        return rest in {flag for flag, _ in SHOWN_OVERLAYS}
+    if kind == "slider":
+        return rest in SLIDERS
+    if kind in ("scene", "lesson"):
+        return rest.isascii() and rest.isdigit() and len(rest) <= 3 and str(int(rest)) == rest
+    return False

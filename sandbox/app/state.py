@@ -81,6 +81,7 @@ class Session:
     framing: tuple[int, ...] | None = None  # the bodies the camera follows (a framed pair)
     panel: str | None = None  # the toolbar's open panel: "scenes", "show", "tune" or None
     hover: str | None = None  # the control under the window's pointer (its tip is drawn)
+    focus: str | None = None  # the control with the keyboard's focus ring (app/focus.py)
     slide: bool = False  # a lesson's slide (--export-lesson): no toolbar, no screen-only words
     mode: str | None = None  # "edit": corners have handles, clicks draw
     draft: tuple | None = None  # the outline being drawn: world points, in order

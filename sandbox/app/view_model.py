@@ -78,6 +78,7 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         narration_texts=texts,
         hiding=run is not None and run.hiding,
         menu=tuple((m.title, len(m.stages)) for m in session.menu) if session.menu else None,
+        menu_focus=_menu_focus(session),
         controls=control_state(session) if not session.slide else None,
         slide=session.slide,
         camera=session.camera,
@@ -105,9 +106,16 @@ def control_state(session: Session) -> ControlState:
         sliders=sliders(session) if session.panel == "tune" else (),
         zoom=session.camera.zoom if session.camera is not None else 1.0,
         hover=session.hover,
+        focus=session.focus,
         editing=session.mode == "edit",
         buttons=tuple((button.name, button.label, button.tip) for button in panels.TOOLBAR),
     )
+
+
+def _menu_focus(session: Session) -> int | None:
+    """The lesson list's row with the focus ring, or None."""
+    name = session.focus or ""
+    return int(name.removeprefix("lesson:")) if name.startswith("lesson:") else None
 
 
 def _edit_view(session: Session) -> EditView | None:

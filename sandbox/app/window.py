@@ -68,6 +68,8 @@ def run_window(options: Options) -> int:
                 dispatch(session, Edit({"op": "redo" if event.key == pygame.K_y else "undo"}))
             elif event.type == pygame.KEYDOWN:
                 key = pygame.key.name(event.key)
+                if key == "tab" and event.mod & pygame.KMOD_SHIFT:
+                    key = "shift tab"  # the focus ring's way back (app/focus.py)
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
                 running = not dispatch(session, Press(key, held)).quit and running
         lapsed = quit_timer.tick(session, elapsed)

@@ -63,6 +63,7 @@ class ControlState:
     sliders: tuple[Slider, ...] = ()
     zoom: float = 1.0
     hover: str | None = None  # the control under the pointer: its tip is shown
+    focus: str | None = None  # the control with the keyboard's focus ring (its tip shown)
     editing: bool = False  # edit mode is on (its button is drawn pressed)
     # (name, label, tip) of the toolbar's buttons, most needed first (a narrow window
     # keeps the first that fit); the app's table (app/panels.py) lists them. The pause
@@ -195,7 +196,7 @@ def draw_controls(view: View, state: ControlState) -> tuple[Clickable, ...]:
     pygame.draw.rect(surf, theme.panel, bar)
     pygame.draw.line(surf, theme.divider, bar.topleft, bar.topright, view.w(2))
     sliders = {s.name: s for s in state.sliders}
-    tip_of = None
+    tip_of = focused = None
     for control in controls:
         if control.name == "panel":
             rect = pygame.Rect(control.rect)
@@ -205,6 +206,8 @@ def draw_controls(view: View, state: ControlState) -> tuple[Clickable, ...]:
             continue
         if control.name == state.hover:
             tip_of = control
+        if control.name == state.focus:
+            focused = control
         if control.name.startswith("slider:"):
             _draw_slider(view, control, sliders[control.name.removeprefix("slider:")])
         elif control.name.startswith(("scene:", "overlay:")):
@@ -217,10 +220,23 @@ def draw_controls(view: View, state: ControlState) -> tuple[Clickable, ...]:
         view.text_px(
             words, (bar.right - lay.pad, bar.centery), lay.small, theme.text_dim, "midright"
         )
+    if focused is not None:
+        focus_ring(view, focused.rect)
+        tip_of = tip_of or focused  # a keyboard has no pointer: the focused control's tip
     if tip_of is not None and tip_of.tip and not tip_of.on:
         _draw_tip(view, tip_of)
     view.region = region
     return controls
+
+
+def focus_ring(view: View, rect: Rect) -> None:
+    """The keyboard's focus ring: a thick frame in the theme's focus colour just outside
+    `rect` (a shape, not a colour alone: the open panel's button has its thick edge
+    inside)."""
+    width = max(3, view.w(view.theme.line))  # the theme's line: 4 px on a projector
+    ring = pygame.Rect(rect).inflate(2 * width, 2 * width)
+    pygame.draw.rect(view.surface, view.theme.focus, ring, width, view.w(6))
+    view.mark("focus ring", ring.topleft, ring.bottomright)
 
 
 def _draw_button(view: View, control: Clickable, theme: Theme) -> None:

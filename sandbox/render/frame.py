@@ -111,7 +111,7 @@ def draw(
     texts = tuple(view.placed)
     help_fits = True
     if status.menu is not None:
-        draw_menu(view, status.menu)
+        draw_menu(view, status.menu, status.menu_focus)
     if overlays.show_help:
         view.region = "help"
         help_fits = draw_help(view, status)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pygame
 
+from .controls import focus_ring
 from .overlays import LessonCard
 from .view import View, text_size
 from .words import wrap
@@ -98,8 +99,9 @@ def draw_card(view: View, card: LessonCard, top: int, slide: bool = False) -> in
     return band.bottom
 
 
-def draw_menu(view: View, menu: tuple[tuple[str, int], ...]) -> None:
-    """The lesson list (F2): each built-in lesson by its number, title and length."""
+def draw_menu(view: View, menu: tuple[tuple[str, int], ...], focus: int | None = None) -> None:
+    """The lesson list (F2): each built-in lesson by its number, title and length; the
+    row `focus` in the keyboard's focus ring."""
     theme, lay = view.theme, view.layout
     surf = view.surface
     pad = lay.pad
@@ -118,7 +120,9 @@ def draw_menu(view: View, menu: tuple[tuple[str, int], ...]) -> None:
     y = rect.y + pad + lay.line(lay.title)
     # The box holds its widest line exactly (a glyph's extra pixel falls in the padding).
     chars = view.chars(w - 4 * pad + 1, px)
-    for row in rows:
+    for k, row in enumerate(rows):
+        if k == focus:
+            focus_ring(view, (rect.x + pad, y, w - 2 * pad, lay.line(px)))
         view.text_px(row[:chars], (rect.x + 2 * pad, y), px, theme.text)
         y += lay.line(px)
     view.text_px(foot[:chars], (rect.x + 2 * pad, y + pad), px, theme.text_dim)

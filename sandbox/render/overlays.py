@@ -73,7 +73,7 @@ class EditView:
 class FrameModel:
     """The frame model: what the app knows and the world does not, read from the session
     once a frame (app/view_model.py) and drawn by every band: the scene and its words,
-    time controls, help, the lesson's card, the toolbar, the editor. (It was HudStatus:
+    time controls, help, the lesson's card, the toolbar, the editor. (It was FrameModel:
     the HUD is one of its readers.)"""
 
     scene_name: str
@@ -102,6 +102,7 @@ class FrameModel:
     hiding: bool = False  # a question waits: the words that would answer it are held back
     impact: float = 0.0  # px/s: how much the last step changed the pair's closing speed
     menu: tuple[tuple[str, int], ...] | None = None  # the lesson list: (title, stages)
+    menu_focus: int | None = None  # the lesson list's row with the focus ring
     controls: object = None  # the toolbar's state (render.controls.ControlState); None: none
     camera: object = None  # zoom and pan (render.layout.Camera); None: the fitted view
     edit: EditView | None = None  # edit mode (None: off)

@@ -34,6 +34,7 @@ class Theme:
     background: Color
     panel: Color  # the ruler panel
     divider: Color
+    focus: Color  # the keyboard's focus ring: 3:1 or more on the panel and the background
     text: Color
     text_dim: Color
     shape_a: Color
@@ -68,6 +69,7 @@ THEMES: dict[str, Theme] = {
         background=(24, 26, 32),
         panel=(31, 34, 42),
         divider=(70, 74, 86),
+        focus=OI_YELLOW,  # 12:1 on the dark panel, 6:1 on the divider (WCAG 1.4.11: 3:1)
         text=(235, 235, 235),
         text_dim=(160, 164, 175),
         shape_a=OI_ORANGE,
@@ -105,6 +107,9 @@ THEMES: dict[str, Theme] = {
         background=(250, 250, 246),
         panel=(236, 236, 230),
         divider=(160, 160, 150),
+        focus=_hex(
+            "#004F80"
+        ),  # Okabe-Ito blue darkened: 7:1 on the light panel, 3.3:1 on the divider
         text=(0, 0, 0),
         text_dim=(70, 70, 70),
         shape_a=OI_ORANGE,

@@ -36,6 +36,8 @@ WINDOW_RECORDINGS = HERE / "same_bytes"
 sys.path.insert(0, str(ROOT))
 
 from sandbox.app.cli import main  # noqa: E402
+from sandbox.app.lesson_plan import plan_lesson  # noqa: E402
+from sandbox.app.lesson_run import NUMBERED_KINDS  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 
@@ -143,13 +145,30 @@ RUNS["edit-classic"] = [
 
 # Lessons: every stage opened (and played), answered right, answered wrong, navigated.
 _LESSON_STAGES = {"shadows": 7, "pushing-out": 6, "needs-help": 7}
+# A key that does not answer the stage's question, one a lesson: "answer first".
+_STRAY_ANSWERS = {("shadows", 4): "y", ("pushing-out", 5): "1", ("needs-help", 3): "1"}
+
+
+def _answer_keys(lesson: str, stage: int) -> tuple[str, ...]:
+    """The keys that answer the stage's question (a numbered question: axes 1 to 3), and
+    its stray key if it has one; none for a stage that asks nothing (its keys are any
+    keys there, which the other runs press). Was every one of 1, 2, 3, Y and N on every
+    stage: 100 runs, 60 of them a key with no question to answer."""
+    predict = plan_lesson(lesson).stages[stage - 1].stage.predict
+    if predict is None:
+        return ()
+    keys = ("1", "2", "3") if predict.kind in NUMBERED_KINDS else predict.keys
+    stray = _STRAY_ANSWERS.get((lesson, stage))
+    return (*keys, stray) if stray is not None else keys
+
+
 for _lesson, _count in _LESSON_STAGES.items():
     for _stage in range(1, _count + 1):
         RUNS[f"lesson-{_lesson}-{_stage}"] = [
             "--lesson", _lesson, "--stage", str(_stage), "--frames", "120",
             "--theme", "projector", "--size", "1024x768",
         ]  # fmt: skip
-        for _key in ("1", "2", "3", "y", "n"):
+        for _key in _answer_keys(_lesson, _stage):
             RUNS[f"lesson-{_lesson}-{_stage}-answer-{_key}"] = [
                 "--lesson", _lesson, "--stage", str(_stage), "--frames", "150",
                 *_holds(f"{_key}:100-100"),

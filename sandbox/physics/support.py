@@ -4,8 +4,9 @@ Gauss-Seidel cannot carry a heavy body on a light one: each pass moves the heavy
 by the light one's share (1/1000 of the way at 1000:1), so within a step the heavy body
 sinks into the light one (3 px at 1000:1) and, at 10^6:1, through it to the floor.
 Physically the floor holds the light body and the light body, held, holds the heavy
-one: shock propagation (Guendelman, Bridson and Fedkiw 2003). Levels count contacts
-from the fixed (and sleeping) bodies::
+one: shock propagation (Guendelman, Bridson and Fedkiw 2003). Levels count resting
+contacts from the fixed (and sleeping) bodies (`resting`: touching, slow, between slow
+bodies; one more contact of any kind sets a body on top)::
 
     level 0   floor                       level k+1 rests on level k
     level 1   light box   <- held
@@ -42,6 +43,9 @@ HOLD_RATIO = 20.0
 # Overlap (px) in a support cone that the hold leaves to the soft contacts; beyond it
 # the hold pushes the upper body out (a heavy body that landed deep in a light one).
 HOLD_SLOP = 0.25
+# A contact whose gap is at most this (px) at the step's start is resting: support passes
+# through it, from the fixed bodies up (`support_cones`).
+RESTING = 1.0
 
 
 @dataclass(frozen=True)
@@ -64,13 +68,21 @@ def uneven_pairs(ia, ib, inv_m, ratio=None) -> np.ndarray:
     return (ma > 0.0) & (mb > 0.0) & ((mb > ratio * ma) | (ma > ratio * mb))
 
 
-def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
+def support_cones(ia, ib, inv_m, uneven, carrying, touching) -> Cones | None:
     """The cones under the heavy bodies of `uneven` constraints, over the `carrying`
-    ones (None if there is none)."""
+    ones (None if there is none).
+
+    A body rests on the fixed bodies through `touching` contacts (levels count those);
+    one more contact, touching or not, may set a body on top (a heavy box about to land
+    on a light one resting on the floor). A chain of contacts still apart is no support:
+    a light body flying at a heavy one, a few hundred px off, was held as if it stood on
+    the floor, and the heavy one was thrown off at the light one's speed (momentum from
+    nowhere: a 4e6 body at 1e5 px/s)."""
     n = len(inv_m)
     far = n + 1  # not resting on anything fixed
     level = np.where(inv_m > 0.0, far, 0)
-    pa, pb = ia[carrying], ib[carrying]
+    rest = carrying & touching
+    pa, pb = ia[rest], ib[rest]
     if not ((level[pa] == 0).any() or (level[pb] == 0).any()):
         return None  # nothing rests on a fixed body (in zero g, say): no level, no cone
     while True:
@@ -80,6 +92,12 @@ def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
         if (new == level).all():
             break
         level = new
+    # the top: one contact still apart (a body resting through a touching one keeps its level)
+    pa, pb = ia[carrying & ~touching], ib[carrying & ~touching]
+    new = level.copy()
+    np.minimum.at(new, pa, level[pb] + 1)
+    np.minimum.at(new, pb, level[pa] + 1)
+    level = np.where(level < far, level, np.minimum(new, far))
     la, lb = level[ia], level[ib]
     a_lower = carrying & (lb == la + 1) & (lb < far)
     upward = a_lower | (carrying & (la == lb + 1) & (la < far))
@@ -97,6 +115,20 @@ def support_cones(ia, ib, inv_m, uneven, carrying) -> Cones | None:
     if not len(rows):
         return None
     return Cones(rows, upper, lower, a_lower, level)
+
+
+def resting(whole, bounce_speed: float) -> np.ndarray:
+    """(M,) the constraints that rest as the step begins: a point within RESTING px, no
+    point closing or opening faster than `bounce_speed`, and both bodies slower than it
+    (`whole.still`): what bounces or moves fast is not at rest, and a body held as if
+    it stood on the floor hands its motion on as if it were infinitely heavy (a light
+    plank spinning against a fixed post drove a body 8e5 times heavier off at 17,000
+    px/s; a huge light circle spinning round a fixed one dragged a body 1,800 times
+    heavier to 18,000 px/s)."""
+    valid = whole.nmass > 0.0
+    near = ((whole.adjusted <= RESTING) & valid).any(axis=0)
+    slow = ((np.abs(whole.relative) <= bounce_speed) | ~valid).all(axis=0)
+    return near & slow & whole.still
 
 
 @dataclass(frozen=True)
@@ -155,7 +187,7 @@ def groups_of(cones: Cones, n: int) -> list:
     return out
 
 
-def hold_for(whole, inv_m, inv_i) -> Hold | None:
+def hold_for(whole, inv_m, inv_i, bounce_speed: float) -> Hold | None:
     """The step's support cones as a Hold (None, after a few array operations, when no
     heavy body rests on a light one). Every contact may carry: one still apart is held
     only once it would close its gap."""
@@ -163,7 +195,8 @@ def hold_for(whole, inv_m, inv_i) -> Hold | None:
     if not uneven.any():
         return None
     carrying = (whole.nmass > 0.0).any(axis=0)
-    cones = support_cones(whole.ia, whole.ib, inv_m, uneven & carrying, carrying)
+    touching = resting(whole, bounce_speed)
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven & carrying, carrying, touching)
     if cones is None:
         return None
     valid = whole.nmass[:, cones.rows] > 0.0  # (2, r)
@@ -316,7 +349,8 @@ def shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     uneven &= pushed
     if not uneven.any():
         return
-    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed)
+    touching = resting(whole, BOUNCE_THRESHOLD)
+    cones = support_cones(whole.ia, whole.ib, inv_m, uneven, pushed, touching)
     if cones is None:
         return
     rows = cones.rows

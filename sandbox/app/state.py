@@ -87,6 +87,7 @@ class Session:
     cursor: tuple[float, float] | None = None  # the window pointer's world point, or None
     sides: int = 5  # the next regular polygon's sides (F5; shift+wheel: 3..12)
     save_dir: object = None  # where Ctrl+S writes (None: the user's data folder)
+    failed: str | None = None  # why the world could not step (stepping.advance), if it could not
 
     @property
     def shown(self):

@@ -45,7 +45,7 @@ HOLD_RATIO = 20.0
 HOLD_SLOP = 0.25
 # A contact whose gap is at most this (px) at the step's start is touching: support passes
 # through it, from the fixed bodies up (`support_cones`).
-RESTING = 1.0
+TOUCHING_GAP = 1.0
 # A body holds up another only if its fastest point moves at most this many times as fast
 # as the other's (`support_cones`). Twice, found by trial: at once (1x) a heavy body
 # landing on a tumbling stack lost its hold in the impact and bounced off with energy it
@@ -135,9 +135,9 @@ def support_cones(ia, ib, inv_m, uneven, carrying, touching, speed, slow) -> Con
 
 
 def touching(whole) -> np.ndarray:
-    """(M,) the constraints with a point within RESTING px as the step begins."""
+    """(M,) the constraints with a point within TOUCHING_GAP px as the step begins."""
     valid = whole.nmass > 0.0
-    return ((whole.adjusted <= RESTING) & valid).any(axis=0)
+    return ((whole.adjusted <= TOUCHING_GAP) & valid).any(axis=0)
 
 
 @dataclass(frozen=True)

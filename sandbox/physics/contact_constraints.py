@@ -90,8 +90,8 @@ class Constraints:
         "at", "at3", "gather", "pn3", "pt_b", "ms_b", "bias_b",
         # the Jacobi colour's split counts; the buffers `contact_solver.solve` writes
         "split", "scratch",
-        # both bodies slow as the step began: what a support cone may hold
-        "still",
+        # each body's fastest point as the step began: who may hold up whom
+        "speed",
     )  # fmt: skip
 
     @staticmethod

@@ -167,11 +167,10 @@ def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre,
         rows = rows[order]
         # Every constraint prepared at once; each colour is a slice (views) of it.
         whole = prepare(bodies, contacts, rows, centre, inv_m, inv_i, state)
-        # Both bodies slower than the bounce speed as the step begins (their fastest
-        # point: |v| + |omega| extent): what a support cone may hold (`support.resting`).
+        # Each body's fastest point as the step begins, |v| + |omega| extent: a body
+        # holds up no faster one in a support cone (`support.support_cones`).
         speed = np.sqrt(state[:, 0] * state[:, 0] + state[:, 1] * state[:, 1])
-        slow = speed + np.abs(state[:, 2]) * bodies.extent <= BOUNCE_THRESHOLD
-        whole.still = slow[whole.ia] & slow[whole.ib]
+        whole.speed = speed + np.abs(state[:, 2]) * bodies.extent
         static = (inv_m[contacts.a[rows]] == 0.0) | (inv_m[contacts.b[rows]] == 0.0)
         soften(whole, soft_static, soft_dynamic, static)
         ends = np.flatnonzero(np.diff(ca[order])) + 1
@@ -197,7 +196,7 @@ def _solve_step(world, bodies, dt, contacts, rows, moving, inv_m, inv_i, centre,
     # relax pass): the relax pass's serve the next substep's solve pass as they are.
     now = None if whole is None else contact_solver.separations(whole, turn_flat, versine)
     # A heavy body on a light one: its support cone is held after each solve pass.
-    held = None if whole is None else hold_for(whole, inv_m, inv_i, BOUNCE_THRESHOLD)
+    held = None if whole is None else hold_for(whole, inv_m, inv_i, whole.speed, BOUNCE_THRESHOLD)
     for sub in range(substeps):
         # Friction's two points take turns going first (a fixed order would give the
         # first a little more every time); the normal points are solved as one block.

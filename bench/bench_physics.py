@@ -46,8 +46,11 @@ gets in 10 s; Box2D gets the thin cards as b2.box, its hull would weld them), an
 30 px box of density 1000 (placed, or dropped 100 px) or 10^6 on a 30 px box on the
 floor (deepest overlap of the two, the heavy box's bottom above the floor at 10 s).
 
-Usage: python bench/bench_physics.py [--frames 60] [--only issue17|issue35|classic|speed]
-(speed: the two step timings alone). Prints
+Issue 44's set-up: the bin of scene broad-phase started overlapping (test_broad_scene's
+bounded push), the fastest body in its first 0.75 s, with gravity and in zero g, seeds 0-9.
+
+Usage: python bench/bench_physics.py [--frames 60]
+[--only issue17|issue35|classic|speed|pushout] (speed: the two step timings alone). Prints
 figures, asserts nothing.
 """
 
@@ -908,6 +911,54 @@ def issue17(rows):
     landings(rows)
 
 
+def _fastest(step, velocities, others, steps=45):
+    """The largest speed of the `others` over `steps` steps."""
+    fastest = 0.0
+    for _ in range(steps):
+        step()
+        v = velocities()[others]
+        fastest = max(fastest, float(np.sqrt(v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1]).max()))
+    return fastest
+
+
+def started_overlapping(rows, seeds=range(10)):
+    """Scene broad-phase started overlapping (key Y; tests/test_broad_scene.py): 40
+    shapes piled into one another in the bin, sleep off. The fastest body but the
+    player in the first 0.75 s (45 steps), under gravity and in zero g (the push-out
+    alone; pymunk pushes out with pseudo-velocities, never the bodies' own), for each
+    seed and their median and largest. Ours is the scene's World as the test builds it
+    (push_speed 100 px/s); `unbounded` lifts the push bound."""
+    for g in (G, 0.0):
+        found: dict[str, list[float]] = {"ours": [], "unbounded": [], "pymunk": [], "box2d": []}
+        for seed in seeds:
+            for kind, push in (("ours", 100.0), ("unbounded", 1e9)):
+                world = broad_phase(seed, overlapping=True)
+                world.push_speed, world.sleep, world.gravity = push, False, (0.0, g)
+                others = np.arange(len(world.bodies)) != world.index("player")
+                found[kind].append(
+                    _fastest(lambda w=world: w.step(DT), lambda w=world: w.velocity, others)
+                )
+            bodies = [Body(**vars(b)) for b in broad_phase(seed, overlapping=True).bodies]
+            others = np.array([b.name != "player" for b in bodies])
+            for b in bodies:
+                b.controlled = False
+            for kind, side in _sides(bodies, (0.0, g)).items():
+                if kind == "ours":
+                    continue
+                if kind == "box2d":
+                    side.b2world.enable_sleeping = False
+                found[kind].append(
+                    _fastest(side.step, lambda s=side: s.velocities()[:, :2], others)
+                )
+        for kind, values in found.items():
+            if not values:
+                continue
+            name = f"started overlapping, g {g:g}: fastest (px/s)"
+            _put(rows, f"{name}, seed {seeds[0]}", kind, values[0])
+            _put(rows, f"{name}, median of {len(values)} seeds", kind, statistics.median(values))
+            _put(rows, f"{name}, largest of {len(values)} seeds", kind, max(values))
+
+
 def _print(rows, sides):
     width = max(map(len, rows))
     print(f"{'':{width}}" + "".join(f"  {side:>10}" for side in sides))
@@ -919,8 +970,18 @@ def _print(rows, sides):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
-    parser.add_argument("--only", choices=("issue17", "issue35", "classic", "speed"), default=None)
+    parser.add_argument(
+        "--only", choices=("issue17", "issue35", "classic", "speed", "pushout"), default=None
+    )
     args = parser.parse_args(argv)
+    if args.only in (None, "pushout"):
+        rows_push: dict[str, dict[str, float]] = {}
+        started_overlapping(rows_push)
+        print("issue 44 set-up: the bin started overlapping (test_broad_scene)")
+        _print(rows_push, ["ours", "unbounded", "pymunk"] + (["box2d"] if b2 is not None else []))
+        print()
+    if args.only == "pushout":
+        return 0
     if args.only in (None, "issue35"):
         rows35: dict[str, dict[str, float]] = {}
         issue35(rows35)

@@ -65,11 +65,13 @@ def test_f_cycles_the_methods_and_y_starts_overlapping():
     assert len(overlapping) > 40  # they really start inside one another
 
 
-def fastest_while_separating(push_speed: float) -> float:
+def fastest_while_separating(push_speed: float, gravity: float = 900.0) -> float:
     """The fastest body (the dropped player aside) in the first 0.75 s, before the
-    player lands: the speed the overlaps are pushed apart at."""
+    player lands: the speed the overlaps are pushed apart at, and under gravity the
+    speed the bodies pushed out on top reach falling off the heap."""
     world = broad_phase(0, overlapping=True)
     world.push_speed, world.sleep = push_speed, False
+    world.gravity = (0.0, gravity)
     others = np.arange(len(world.bodies)) != world.index("player")
     fastest = 0.0
     for _ in range(45):
@@ -80,11 +82,33 @@ def fastest_while_separating(push_speed: float) -> float:
 
 def test_started_overlapping_the_bounded_push_settles_them():
     """The tutorial's warning: pushing deep overlaps apart at full depth makes bodies
-    fly. With the push bounded (push_speed 100 px/s) they separate at under 400 px/s,
-    slower than with the bound lifted (measured, 636 px/s on this scene); after 5 s
-    nothing overlaps by a pixel and nothing has left the bin."""
+    fly. With the push bounded (push_speed 100 px/s) they separate slower than with
+    the bound lifted, and no faster than the reference engines on the same set-up
+    (`python bench/bench_physics.py --only pushout`: pymunk 7.3.1 with its defaults,
+    Box2D v3 by pyb2d3 0.11.1 with 4 substeps at 90 px/m, sleep off in all three).
+
+    Measured on this scene (seed 0), the fastest in px/s:
+
+    ==========  =====  =========  ======  ==========
+    gravity     ours   unbounded  pymunk  Box2D v3
+    ==========  =====  =========  ======  ==========
+    900 down    431    650        437     415
+    0           175    627        0       240
+    ==========  =====  =========  ======  ==========
+
+    Under gravity the fastest is a body pushed out on top falling off the heap (about
+    100 px), in all three engines: the bound is 480, pymunk's 437 (the faster
+    reference) and 10 %. Over seeds 0-9 ours is at most 1.08 times the faster
+    reference's (medians: ours 461, pymunk 441, Box2D 488). It was 400 when ours gave
+    375 here (before issue 44's corners-apart point); that code gives a median of 478
+    over the same seeds, so 375 was this seed's luck, not a better push. In zero g the
+    push-out alone: no faster than Box2D v3's 240 (its push cap is 3 m/s, 270 px/s;
+    pymunk pushes out by pseudo-velocities, never the bodies' own). After 5 s nothing
+    overlaps by a pixel and nothing has left the bin."""
     bounded, unbounded = fastest_while_separating(100.0), fastest_while_separating(1e9)
-    assert bounded < 400.0 and bounded < unbounded
+    assert bounded < 480.0 and bounded < unbounded
+    pushed, unbounded = fastest_while_separating(100.0, 0.0), fastest_while_separating(1e9, 0.0)
+    assert pushed < 240.0 and pushed < unbounded
     world = broad_phase(0, overlapping=True)
     world.sleep = False
     for _ in range(300):

@@ -198,17 +198,17 @@ STATE_HASHES = {
     "squares": "5aa96a6f4c80507f",
     "circle": "ff48c385db147e53",
     "engulfed": "84d4f3e6d0f556eb",
-    "gravity": "7e2550aad1a77419",
-    "pile": "2715ffd4b5e4bb89",
+    "gravity": "c459df6ba1adb5e6",
+    "pile": "b8359d95d789dc24",
     "tunnelling": "37be98de381f53ab",
-    "tumble": "e5567f9795717034",  # issue 36: the report's contacts on the manifold's side
-    "stack": "01a58a7eb2a2a441",
+    "tumble": "c21b9ec7635a915b",  # issue 36: the report's contacts on the manifold's side
+    "stack": "9ff51465ff6da01d",
     "spin": "d75069b328d18e5a",
     "circles": "23a12d7b4ca621ba",
     "dot-product": "8d1d142772147ea0",
-    "broad-phase": "2c8f457702d70188",
+    "broad-phase": "eccc3779934be3d1",
     "sat-3d": "e201aff743cc5ade",
-    "concave": "4b511ad386a63c05",
+    "concave": "04e5e20c78901cd3",
 }
 
 SCRIPT = {"frames": 120, "holds": ["right:0-40", "up:30-60", "e:50-70"]}

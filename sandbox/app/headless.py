@@ -189,6 +189,8 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
             break
         if replay is not None or not session.paused:  # paused: the world waits, as in a window
             dispatch(session, Step(frozenset(held)))
+            if session.failed is not None:  # the world could not step: one line, exit 2
+                raise UsageError(session.failed)
         step += 1
         if each_step is not None:
             each_step(session)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..physics.contacts import BROAD_PHASES, switch_broad_phase
-from ..physics.rebuild import carry_on
+from ..physics.rebuild import swap_body
 from ..physics.records import explain
 from ..physics.world import World
 from ..scenes.base import Scene
@@ -138,13 +138,24 @@ def scene_switch(session: Session) -> None:
 
 def next_outline(session: Session) -> None:
     """F in a scene with an outline test: the learner's shape takes the next outline,
-    its centre of mass, angle and speeds kept; every other body goes on as it was."""
-    old = session.world
-    session.outline = (session.outline + 1) % len(OUTLINES)
-    world = session.scene.build(session.seed, outline=session.outline)
-    carry_on(world, old)
-    use_world(session, world)
+    its centre of mass, angle and speeds kept; every other body goes on as it was, and
+    so do the edits made since the scene opened (a spawned box stays, a deleted one
+    stays deleted): the body is swapped in the world on show, not in a new build."""
+    world = session.world
     c = world.controlled
+    if c is None:
+        say(session, "F: the learner's shape was deleted; R brings the scene back")
+        return
+    session.outline = (session.outline + 1) % len(OUTLINES)
+    built = session.scene.build(session.seed, outline=session.outline)
+    body = built.bodies[built.controlled]
+    taken = {b.name for i, b in enumerate(world.bodies) if i != c}
+    name, k = body.name, 1
+    while name in taken:  # a body the learner named so: this one takes a number
+        k += 1
+        name = f"{body.name} {k}"
+    swap_body(world, c, dataclasses.replace(body, name=name))
+    use_world(session, world)
     shape = world.bodies[c].shape
     pieces = len(shape.pieces) if shape.kind == "compound" else 1
     kind = f"concave: {pieces} pieces" if pieces > 1 else "convex: one piece"

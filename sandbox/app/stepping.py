@@ -11,6 +11,7 @@ import numpy as np
 
 from ..core.portable import hypot
 from ..core.walk import walkthrough
+from ..physics.finite import NotFiniteError
 from ..physics.records import IMPACT_SPEED, impact_speed
 from ..physics.world import World
 from ..render.overlays import Jump, Moment
@@ -35,7 +36,12 @@ def advance(session: Session, held: frozenset[str]) -> None:
     world = session.world
     before = world.position.copy()
     velocities = world.velocity.copy()
-    session.step_record = with_pair(session, world.step(STEP, controls_from(set(held))))
+    try:
+        record = world.step(STEP, controls_from(set(held)))
+    except NotFiniteError as error:
+        _not_finite(session, error)
+        return
+    session.step_record = with_pair(session, record)
     session.impact = _impact(session, velocities)
     session.steps += 1
     session.clock += 1
@@ -49,6 +55,19 @@ def advance(session: Session, held: frozenset[str]) -> None:
         _hold_at_impact(session)
     if session.lesson_run is not None:
         lesson_run.stepped(session)
+
+
+def _not_finite(session: Session, error: NotFiniteError) -> None:
+    """A step that left the world without numbers it can hold does not end the app: the
+    world goes back to the last state kept (the one the step began from), the session
+    pauses, and the status line names the bodies (a headless run ends with that line:
+    `Session.failed`)."""
+    session.history.move(session.world, 0)
+    session.world.grab = None
+    session.hand = None
+    session.paused = True
+    session.failed = str(error)
+    say(session, f"{error}; paused")
 
 
 def _impact(session: Session, before) -> float:

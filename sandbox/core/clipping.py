@@ -40,7 +40,7 @@ def clip_incident(v11x, v11y, v12x, v12y, v21x, v21y, v22x, v22y, nx, ny) -> dic
     ends `lx, ly` (from v22) and `ux, uy` (from v21), their separations from the
     reference face, and `missed`: the incident edge lies wholly beyond one end of the
     face, and the ends are then the unclipped vertices (never cut "at" a side plane
-    the edge does not reach)."""
+    the edge does not reach); `before`: it lies beyond the face's first end, v11."""
     arrays = isinstance(nx, np.ndarray)
     where = np.where if arrays else _pick
     # The incident edge runs backward along the reference edge: v22 near v11, v21 near v12.
@@ -70,6 +70,7 @@ def clip_incident(v11x, v11y, v12x, v12y, v21x, v21y, v22x, v22y, nx, ny) -> dic
         "s_low": (lx - v11x) * nx + (ly - v11y) * ny,
         "s_up": (ux - v11x) * nx + (uy - v11y) * ny,
         "missed": missed,
+        "before": upper2 < 0.0,  # (missed: the edge lies before the face's first end)
     }
 
 

@@ -20,7 +20,9 @@ Two polygons (tutorial 004's SAT, then Box2D's clipping)::
        keeps its separation from the reference face (so a tilted box landing on one
        corner gets one deep point and one speculative one). Clipping never
        extrapolates: an incident edge wholly beyond the face's end (corner on corner,
-       the hysteresis keeping the worse face) is clipped against the best face instead
+       the hysteresis keeping the worse face) is clipped against the best face instead;
+       shapes apart whose edges still miss (corners apart) get one point between the
+       nearest corner and the incident edge, the normal along them (Box2D v3)
 
 A circle against a polygon: the polygon face of largest separation from the centre,
 then its Voronoi region (face or one of its two vertices). Two circles: centre line.
@@ -174,7 +176,40 @@ def _clip(g, p: int, ka, kb, edge_a, edge_b, flip, rows) -> dict:
     # with the incident edge's, so a point keeps its id when the reference face flips.
     out["id_low"] = np.where(flip, (i22 << 8) | i11, (i11 << 8) | i22)
     out["id_up"] = np.where(flip, (i21 << 8) | i12, (i12 << 8) | i21)
+    # the incident edge and the reference face's ends, for the corners-apart case
+    # (`_corners`: which end the incident edge lies beyond is `before`)
+    out.update(v11x=v11x, v11y=v11y, v12x=v12x, v12y=v12y, v21x=v21x, v21y=v21y)
+    out.update(v22x=v22x, v22y=v22y, i11=i11, i12=i12, i21=i21, i22=i22)
     return out
+
+
+def _corners(c: dict, rows: np.ndarray, flip: np.ndarray) -> None:
+    """Box2D v3's vertex-vertex case, for the `rows` of `_clip`'s result `c` whose
+    incident edge missed the reference face while the shapes are apart: the point is the
+    incident edge's point nearest the reference face's end it lies beyond, the normal
+    runs from that end to it, and the separation is their distance (changed in place:
+    the low end holds it). The unclipped end the clip fell back on lay off the reference
+    face, its separation measured along a normal the shapes would never meet on: a
+    contact hundreds of px apart then had a lever arm of hundreds of px on the body
+    whose face it was."""
+    before = c["before"][rows]
+    ex = np.where(before, c["v11x"][rows], c["v12x"][rows])
+    ey = np.where(before, c["v11y"][rows], c["v12y"][rows])
+    ax, ay = c["v22x"][rows], c["v22y"][rows]
+    dx, dy = c["v21x"][rows] - ax, c["v21y"][rows] - ay
+    square = dx * dx + dy * dy
+    along = ((ex - ax) * dx + (ey - ay) * dy) / np.where(square > 0.0, square, 1.0)
+    t = np.minimum(np.maximum(along, 0.0), 1.0)
+    qx, qy = ax + t * dx, ay + t * dy
+    wx, wy = qx - ex, qy - ey
+    distance = np.sqrt(wx * wx + wy * wy)
+    safe = np.where(distance > 0.0, distance, 1.0)
+    c["nx"][rows], c["ny"][rows] = wx / safe, wy / safe
+    c["lx"][rows], c["ly"][rows] = qx, qy
+    c["s_low"][rows] = distance
+    near = np.where(t < 0.5, c["i22"][rows], c["i21"][rows])  # the incident vertex nearer
+    end = np.where(before, c["i11"][rows], c["i12"][rows])
+    c["id_low"][rows] = np.where(flip[rows], (near << 8) | end, (end << 8) | near)
 
 
 def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
@@ -186,9 +221,11 @@ def polygon_manifolds(va, na, ka, vb, nb, kb, margin: float) -> Manifolds:
     is the reference. Its incident edge always reaches it when the shapes overlap (the
     origin's nearest point on the Minkowski difference lies on that face's edge), so
     this gives the exact SAT depth at a real pair of surface points, and the manifold
-    the pair gets once it leaves the hysteresis window. If rounding (or a gap: separated
-    corners) leaves nothing even then, the incident edge's deepest vertex is the one
-    point, with its separation from the reference face (the SAT depth when overlapping).
+    the pair gets once it leaves the hysteresis window. If a gap (corners apart) leaves
+    nothing even then, the one point lies between the nearest features, with the normal
+    between them and their distance (Box2D v3's vertex-vertex case, `_corners`); if
+    rounding does (touching), the incident edge's deepest vertex is the one point, with
+    its separation from the reference face (the SAT depth when overlapping).
     """
     p = len(va)
     if p == 0:
@@ -241,10 +278,15 @@ def _polygon_manifolds(g, ka, kb, margin) -> Manifolds:
         again = _clip(g, p, ka[redo], kb[redo], edge_a[redo], edge_b[redo], flip[redo], redo)
         for key, value in again.items():
             c[key][redo] = value
+    # Still nothing: corners apart, the point between the nearest features (`_corners`);
+    # else (touching, within rounding) the deepest unclipped end alone.
+    apart = keep & c["missed"] & (np.maximum(best_a, best_b) > 0.0)
+    corners = np.flatnonzero(apart)
+    if len(corners):
+        _corners(c, corners, flip)
     nx, ny, s_low, s_up = c["nx"], c["ny"], c["s_low"], c["s_up"]
-    # Still nothing (rounding, or corners apart): the deepest unclipped end alone.
     single = keep & c["missed"]
-    low_deeper = s_low <= s_up
+    low_deeper = (s_low <= s_up) | apart
     only_low = single & low_deeper
     only_up = single & ~low_deeper
     half_low, half_up = 0.5 * s_low, 0.5 * s_up

@@ -5,6 +5,7 @@
 
 from .body import NO_STEERING, Body, Steering
 from .broadphase import BroadPhaseResult, brute_force_pairs, sort_and_sweep
+from .finite import NotFiniteError
 from .grid import GridCell, GridResult, uniform_grid
 from .quadtree import QuadNode, QuadtreeResult
 from .records import Contact, ShownPair, StepRecord, SweepEvent
@@ -18,6 +19,7 @@ __all__ = [
     "Steering",
     "GridCell",
     "GridResult",
+    "NotFiniteError",
     "QuadNode",
     "QuadtreeResult",
     "ShownPair",

@@ -11,7 +11,7 @@ batches: the candidate pairs of every bullet at once (sort and sweep on the swep
 boxes, `broadphase`), every candidate pair's swept test as one `sweep_many`; then the
 cuts in body order. A cut bullet's pairs with the bullets after it (at its old place or
 its new one) are tested again, batched, before the first of those bullets is cut. A pair
-that certainly misses (`_certain_misses`: the circles round the two boxes stay apart
+that certainly misses (`certain_misses`: the circles round the two boxes stay apart
 over the whole motion, by far more than rounding) is the miss `sweep` would report
 without being tested: with a circle it has no axis records; two polygons' records are
 worked out in one batch at the end, as nothing in between depends on them.
@@ -30,8 +30,8 @@ from ..core.geometry import AABB, Circle
 from ..core.portable import dot_rows
 from ..core.swept import sweep
 from ..core.swept_batch import sweep_many
-from .broadphase import sort_and_sweep
 from .records import SweepEvent
+from .swept_boxes import box_tuple, box_union, certain_misses, flat_parts, meets, near, overlapping
 
 if TYPE_CHECKING:
     from .world import World
@@ -63,6 +63,8 @@ class _Sweeps:
     # Part pairs of two polygons that certainly miss, whose axes are worked out last:
     # (bullet part, other part, motion); `_Later(index)` stands in for their axes.
     later: list = field(default_factory=list)
+    # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
+    origin: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -74,16 +76,21 @@ class _Later:
 
 # A part pair that misses: no touch, no normal, no axes (a circle takes part).
 _MISS = (math.inf, np.full(2, np.nan), ())
-# A margin far beyond rounding, relative to the sizes at hand, for `_certain_misses`.
-_MISS_MARGIN = 1e-6
+# A margin far beyond rounding, relative to the sizes at hand, for `certain_misses`.
 
 
-def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
-    """Cut each bullet's last motion at its first touch with anything in the way."""
+def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]:
+    """Cut each bullet's last motion at its first touch with anything in the way.
+
+    `begun`: every body's position where the step began (a rigid world's: its solver
+    changes the velocities within the step, so the last velocity times dt is not the
+    motion: after a bounce off a wall it put the start beyond the wall, and the bullet
+    was cut there, outside its closed box). Without it, the motion is velocity * dt
+    (an MTV world's step: x += v dt)."""
     bullets = [i for i, body in enumerate(world.bodies) if body.bullet and not body.static]
     if not bullets:
         return ()
-    state = _candidates(world, bullets, dt)
+    state = _candidates(world, bullets, dt, begun)
     # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
     # that body was cut}; a body listed with no pairs no longer meets k's swept box.
     stale: dict[int, dict[int, list]] = {}
@@ -96,7 +103,7 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
             _retest(state, pending, stale)
             pending, flagged = [], set()
         motion = state.motions[k]
-        start = world.position[i] - motion
+        start = world.position[i] - motion if state.origin is None else state.origin[k]
         if state.starts[k] is None:  # not finite: sweep pair by pair (it says why)
             first, first_other, first_normal, tested = _sweep_one(world, i, state.shapes, dt)
         else:
@@ -142,19 +149,19 @@ def sweep_bullets(world: World, dt: float) -> tuple[SweepEvent, ...]:
 def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
     """Body i (bullet k) was cut: the later bullets whose pairs with it change. Where
     their swept box met it before and no longer does, no pairs; where it meets it now, a
-    pair that certainly misses (`_certain_misses`) is a miss (`sweep` says exactly that:
+    pair that certainly misses (`certain_misses`) is a miss (`sweep` says exactly that:
     with a circle, no axes; two polygons' axes come last, `_Later`); None for the pairs
     that must be tested again before that bullet's turn."""
     near = state.near[state.near_start[k] : state.near_start[k + 1]]
     swept = state.swept[near]
     after = state.shapes[i].aabb()
-    now = _meets(swept, after)
-    changed = {b: [] for b in near[_meets(swept, before) & ~now].tolist()}
+    now = meets(swept, after)
+    changed = {b: [] for b in near[meets(swept, before) & ~now].tolist()}
     now = near[now]
     if not len(now):
         return changed
-    box = np.array([_box(after)])
-    misses = _certain_misses(state.start_boxes[now], state.motions[now], box)
+    box = np.array([box_tuple(after)])
+    misses = certain_misses(state.start_boxes[now], state.motions[now], box)
     others = convex_parts(state.shapes[i])
     for b, miss, round_ in zip(
         now.tolist(),
@@ -175,13 +182,17 @@ def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
     return changed
 
 
-def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
+def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Sweeps:
     """Every bullet's candidates (the bodies whose boxes meet its swept box, by sort and
     sweep) and their swept tests, as one batch."""
     shapes = world.shapes()
     m = len(bullets)
-    motions = world.velocity[bullets] * dt
-    starts_xy = world.position[bullets] - motions
+    if begun is None:
+        motions = world.velocity[bullets] * dt
+        starts_xy = world.position[bullets] - motions
+    else:
+        starts_xy = begun[bullets]
+        motions = world.position[bullets] - starts_xy
     angles = world.angle[bullets]
     finite = np.isfinite(motions).all(axis=1) & np.isfinite(starts_xy).all(axis=1)
     finite &= np.isfinite(angles)
@@ -194,12 +205,12 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
             (float(starts_xy[k, 0]), float(starts_xy[k, 1])), float(angles[k])
         )
         start_box = starts[k].aabb()
-        start_boxes[k] = _box(start_box)
-        swept[k] = _box_union(start_box, shapes[i].aabb())
-    boxes = np.array([_box(shape.aabb()) for shape in shapes]).reshape(-1, 4)
+        start_boxes[k] = box_tuple(start_box)
+        swept[k] = box_union(start_box, shapes[i].aabb())
+    boxes = np.array([box_tuple(shape.aabb()) for shape in shapes]).reshape(-1, 4)
     round_ = np.array([isinstance(shape, Circle) for shape in shapes], dtype=bool)
     round_start = round_[bullets]
-    pairs = _overlapping(swept, boxes)
+    pairs = overlapping(swept, boxes)
     pairs = pairs[pairs[:, 1] != np.asarray(bullets)[pairs[:, 0]]]
     k_of, j_of = pairs[:, 0], pairs[:, 1]
     parts_a = [convex_parts(s) if s is not None else () for s in starts]
@@ -214,11 +225,13 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
     index_b = (np.cumsum(count_b) - count_b)[j_of][pair_of] + step % width
     k_rows = k_of[pair_of]
     # Pairs with a circle that certainly miss are misses; the rest, one batch.
-    miss = _certain_misses(start_boxes[k_of], motions[k_of], boxes[j_of])
+    miss = certain_misses(start_boxes[k_of], motions[k_of], boxes[j_of])
     miss &= round_start[k_of] | round_[j_of]
     test = np.flatnonzero(~miss[pair_of])
     batch = sweep_many(
-        _flat(parts_a)[index_a[test]], _flat(parts_b)[index_b[test]], motions[k_rows[test]]
+        flat_parts(parts_a)[index_a[test]],
+        flat_parts(parts_b)[index_b[test]],
+        motions[k_rows[test]],
     )
     fraction = np.full(len(pair_of), np.inf)
     fraction[test] = np.where(batch.hit & ~batch.initially_overlapping, batch.fraction, np.inf)
@@ -227,7 +240,7 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
     axes = [()] * len(pair_of)
     for row, found in zip(test.tolist(), batch.axes, strict=True):
         axes[row] = found
-    return _Sweeps(
+    sweeps = _Sweeps(
         bullets,
         shapes,
         round_,
@@ -242,63 +255,10 @@ def _candidates(world: World, bullets: list[int], dt: float) -> _Sweeps:
         normal,
         tuple(axes),
         np.searchsorted(k_rows, np.arange(m + 1)),
-        *_near(swept),
+        *near(swept),
     )
-
-
-def _near(swept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(near, near_start): for each bullet, the later ones whose swept box meets its own
-    widened by 1e-9 of its coordinates (a cut bullet's box, start + motion * fraction,
-    may stick out of its swept box by rounding); NaN boxes meet nothing."""
-    m = len(swept)
-    keep = np.flatnonzero(~np.isnan(swept).any(axis=1))
-    pad = 1e-9 * (np.abs(swept[keep]).max(axis=1, initial=0.0) + 1.0)
-    widened = swept[keep] + pad[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
-    pairs = sort_and_sweep(widened).pairs  # (a, b), a < b: keep is in body order
-    first, later = keep[pairs[:, 0]], keep[pairs[:, 1]]
-    return later, np.searchsorted(first, np.arange(m + 1))
-
-
-def _certain_misses(start_boxes: np.ndarray, motions: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Moving shapes (start boxes, motions) that certainly never come near static ones
-    (boxes) this step: the circles round their boxes stay apart over the whole motion,
-    by far more than rounding. NaN or inf anywhere: not certain."""
-    a_centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
-    b_centre = (boxes[:, :2] + boxes[:, 2:]) * 0.5
-    a_size, b_size = start_boxes[:, 2:] - start_boxes[:, :2], boxes[:, 2:] - boxes[:, :2]
-    reach = 0.5 * (_norm(a_size) + _norm(b_size))
-    f, d = a_centre - b_centre, motions
-    dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        t = np.clip(-(f[:, 0] * d[:, 0] + f[:, 1] * d[:, 1]) / dd, 0.0, 1.0)
-        t = np.where(dd > 0, t, 0.0)
-        closest = _norm(f + t[:, None] * d)
-        scale = _norm(f) + _norm(d) + reach + 1.0
-        return closest > reach + _MISS_MARGIN * scale
-
-
-def _norm(v: np.ndarray) -> np.ndarray:
-    return np.sqrt(v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1])
-
-
-def _flat(parts: list) -> np.ndarray:
-    """Every part of every shape, in order, as one object array."""
-    flat = np.empty(sum(len(p) for p in parts), dtype=object)
-    flat[:] = [part for shape_parts in parts for part in shape_parts]
-    return flat
-
-
-def _overlapping(swept: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """(k, j) rows, sorted: swept box k meets box j (touching counts; NaN meets nothing)."""
-    keep_a = np.flatnonzero(~np.isnan(swept).any(axis=1))
-    keep_b = np.flatnonzero(~np.isnan(boxes).any(axis=1))
-    found = sort_and_sweep(
-        np.concatenate([swept[keep_a], boxes[keep_b]]),
-        fixed=np.arange(len(keep_a) + len(keep_b)) >= len(keep_a),
-    ).pairs
-    found = found[(found[:, 0] < len(keep_a)) & (found[:, 1] >= len(keep_a))]
-    pairs = np.column_stack([keep_a[found[:, 0]], keep_b[found[:, 1] - len(keep_a)]])
-    return pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))]
+    sweeps.origin = None if begun is None else starts_xy
+    return sweeps
 
 
 def _retest(state: _Sweeps, pending: list[tuple[int, int]], stale: dict) -> None:
@@ -359,7 +319,7 @@ def _sweep_one(world: World, i: int, shapes: list, dt: float):
     motion = world.velocity[i] * dt
     start = world.position[i] - motion
     start_shape = body.shape.placed((float(start[0]), float(start[1])), float(world.angle[i]))
-    swept_box = AABB(*_box_union(start_shape.aabb(), shapes[i].aabb()))
+    swept_box = AABB(*box_union(start_shape.aabb(), shapes[i].aabb()))
     first, first_other, first_normal = None, None, None
     tested = []
     for j, other in enumerate(shapes):
@@ -373,26 +333,3 @@ def _sweep_one(world: World, i: int, shapes: list, dt: float):
                     if first is None or hit.fraction < first:
                         first, first_other, first_normal = hit.fraction, j, hit.normal
     return first, first_other, first_normal, tuple(tested)
-
-
-def _box(box: AABB) -> tuple[float, float, float, float]:
-    return box.min_x, box.min_y, box.max_x, box.max_y
-
-
-def _box_union(a: AABB, b: AABB) -> tuple[float, float, float, float]:
-    return (
-        min(a.min_x, b.min_x),
-        min(a.min_y, b.min_y),
-        max(a.max_x, b.max_x),
-        max(a.max_y, b.max_y),
-    )
-
-
-def _meets(swept: np.ndarray, box: AABB) -> np.ndarray:
-    """Which of the swept boxes (r, 4) meet `box` (AABB.overlaps, row by row)."""
-    return (
-        (swept[:, 0] <= box.max_x)
-        & (box.min_x <= swept[:, 2])
-        & (swept[:, 1] <= box.max_y)
-        & (box.min_y <= swept[:, 3])
-    )

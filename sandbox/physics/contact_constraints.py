@@ -90,6 +90,8 @@ class Constraints:
         "at", "at3", "gather", "pn3", "pt_b", "ms_b", "bias_b",
         # the Jacobi colour's split counts; the buffers `contact_solver.solve` writes
         "split", "scratch",
+        # each body's fastest point as the step began: who may hold up whom
+        "speed",
     )  # fmt: skip
 
     @staticmethod
@@ -119,8 +121,11 @@ def prepare(world, contacts, group, centre, inv_m, inv_i, state) -> Constraints:
     col.anchors = (nx, ny, valid, rax, ray, rbx, rby)
     _jacobians(col, ia, ib, inv_m, inv_i)
     # n . r at each anchor: with the cross products in jn, how a turn moves it along n.
-    col.nra = rax * nx + ray * ny
-    col.nrb = rbx * nx + rby * ny
+    # The anchors' reach along the normal at each body's own surface, half the gap either
+    # side of the point midway (a turn swings the surface, not the middle of the gap).
+    half = 0.5 * contacts.separation[group].T * valid
+    col.nra = rax * nx + ray * ny - half
+    col.nrb = rbx * nx + rby * ny + half
     # The separation at the step's start; the solver adds how far the anchors moved since.
     col.adjusted = np.ascontiguousarray(contacts.separation[group].T * valid)
     # Closing speed at each point before this step: it alone decides whether it bounces.

@@ -40,7 +40,11 @@ def separations(whole, turn_flat, versine) -> np.ndarray:
     """(2, M) separation at every point now: at the step's start + how far the anchors
     moved along the normal, each turned exactly by its body's turn (Box2D v3's
     contact_solver.c):
-    s = s0 + n . (dpB - dpA) + [sin_B (rB x n) + (cos_B - 1) n . rB] - [same for A]."""
+    s = s0 + n . (dpB - dpA) + [sin_B (rB x n) + (cos_B - 1) n . rB] - [same for A],
+    where n . rB is taken at B's own surface, half the gap beyond the point (and n . rA
+    at A's, half the gap short of it): Box2D's points are at most 2 cm apart, ours are
+    speculative hundreds of px out, and a turn swings a body's surface, not the middle
+    of the gap in front of it (`contact_constraints.prepare`)."""
     s = sum_of_products(whole.jn, turn_flat.take(whole.index)[None], axis=1)
     s += whole.adjusted
     s += versine[whole.ib] * whole.nrb

@@ -1,4 +1,4 @@
-"""A world rebuilt after an edit, or swapped for another build of its scene, carrying on.
+"""A world rebuilt after an edit, or after one body is swapped for another, carrying on.
 
 The editor changes the body list (a body drawn, reshaped, spawned or deleted); the world
 is then built again from its bodies (`World(...)`, every setting kept) and each kept
@@ -41,8 +41,6 @@ SETTINGS = (
 )
 # Set after __init__, kept as they are.
 KEPT = ("velocity_iterations", "hertz_cap", "tick", "broad_phase")
-# What goes on when a scene's learner shape is swapped (F: the next outline).
-MOTION = ("position", "angle", "velocity", "omega", "sleep_timer", "sleeping")
 
 
 def bodies_now(world: World) -> list[Body]:
@@ -108,15 +106,27 @@ def rebuild(world: World, bodies: list[Body], origin: list, moved_body=None) -> 
     state.update(vars(fresh))
 
 
-def carry_on(world: World, old: World) -> None:
-    """`world`, a new build of `old`'s scene with another shape for the controlled body,
-    goes on from `old`: every pose and speed, the controlled body's centre of mass (its
-    new shape's centre lands where the old one's was), the tick and the broad phase."""
-    for name in MOTION:
-        getattr(world, name)[:] = getattr(old, name)
-    c = world.controlled
+def swap_body(world: World, index: int, body: Body) -> None:
+    """Body `index` becomes `body` (F: the learner's next outline; another name, shape and
+    mass), turned to the old body's angle with its centre of mass where the old one's
+    was, moving as it moved; every other body, edited or not, goes on as it was (the
+    world is rebuilt from the bodies it holds now, so an edit since it was built stays).
+    A density the Tune slider set is kept, as a reshape keeps it."""
+    bodies = bodies_now(world)
+    old = bodies[index]
+    density = body.density
+    if world.inv_mass[index] != old.inv_mass:  # the Tune slider set it: keep it
+        density = world.density(index)
+    p = world.position[index]
+    bodies[index] = replace(
+        body,
+        shape=body.shape.placed((float(p[0]), float(p[1])), float(world.angle[index])),
+        velocity=old.velocity,
+        angular_velocity=old.angular_velocity,
+        density=density,
+    )
     centres = world.centres()
-    centres[c] = old.centres()[c]
-    world.move_centres(centres, world.angle, np.arange(len(world.bodies)) == c)
-    world.tick = old.tick
-    world.broad_phase = old.broad_phase
+    rebuild(world, bodies, list(range(len(bodies))), moved_body=index)
+    # The new shape's own centre of mass lies elsewhere in its frame: move it onto the
+    # old one's (the world's own arithmetic, as every centre it reports).
+    world.move_centres(centres, world.angle, np.arange(len(bodies)) == index)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from .materials import (
@@ -86,25 +87,48 @@ def push_apart(world: World, contacts: list[tuple], impulse_for: set) -> None:
     """Push each pair apart along its MTV (split by inverse mass); the pairs in
     `impulse_for` (new contacts: impacts) also bounce and slide.
 
-    Pairs are handled one after another in a fixed order (Gauss-Seidel), on
-    plain floats.
+    Every MTV was measured on the same snapshot, so a body in many contacts would be
+    pushed by their sum: in a heap of 100 boxes one went 1,600 px in a step, through a
+    40 px wall. A body moves in a pass no farther than its deepest push alone would move
+    it: its pushes are added up, and the sum is shortened to that length when longer
+    (Box2D v2 bounds its position corrections too: b2_maxLinearCorrection). A body in
+    one contact, the tutorials' case, moves exactly by its share of the MTV; pushes from
+    two sides (a stack) mostly cancel and are left as they are.
+
+    The impulses are handled one pair after another in a fixed order (Gauss-Seidel),
+    on plain floats.
     """
     position = world.position.tolist()
     velocity = world.velocity.tolist()
     inv_mass = world.inv_mass.tolist()
     slop, correction = world.slop, world.correction
+    moves: dict[int, list[float]] = {}  # body: [dx, dy, its deepest push, pushes]
     for a, b, nx, ny, depth in contacts:
         ia, ib = inv_mass[a], inv_mass[b]
         total = ia + ib
         if total == 0.0:
             continue
-        pa, pb = position[a], position[b]
         push = max(depth - slop, 0.0) * correction
-        share_a, share_b = push * ia / total, push * ib / total
-        pa[0] += nx * share_a
-        pa[1] += ny * share_a
-        pb[0] -= nx * share_b
-        pb[1] -= ny * share_b
+        for body, share in ((a, push * ia / total), (b, -push * ib / total)):
+            if share == 0.0:
+                continue
+            move = moves.setdefault(body, [0.0, 0.0, 0.0, 0])
+            move[0] += nx * share
+            move[1] += ny * share
+            move[2] = max(move[2], abs(share))
+            move[3] += 1
+    for body, (dx, dy, deepest, pushes) in moves.items():
+        if pushes > 1:
+            length = math.sqrt(dx * dx + dy * dy)
+            if length > deepest:
+                dx, dy = dx * (deepest / length), dy * (deepest / length)
+        position[body][0] += dx
+        position[body][1] += dy
+    for a, b, nx, ny, _ in contacts:
+        ia, ib = inv_mass[a], inv_mass[b]
+        total = ia + ib
+        if total == 0.0:
+            continue
         if (a, b) not in impulse_for:
             continue
         va, vb = velocity[a], velocity[b]

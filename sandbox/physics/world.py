@@ -44,6 +44,7 @@ from ..core.portable import cos_sin, dot_rows, hypot, rotate, transform
 from .body import NO_STEERING, Body, Steering
 from .bullets import sweep_bullets
 from .contacts import collide, find_manifolds, point_slots
+from .finite import check_finite
 from .mouse import MouseGrab, pull
 from .records import Contact, ManifoldContacts, StepRecord, explain
 from .rigid import ContactSet, solve_rigid
@@ -155,6 +156,11 @@ class World:
         self.sleep_island = np.arange(len(self.bodies))  # the island each body slept in
         self.inv_mass = np.array([b.inv_mass for b in self.bodies])
         self.static = np.array([b.static for b in self.bodies])
+        # A static body stays put, so it has no speed: a speed given to one (a scene file
+        # may give it) entered every contact with it as the motion of a wall that never
+        # moves (a static heptagon at 671 rad/s threw a heavy L off at 9e4 px/s).
+        self.velocity[self.static] = 0.0
+        self.omega[self.static] = 0.0
         self.is_polygon = np.array([isinstance(b.shape, Polygon) for b in self.bodies])
         self.is_compound = np.array([isinstance(b.shape, Compound) for b in self.bodies])
         controlled = [i for i, b in enumerate(self.bodies) if b.controlled]
@@ -400,9 +406,13 @@ class World:
         gap = np.maximum(gap, 0.0)  # overlapping boxes all rank by centre distance
         d = centroid - centroid[a]
         distance = hypot(d[:, 0], d[:, 1])
-        gap[a] = distance[a] = np.inf
+        # A gap or distance that is not a number (a state gone wrong) ranks last, never
+        # leaving nothing to choose from (argmin of an empty sequence ended the app).
+        gap = np.where(np.isnan(gap), np.inf, gap)
+        distance = np.where(np.isnan(distance), np.inf, distance)
+        others = np.arange(len(gap)) != a
         # The smallest gap, then the smallest distance, then the lowest index.
-        tied = np.flatnonzero(gap == gap.min())
+        tied = np.flatnonzero(others & (gap == gap[others].min()))
         return int(tied[np.argmin(distance[tied])])
 
     def cycle_partner(self, step: int = 1) -> None:
@@ -428,7 +438,9 @@ class World:
         if not (math.isfinite(dt) and dt > 0):
             raise ValueError(f"dt must be a positive number of seconds, got {dt}")
         if self.rigid:
-            return self._step_rigid(dt, controls)
+            record = self._step_rigid(dt, controls)
+            check_finite(self)
+            return record
         self._steer(dt, controls)
         if self.grab is not None:
             pull(self, self.grab, dt)
@@ -436,6 +448,7 @@ class World:
         if self.resolve:
             solve_velocities(self, self._contacts)
         self._integrate(dt)
+        check_finite(self)  # before the shapes are placed there
         sweeps = sweep_bullets(self, dt) if self.swept else ()
         contacts: list[tuple] = []
         candidate_count = swept_count = all_count = 0
@@ -459,6 +472,7 @@ class World:
             else:
                 push_apart(self, found[0], impulse_for=())
         self._contacts = contacts if self.resolve else []
+        check_finite(self)
         self.tick += 1
         shown = None if tested is None else explain(*tested)
         records = tuple(Contact(a, b, (nx, ny), d) for a, b, nx, ny, d in contacts)
@@ -488,6 +502,7 @@ class World:
             self.contact_set = find_manifolds(self, dt)[0]
         moving = ~self.static & ~self.sleeping
         began_asleep = not moving.any()
+        begun = self.position.copy()  # the bullets sweep from here (`sweep_bullets`)
         if self.resolve:
             solve_rigid(self, dt, self.contact_set, moving)
         else:
@@ -496,7 +511,8 @@ class World:
             self.angle[moving] += self.omega[moving] * dt
             self.pose_changed()
         self._keep_controlled_inside()
-        sweeps = sweep_bullets(self, dt) if self.swept else ()
+        check_finite(self)  # before the shapes are placed there
+        sweeps = sweep_bullets(self, dt, begun) if self.swept else ()
         pair = self.shown_pair()
         tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
         found = find_manifolds(self, dt)

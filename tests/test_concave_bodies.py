@@ -83,7 +83,7 @@ def test_an_arch_stands_on_two_legs_with_one_manifold_per_piece_pair():
     world.sleeping[:] = False  # sleeping pairs are not collided: wake to look
     from sandbox.physics.contacts import find_manifolds
 
-    contacts = find_manifolds(world, STEP)[0]
+    contacts = find_manifolds(world, STEP).contact_set
     rows = np.flatnonzero(contacts.a == 0)
     assert len(rows) == 2
     keys = contacts.keys(len(world.bodies))[rows][:, :1].ravel()

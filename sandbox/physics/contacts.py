@@ -46,12 +46,34 @@ def switch_broad_phase(world: World, name: str) -> None:
         broad_phase(world, world.broad[0], world.broad_fixed)
 
 
-def collide(world: World):
-    """Broad phase then narrow phase on the current pose.
+@dataclass(frozen=True)
+class PairCounts:
+    """How much of the broad phase's work a pass did (the HUD and the bench read it)."""
 
-    Returns (contacts as (a, b, nx, ny, depth) tuples, candidate pairs, x-swept
-    pairs, all pairs). Plain tuples: the solver passes run several times a step.
-    """
+    candidates: int  # pairs handed to the narrow phase
+    swept: int  # pairs whose x intervals overlap (sort and sweep's work)
+    all: int  # every pair of bodies: n (n - 1) / 2
+
+
+@dataclass(frozen=True)
+class Overlaps:
+    """`collide`'s answer: the overlapping pairs, each (a, b, nx, ny, depth) as plain
+    numbers (the MTV solver's passes run several times a step), and the pass's counts."""
+
+    contacts: list[tuple[int, int, float, float, float]]
+    counts: PairCounts
+
+
+@dataclass(frozen=True)
+class Manifolds:
+    """`find_manifolds`' answer: the pairs with at least one point, and the counts."""
+
+    contact_set: ContactSet
+    counts: PairCounts
+
+
+def collide(world: World) -> Overlaps:
+    """Broad phase then narrow phase on the current pose (see Overlaps)."""
     g = world.geometry()
     broad = broad_phase(world, g["boxes"], world.static)
     pairs = broad.pairs
@@ -90,7 +112,7 @@ def collide(world: World):
                 strict=True,
             )
         )
-    return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
+    return Overlaps(contacts, PairCounts(len(pairs), broad.swept_pairs, broad.all_pairs))
 
 
 # Contacts begin this far (px) before the shapes touch (once per moving body of a pair and
@@ -102,10 +124,10 @@ def collide(world: World):
 SPECULATIVE = 1.0
 
 
-def find_manifolds(world: World, dt: float):
+def find_manifolds(world: World, dt: float) -> Manifolds:
     """Broad phase then manifolds (normal, 1-2 points, separations, feature ids) for
-    every candidate pair, all vectorised. Returns (ContactSet, candidate pairs,
-    x-swept pairs, all pairs); the set keeps only pairs with at least one point.
+    every candidate pair, all vectorised; the set keeps only pairs with at least one
+    point.
 
     A pair with a compound body is tested piece by piece (`_piece_pairs`): each
     touching piece pair adds its own manifold to the set, under the pair's two bodies,
@@ -162,7 +184,7 @@ def find_manifolds(world: World, dt: float):
         np.zeros((k, 2)),
     )
     _warm_start_from(contacts, world.contact_set, n)
-    return contacts, len(pairs), broad.swept_pairs, broad.all_pairs
+    return Manifolds(contacts, PairCounts(len(pairs), broad.swept_pairs, broad.all_pairs))
 
 
 def _pair_motion(world: World, dt: float, a, b):

@@ -43,7 +43,7 @@ from ..core.geometry import Circle, Polygon, Vec2, edge_normals
 from ..core.portable import cos_sin, dot_rows, hypot, rotate, transform
 from .body import NO_STEERING, Body, Steering
 from .bullets import sweep_bullets
-from .contacts import collide, find_manifolds, point_slots
+from .contacts import PairCounts, collide, find_manifolds, point_slots
 from .finite import check_finite
 from .mouse import MouseGrab, pull
 from .records import Contact, ManifoldContacts, StepRecord, explain
@@ -451,33 +451,33 @@ class World:
         check_finite(self)  # before the shapes are placed there
         sweeps = sweep_bullets(self, dt) if self.swept else ()
         contacts: list[tuple] = []
-        candidate_count = swept_count = all_count = 0
+        counts = PairCounts(0, 0, 0)
         # The pair on show is explained exactly as the narrow phase is about to test it.
         pair = self.shown_pair()
         tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
         for iteration in range(max(1, self.iterations)):
             found = collide(self)
             if iteration == 0:
-                candidate_count, swept_count, all_count = found[1], found[2], found[3]
-            if not found[0]:
+                counts = found.counts
+            if not found.contacts:
                 break
             if not self.resolve:
-                contacts = found[0]
+                contacts = found.contacts
                 break
             if iteration == 0:
-                contacts = found[0]
+                contacts = found.contacts
                 known = {(c[0], c[1]) for c in self._contacts}
                 fresh = {(c[0], c[1]) for c in contacts} - known
                 push_apart(self, contacts, impulse_for=fresh)
             else:
-                push_apart(self, found[0], impulse_for=())
+                push_apart(self, found.contacts, impulse_for=())
         self._contacts = contacts if self.resolve else []
         check_finite(self)
         self.tick += 1
         shown = None if tested is None else explain(*tested)
         records = tuple(Contact(a, b, (nx, ny), d) for a, b, nx, ny, d in contacts)
         self.record = StepRecord(
-            self.tick, candidate_count, swept_count, all_count, records, shown, sweeps
+            self.tick, counts.candidates, counts.swept, counts.all, records, shown, sweeps
         )
         return self.record
 
@@ -499,7 +499,7 @@ class World:
             self.sleep_timer[self.controlled] = 0.0
             self.sleeping[self.controlled] = False
         if self.contact_set is None:
-            self.contact_set = find_manifolds(self, dt)[0]
+            self.contact_set = find_manifolds(self, dt).contact_set
         moving = ~self.static & ~self.sleeping
         began_asleep = not moving.any()
         begun = self.position.copy()  # the bullets sweep from here (`sweep_bullets`)
@@ -516,20 +516,27 @@ class World:
         pair = self.shown_pair()
         tested = None if pair is None else (*pair, self.shape(pair[0]), self.shape(pair[1]))
         found = find_manifolds(self, dt)
-        self.contact_set = found[0]
+        self.contact_set = found.contact_set
         if self.sleep:
             was_asleep = self.sleeping
             update_sleep(self, self.contact_set, dt)
-            self.resting = _still_resting(self, self.resting, found[0], was_asleep)
+            self.resting = _still_resting(self, self.resting, found.contact_set, was_asleep)
             if (was_asleep & ~self.sleeping).any():
                 # Woken bodies were left out of the narrow phase against static ones
                 # (a sleeping pair cannot move): find their contacts now, or the next
                 # solve pushes a woken box through the floor it rests on.
-                self.contact_set = find_manifolds(self, dt)[0]
+                self.contact_set = find_manifolds(self, dt).contact_set
         self.tick += 1
         shown = None if tested is None else explain(*tested)
+        counts = found.counts
         self.record = StepRecord(
-            self.tick, found[1], found[2], found[3], self._contact_records(), shown, sweeps
+            self.tick,
+            counts.candidates,
+            counts.swept,
+            counts.all,
+            self._contact_records(),
+            shown,
+            sweeps,
         )
         self.rest_key = rest_key(self) if began_asleep else None
         return self.record

@@ -54,13 +54,19 @@ def start_lesson(session, plan, stage: int = 0) -> None:
 
 def every_frame(theme: str = "projector", steps: int = 20):
     """(where, session) at the moments the screen tests look at: every built-in scene
-    `steps` steps in, then every built-in lesson stage as it asks ("<lesson> <n>") and,
-    with a question, once answered rightly and its evidence played ("... answered")."""
+    `steps` steps in, then every built-in lesson stage (`every_stage`)."""
     for scene in SCENES.values():
         session = open_session(scene, theme=theme)
         for _ in range(steps):
             advance(session)
         yield scene.name, session
+    yield from every_stage(theme)
+
+
+def every_stage(theme: str = "projector"):
+    """(where, session) for every built-in lesson stage as it asks ("<lesson> <n>") and,
+    with a question, once answered rightly and its evidence played ("... answered"). The
+    session is the same one for both: use it before taking the next."""
     for name in BUILT_IN:
         plan = plan_lesson(name)
         for index, stage_plan in enumerate(plan.stages):

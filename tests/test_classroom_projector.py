@@ -225,32 +225,14 @@ def _frames_of_every_stage():
     """(what, frame) for every built-in lesson stage opened and answered, each drawn at
     1024x768 and at 1920x1080 (a stage's world does not depend on the window's size)."""
     import pygame
-    from driving import draw_session, start_lesson
+    from driving import draw_session, every_stage
 
-    from sandbox.app import lesson_run
     from sandbox.app.headless import init_pygame
-    from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
 
     init_pygame(headless=True)
-
-    def at_every_size(what, session):
+    for what, session in every_stage("projector"):
         for w, h in SIZES:
             yield f"{what} at {w}x{h}", draw_session(pygame.Surface((w, h)), session)
-
-    for lesson in BUILT_IN:
-        plan = plan_lesson(lesson)
-        for index, stage_plan in enumerate(plan.stages):
-            session = open_session(SCENES["classic"], theme="projector")
-            start_lesson(session, plan, index)
-            while session.lesson_run.phase == "opening":
-                advance(session)
-            what = f"{lesson} stage {index + 1}"
-            yield from at_every_size(what, session)
-            if stage_plan.stage.predict is not None:
-                press(session, sorted(lesson_run.right_keys(session))[0])
-                while session.lesson_run.phase == "showing":
-                    advance(session)
-                yield from at_every_size(f"{what}, answered", session)
 
 
 # In three parts, so that the suite's workers share them (one test took 70-240 s).

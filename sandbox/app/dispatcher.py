@@ -202,10 +202,10 @@ def _mouse(session: Session, mouse: Mouse, source: str) -> None:
     handle_mouse(session, mouse.event)
 
 
-def _control(session: Session, control: UiChange, source: str) -> None:
-    _record_ui(session, control, source)
+def _ui_change(session: Session, change: UiChange, source: str) -> None:
+    _record_ui(session, change, source)
     lesson = session.lesson_run
-    kind, value = control.kind, control.value
+    kind, value = change.kind, change.value
     if kind == "focus":  # the keyboard's focus ring moves (the world waits for nothing)
         session.focus = value
         return
@@ -282,7 +282,7 @@ _HANDLERS = {
     Press: _press,
     Step: _step,
     Mouse: _mouse,
-    UiChange: _control,
+    UiChange: _ui_change,
     Edit: _edit,
     Save: _save,
     OpenLesson: _open_lesson,

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import math
 
+import pygame
 import pytest
-from driving import advance, open_session, press
+from driving import advance, draw_session, open_session, press
 
 from sandbox.app.cli import main
-from sandbox.render.space import narration_words
+from sandbox.render.space import axis_tag, narration_words
 from sandbox.scenes.registry import SCENES
 from sandbox.scenes.space import ORBIT, POSES, SPEED
 
@@ -63,3 +64,58 @@ def test_the_state_dump_has_the_3d_verdict_and_replays(capsys, tmp_path):
     assert state["sat3d"]["sat3d"]["faces_alone_say_colliding"] is True
     assert main(["--headless", "--replay", str(rec), "--dump-state", str(again)]) == 0
     assert json.loads(again.read_text()) == state
+
+
+def _panel_rows(frame) -> list[tuple]:
+    """The panel's drawn texts paired by row: (name, result) where two share a line."""
+    panel = sorted((t for t in frame.texts if t.where == "panel"), key=lambda t: t.rect[0])
+    rows: dict[int, list] = {}
+    for t in panel:
+        rows.setdefault(pygame.Rect(t.rect).centery, []).append(t)
+    return [tuple(row) for row in rows.values() if len(row) == 2]
+
+
+def test_touching_in_3d_says_touching_where_the_2d_rulers_do():
+    """B moved down 5 steps touches A with depth 0 (the test above): the row of the axis
+    whose shadows just meet reads "touching", as a 2D ruler does, never "overlap 0.0";
+    the dashed axis is the "touching axis", not an "MTV axis" with nothing to push. Two
+    steps more they overlap and the same label is the MTV axis again."""
+    session = open_session(SCENES["sat-3d"], theme="projector")
+    for _ in range(5):
+        advance(session, frozenset({"down"}))
+    report = session.space.report()
+    assert report.colliding and report.depth == 0.0
+    frame = draw_session(pygame.Surface((1024, 768)), session)
+    texts = [t.text for t in frame.texts]
+    met = [t for t in report.axes if t.overlap == 0.0]
+    assert met, "the touching pose has an axis whose shadows just meet"
+    results = {name.text: result.text for name, result in _panel_rows(frame)}
+    for t in met:
+        assert results[axis_tag(t)] == "touching"
+    assert "overlap 0.0" not in texts
+    assert "touching axis" in texts and "MTV axis" not in texts
+    for _ in range(2):
+        advance(session, frozenset({"down"}))
+    assert session.space.report().depth > 0
+    texts = [t.text for t in draw_session(pygame.Surface((1024, 768)), session).texts]
+    assert "MTV axis" in texts and "touching axis" not in texts
+
+
+def test_every_3d_panel_row_keeps_a_space_between_its_name_and_result():
+    """At 1024x768 (projector), where a two-digit edge meets a three-digit overlap
+    ("A e0 x B e8" and "overlap 132.8" ran together), each row's name ends at least a
+    space's width before its result starts, in every pose, moved or not."""
+    session = open_session(SCENES["sat-3d"], theme="projector")
+    checked = 0
+    for pose in range(len(POSES)):
+        for step in range(70):
+            if step % 10 == 0:
+                frame = draw_session(pygame.Surface((1024, 768)), session)
+                for name, result in _panel_rows(frame):
+                    gap = pygame.Rect(result.rect).left - pygame.Rect(name.rect).right
+                    space_px = pygame.Rect(name.rect).width / len(name.text)  # monospace
+                    assert gap >= space_px, (pose, step, name.text, result.text)
+                    checked += 1
+            advance(session, frozenset({"right"} if step < 45 else {"down"}))
+        press(session, "f")
+    assert checked > 100

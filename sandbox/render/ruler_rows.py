@@ -153,7 +153,7 @@ def _row_words(view, axis, name_x, x1, cy, col: Color, is_sep: bool, is_mtv: boo
     theme, lay = view.theme, view.layout
     body, small = lay.panel_sizes
     result, rcol = _result(theme, axis)
-    name, result = _fitted(axis_name(axis), result, x1 - name_x, body)
+    name, result = fitted(axis_name(axis), result, x1 - name_x, body)
     name_rect = view.text_px(name, (name_x, cy), body, col, "midleft")
     res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
     tag = "separates" if is_sep else ("MTV" if is_mtv else "")
@@ -243,10 +243,11 @@ _SHORTER = (("result", "inside, out ", "out "), ("name", "centre line", "centres
 _SHORTER += (("name", "closest v", "v"),)
 
 
-def _fitted(name: str, result: str, width: float, px: int) -> tuple[str, str]:
-    """The name and the result of a row, shortened until a space's width parts them."""
+def fitted(name: str, result: str, width: float, px: int, shorter=_SHORTER) -> tuple[str, str]:
+    """The name and the result of a row, shortened by `shorter`'s steps (part, long, short),
+    in order, until a space's width parts them."""
     space = text_size(" ", px)[0]
-    for part, long, short in _SHORTER:
+    for part, long, short in shorter:
         if text_size(name, px)[0] + space + text_size(result, px)[0] <= width:
             break
         if part == "result":

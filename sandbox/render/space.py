@@ -12,6 +12,7 @@ import pygame
 from ..core.camera3d import wireframe
 from ..scenes.space import POSES
 from .primitives import dashed
+from .ruler_rows import fitted
 from .view import KEY_LABEL, View
 from .words import amount, wrap
 
@@ -28,6 +29,22 @@ def axis_tag(t) -> str:
     if t.feature == "edge x edge":
         return f"A e{t.feature_index[0]} x B e{t.feature_index[1]}"
     return f"{t.feature[-1]} face {t.feature_index[0]}"
+
+
+# A panel row too wide for the panel (two-digit edges, a three-digit overlap at 1024x768)
+# loses its spaces first, then its long word: "A e0 x B e8" -> "Ae0 x Be8" -> "Ae0xBe8".
+_SHORTER = (("name", " e", "e"), ("name", " x ", "x"))
+_SHORTER += (("result", "overlap", "over"),)
+
+
+def row_result(t) -> str:
+    """A panel row's verdict, by the core's touching rule (shadows that just meet are
+    "touching", as the 2D rulers say, not "overlap 0.0")."""
+    if t.overlap < 0:
+        return f"gap {amount(t.overlap)}"
+    if t.overlap == 0.0:
+        return "touching"
+    return f"overlap {amount(t.overlap)}"
 
 
 def narration_words(space) -> tuple[str, str]:
@@ -64,11 +81,14 @@ def draw_space(view: View, space) -> None:
         u = np.asarray(deciding.axis)
         ends = camera.project(np.array([mid - 150 * u, mid + 150 * u]), centre)
         if ends.visible.all():
-            color = theme.gap if deciding.separates else theme.mtv
+            touching = not deciding.separates and report.depth == 0.0  # no MTV to push
+            color = theme.gap if deciding.separates else (theme.text if touching else theme.mtv)
             dashed(surf, color, tuple(ends.points[0]), tuple(ends.points[1]), view.w(2.5), 10, 6)
             end = ends.points[1]
             view.label(
-                "separating axis" if deciding.separates else "MTV axis",
+                "separating axis"
+                if deciding.separates
+                else ("touching axis" if touching else "MTV axis"),
                 [
                     ((end[0] + 8, end[1]), "midleft"),
                     ((end[0] - 8, end[1]), "midright"),
@@ -142,10 +162,10 @@ def draw_space_numbers(view: View, space, top: int) -> None:
         )
     for t in shown:
         deciding = sep is not None and t.index == sep.index
-        words = f"gap {amount(t.overlap)}" if t.overlap < 0 else f"overlap {amount(t.overlap)}"
+        name, words = fitted(axis_tag(t), row_result(t), x1 - x0, lay.small, _SHORTER)
         color = theme.gap if t.overlap < 0 else theme.text
         name_color = theme.text if t.feature == "edge x edge" else theme.text_dim
-        view.text_px(axis_tag(t), (x0, y), lay.small, theme.gap if deciding else name_color)
+        view.text_px(name, (x0, y), lay.small, theme.gap if deciding else name_color)
         view.text_px(words, (x1, y), lay.small, color, "topright")
         y += step
     left_out = [t for t in report.axes if t not in shown]

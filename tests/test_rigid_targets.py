@@ -31,10 +31,10 @@ FLOOR_TOP = 680.0
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def floor(restitution=0.2) -> Body:
+def floor(restitution=0.2, at=400.0, name="floor") -> Body:
     return Body(
-        "floor",
-        Polygon.box(3000, 40, position=(400, FLOOR_TOP + 20)),
+        name,
+        Polygon.box(3000, 40, position=(at, FLOOR_TOP + 20)),
         static=True,
         restitution=restitution,
     )
@@ -120,9 +120,10 @@ def test_columns_still_stand(count):
 
 def test_without_sleep_a_stack_damps_instead_of_ringing():
     """The cause, not the sleep timer: with sleeping off, the gapped pyramid and the plank
-    are still after 8 s (every point slower than 1 px/s; before: 4-17 px/s)."""
+    are still after 2 s (every point slower than 1 px/s; before: 4-17 px/s at 8 s, and a
+    ring does not die down; measured: 0.0 and 0.04 px/s at 2 s, 0.0 at 8 s)."""
     for bodies in (pyramid(pitch=32.0), plank()):
-        world = run(world_of(bodies, sleep=False), 480)
+        world = run(world_of(bodies, sleep=False), 120)
         moving = ~world.static
         speed = np.hypot(*world.velocity[moving].T) + np.abs(world.omega[moving]) * 30
         assert speed.max() < 1.0
@@ -231,40 +232,67 @@ def _random_shape(rng, x, y, r):
 
 def test_heavy_landings_never_make_energy():
     """40 seeded drops of a heavy body (5, 20 or 80 times denser; box, polygon or circle;
-    e 0, 0.2 or 0.5) onto 1-3 light ones stacked on the floor: the moving bodies'
+    e 0, 0.2 or 0.5) onto 1-3 light ones stacked on the floor: each drop's moving bodies'
     kinetic + potential energy never rises above its start by more than 1 % of the heavy
     body's weight times 300 px (no hit may create energy; the soft contacts' own push-out
     reaches 0.44 %). The shock pass once pulled a heavy body after a light one that
     Gauss-Seidel had left sinking into the floor: +39 %. Most drops must land on a
-    lighter body at least 4 times lighter, where the shock pass acts."""
-    landed = 0
+    lighter body at least 4 times lighter, where the shock pass acts.
+
+    The 40 drops, each on its own floor, fall side by side in one world (a tenth of the
+    time of 40 worlds); no contact ever joins two drops, so each is the drop it would be
+    alone."""
+    bodies, group, heavies, scales = [], [], [], []
     for seed in range(40):
         rng = random.Random(seed)
-        bodies, y = [floor()], FLOOR_TOP
+        x0, y = SPACING * seed, FLOOR_TOP
+        bodies.append(floor(at=x0 + 400, name=f"floor {seed}"))
+        group.append(seed)
         for k in range(rng.randint(1, 3)):
             r = rng.uniform(12, 20)
             y -= r + 1
-            shape = _random_shape(rng, 400 + rng.uniform(-5, 5), y, r)
-            bodies.append(Body(f"light {k}", shape, restitution=rng.choice([0, 0.2, 0.5])))
+            shape = _random_shape(rng, x0 + 400 + rng.uniform(-5, 5), y, r)
+            bodies.append(Body(f"light {seed}.{k}", shape, restitution=rng.choice([0, 0.2, 0.5])))
+            group.append(seed)
             y -= r
         r = rng.uniform(25, 35)
-        shape = _random_shape(rng, 400 + rng.uniform(-15, 15), y - r - rng.uniform(50, 300), r)
+        shape = _random_shape(rng, x0 + 400 + rng.uniform(-15, 15), y - r - rng.uniform(50, 300), r)
         density, e = rng.choice([5, 20, 80]), rng.choice([0, 0.2, 0.5])
-        bodies.append(Body("heavy", shape, density=density, restitution=e))
-        world = world_of(bodies)
-        heavy = len(bodies) - 1
-        start = _energy(world, 900.0)
-        scale = bodies[-1].mass * 900.0 * 300.0
-        touched = False
-        for _ in range(150):  # it lands within 55 steps; 1.6 s more to bounce and settle
-            world.step(STEP)
-            assert _energy(world, 900.0) - start <= 0.01 * scale, seed
-            cs = world.contact_set
-            touching = (cs.b == heavy) & (cs.separation.min(axis=1) <= 0.0)
-            others = cs.a[touching]
-            touched |= bool((world.inv_mass[others] > 4.0 * world.inv_mass[heavy]).any())
-        landed += touched
-    assert landed >= 30
+        bodies.append(Body(f"heavy {seed}", shape, density=density, restitution=e))
+        group.append(seed)
+        heavies.append(len(bodies) - 1)
+        scales.append(bodies[-1].mass * 900.0 * 300.0)
+    world = World(bodies, gravity=(0.0, 900.0), bounds=(-1e5, -1e5, 40 * SPACING, 1e5))
+    group, heavies = np.array(group), np.array(heavies)
+    start, allowed = _energies(world, group, 40, 900.0), 0.01 * np.array(scales)
+    touched = np.zeros(40, dtype=bool)
+    for step in range(150):  # each lands within 55 steps; 1.6 s more to bounce and settle
+        world.step(STEP)
+        rise = _energies(world, group, 40, 900.0) - start
+        assert (rise <= allowed).all(), f"step {step}: drops {np.flatnonzero(rise > allowed)}"
+        cs = world.contact_set
+        assert (group[cs.a] == group[cs.b]).all(), f"step {step}: two drops met"
+        touching = np.isin(cs.b, heavies) & (cs.separation.min(axis=1) <= 0.0)
+        lighter = world.inv_mass[cs.a[touching]] > 4.0 * world.inv_mass[cs.b[touching]]
+        touched[group[cs.b[touching][lighter]]] = True
+    print(f"{touched.sum()} of 40 landed on a body 4 times lighter")
+    assert touched.sum() >= 30
+
+
+# Between two drops' floors (3,000 px each): a light body knocked off the end of its
+# floor at 1,000 px/s falls clear of the next one within the 150 steps.
+SPACING = 6000.0
+
+
+def _energies(world, group, groups: int, gravity: float) -> np.ndarray:
+    """`_energy` for each group of moving bodies (group -1: the floor)."""
+    moving = ~world.static
+    mass = np.array([b.mass for b in world.bodies])[moving]
+    inertia = np.array([b.inertia for b in world.bodies])[moving]
+    v, omega = world.velocity[moving], world.omega[moving]
+    kinetic = 0.5 * (mass * (v[:, 0] ** 2 + v[:, 1] ** 2) + inertia * omega**2)
+    each = kinetic - mass * gravity * world.position[moving, 1]
+    return np.bincount(group[moving], each, minlength=groups)
 
 
 # -- restitution: both points together --------------------------------------------------------

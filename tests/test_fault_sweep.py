@@ -15,9 +15,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from sandbox.app import targets  # noqa: E402
 from sandbox.app.cli import main  # noqa: E402
 from sandbox.app.headless import simulate  # noqa: E402
 from sandbox.app.options import parse_options  # noqa: E402
+from sandbox.app.signals import Stopped, stop_on_signals  # noqa: E402
 from sandbox.app.view_model import draw_session  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
@@ -476,3 +478,21 @@ def test_sweep_and_decompose_raise_no_overflow_warning_within_range():
                 decompose([(x * s + off, y * s - off) for x, y in outline])
             except ValueError:
                 pass  # an L too small for its offset's digits: refused, not overflowed
+
+
+def test_a_signal_while_an_output_folder_is_probed_leaves_no_probe(tmp_path, monkeypatch):
+    """Checking that an output's folder takes a file (`targets.output_target`) makes a
+    temporary file there and removes it: a SIGTERM that lands between the two waits
+    until it is gone, then stops the run (a loaded machine's signal test once found
+    `.shot.png.*.tmp` left behind, the probe of the option parser)."""
+    made = targets.temporary_in
+
+    def made_then_signalled(folder, name):
+        descriptor, path = made(folder, name)
+        os.kill(os.getpid(), signal.SIGTERM)  # lands now: between the making and the unlink
+        return descriptor, path
+
+    monkeypatch.setattr(targets, "temporary_in", made_then_signalled)
+    with pytest.raises(Stopped), stop_on_signals():
+        targets.output_target(str(tmp_path / "shot.png"), "--screenshot", ".png")
+    assert list(tmp_path.iterdir()) == []

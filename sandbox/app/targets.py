@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import UsageError
+from .signals import signals_held
 
 # The temporary file beside an output is named "." + name + "." + 8 random + ".tmp".
 TEMP_PREFIX, TEMP_SUFFIX = ".", ".tmp"
@@ -73,9 +74,10 @@ def output_target(value: str, option: str, suffix: str) -> Path:
         kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device or FIFO?)"
         raise UsageError(f"{shown}: exists and is {kind}; it will not be replaced")
     try:
-        descriptor, probe = temporary_in(folder, name)
-        os.close(descriptor)
-        os.unlink(probe)
+        with signals_held():  # a signal waits until the probe is gone again
+            descriptor, probe = temporary_in(folder, name)
+            os.close(descriptor)
+            os.unlink(probe)
     except OSError as error:
         raise UsageError(f"{shown}: cannot write in {str(folder)!r}: {_reason(error)}") from None
     return real

@@ -54,3 +54,51 @@ def xvfb_display():
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# --- sharing a worker: the tests that read cases built once a worker ----------------------
+
+# A module fixture or a cache is built once in each worker that runs one of its tests:
+# spread over two workers, these modules built theirs twice (the SAT oracle's 20,000
+# pairs, the installed wheel, the scenes' 90-step runs). Their tests go to one worker;
+# test_physics's two tests of a scene read one 300-tick run of it and go together.
+# (xdist's own `--dist loadgroup` marks do nothing under pytest 9: it renames the test
+# through `item._nodeid`, which pytest 9 no longer reads.)
+SHARED_BY_MODULE = {
+    "test_sat_oracle.py",
+    "test_install.py",
+    "test_sweep.py",
+    "test_swept_batch.py",
+    "test_describe_everywhere.py",
+}
+SHARED_BY_PARAMETER = {"test_physics.py"}
+
+
+def shared_scope(nodeid: str) -> str:
+    """The unit of work a test belongs to: its module's, its module's and parameter's,
+    or (every other test) its own, as `--dist load` sends them."""
+    module = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+    if module in SHARED_BY_MODULE:
+        return module
+    if module in SHARED_BY_PARAMETER and nodeid.endswith("]"):
+        return f"{module}[{nodeid.rsplit('[', 1)[1]}"
+    return nodeid
+
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # no xdist: the suite runs in one process, and nothing is shared
+    LoadScopeScheduling = None
+
+if LoadScopeScheduling is not None:
+
+    class SharedScopeScheduling(LoadScopeScheduling):
+        """xdist's load balancing by units of work (largest first), a unit `shared_scope`'s."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return shared_scope(nodeid)
+
+    def pytest_xdist_make_scheduler(config, log):
+        if config.getoption("dist") != "load":
+            return None  # an explicit --dist loadfile, loadscope, ... is obeyed
+        return SharedScopeScheduling(config, log)

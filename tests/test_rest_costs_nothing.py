@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sandbox.physics import world as world_module
+from sandbox.physics import phases as phases_module
 from sandbox.physics.body import Body, Steering
 from sandbox.physics.mouse import MouseGrab
 from sandbox.scenes.base import boundary_walls, with_gravity
@@ -69,9 +69,9 @@ def test_an_asleep_world_skips_the_narrow_phase_and_the_solver(monkeypatch):
     world.step(STEP)  # the step that began asleep: the key is taken at its end
     calls = []
     for name in ("find_manifolds", "solve_rigid", "update_sleep"):
-        real = getattr(world_module, name)
+        real = getattr(phases_module, name)
         monkeypatch.setattr(
-            world_module,
+            phases_module,
             name,
             lambda *a, _real=real, _n=name, **k: calls.append(_n) or _real(*a, **k),
         )
@@ -105,9 +105,9 @@ def test_any_change_from_outside_is_stepped_in_full(monkeypatch, change):
     world = asleep(column_world())
     world.step(STEP)
     calls = []
-    real = world_module.find_manifolds
+    real = phases_module.find_manifolds
     monkeypatch.setattr(
-        world_module, "find_manifolds", lambda *a, **k: calls.append(1) or real(*a, **k)
+        phases_module, "find_manifolds", lambda *a, **k: calls.append(1) or real(*a, **k)
     )
     world.step(STEP)
     assert calls == []

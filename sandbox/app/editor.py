@@ -27,10 +27,10 @@ English, and the world is left exactly as it was):
 
 Everything the editor makes is something a scene file can hold (the same limits), so
 an edited world can always be saved. After an edit the world is rebuilt from its bodies
-by physics (`physics.rebuild.rebuild`: every setting kept, each kept body's pose and
+by physics (`World.rebuild`: every setting kept, each kept body's pose and
 speeds bit for bit, every body awake).
 
-`EditHistory` saves the world's state (`physics.rewind.save_state`) before each edit:
+`EditHistory` saves the world's state (`World.save_state`) before each edit:
 undo puts it back bit for bit; redo applies the command again (the same world in, the
 same world out).
 """
@@ -45,8 +45,6 @@ from ..core.compound import Compound, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
 from ..core.portable import cos_sin, rotate
 from ..physics.body import Body
-from ..physics.rebuild import bodies_now, rebuild
-from ..physics.rewind import restore_state, save_state
 from ..physics.world import World
 from ..scenes import limits
 from ..scenes.scene_bodies import narrowest
@@ -104,7 +102,7 @@ def _draw(world: World, command: dict) -> EditResult:
         return _refused(reason)
     static = command.get("static", not world.rigid)
     body = Body(name, shape, static=static)
-    rebuild(world, [*bodies_now(world), body], [*range(len(world.bodies)), None])
+    world.rebuild([*world.bodies_now(), body], [*range(len(world.bodies)), None])
     return EditResult(True, body=name, said=f"drew {name!r} ({_kind(shape)})")
 
 
@@ -124,12 +122,12 @@ def _move_vertex(world: World, command: dict) -> EditResult:
     moved, reason = _outline_shape(points, angle=float(world.angle[i]), keep_order=True)
     if moved is None:
         return _refused(f"corner {k} cannot go there: {reason}")
-    bodies = bodies_now(world)
+    bodies = world.bodies_now()
     density = bodies[i].density
     if world.inv_mass[i] != bodies[i].inv_mass:  # the Tune slider set it: keep it
         density = world.density(i)
     bodies[i] = replace(bodies[i], shape=moved, density=density)
-    rebuild(world, bodies, list(range(len(bodies))), moved_body=i)
+    world.rebuild(bodies, list(range(len(bodies))), moved_body=i)
     return EditResult(True, body=name, said=f"moved corner {k} of {name!r} ({_kind(moved)})")
 
 
@@ -157,7 +155,7 @@ def _spawn(world: World, command: dict) -> EditResult:
     else:
         shape = Circle(size, position=at)
     body = Body(name, shape, static=command.get("static", not world.rigid))
-    rebuild(world, [*bodies_now(world), body], [*range(len(world.bodies)), None])
+    world.rebuild([*world.bodies_now(), body], [*range(len(world.bodies)), None])
     return EditResult(True, body=name, said=f"made {name!r}")
 
 
@@ -183,8 +181,8 @@ def _delete(world: World, command: dict) -> EditResult:
     if len(world.bodies) == 1:
         return _refused("a world needs at least one body")
     kept = [j for j in range(len(world.bodies)) if j != i]
-    bodies = bodies_now(world)
-    rebuild(world, [bodies[j] for j in kept], kept)
+    bodies = world.bodies_now()
+    world.rebuild([bodies[j] for j in kept], kept)
     return EditResult(True, body=name, said=f"deleted {name!r}")
 
 
@@ -335,7 +333,7 @@ class EditHistory:
         return self._edit(world, command, forget_undone=True)
 
     def _edit(self, world: World, command: dict, forget_undone: bool) -> EditResult:
-        before = save_state(world)
+        before = world.save_state()
         result = apply(world, command)
         if result.ok:
             self.done.append((command, before))
@@ -348,7 +346,7 @@ class EditHistory:
         if not self.done:
             return _refused("nothing to undo")
         command, before = self.done.pop()
-        restore_state(world, before)
+        world.restore_state(before)
         self.undone.append(command)
         return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}")
 

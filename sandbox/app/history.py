@@ -1,6 +1,6 @@
 """Rewind: the world as it was after each of the last steps, to step back through.
 
-Each entry is the world's state saved by physics (`physics.rewind.save_state`) after a
+Each entry is the world's state saved by physics (`World.save_state`) after a
 step, with the session's step count then::
 
     kept:  [s0 s1 s2 ... s(k) ... s(n)]     s(i) = the world after step i
@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..physics.rewind import restore_state, save_state, saved_tick
-from ..physics.world import World
+from ..physics.world import SavedState, World
 
 KEEP_STEPS = 12 * 60  # 12 s at 60 steps/s
 
@@ -24,7 +23,7 @@ class History:
     """The last KEEP_STEPS saved states and where the learner stands among them."""
 
     def __init__(self, keep: int = KEEP_STEPS):
-        self.kept: deque[tuple[int, dict]] = deque(maxlen=keep + 1)  # (session steps, state)
+        self.kept: deque[tuple[int, SavedState]] = deque(maxlen=keep + 1)  # (session steps, state)
         self.at: int | None = None  # index of the state on show; None: the present
 
     def keep(self, world: World, steps: int) -> None:
@@ -33,7 +32,7 @@ class History:
             while len(self.kept) > self.at + 1:
                 self.kept.pop()
             self.at = None
-        self.kept.append((steps, save_state(world)))
+        self.kept.append((steps, world.save_state()))
 
     def replace_present(self, world: World, steps: int) -> None:
         """The present was changed in place (an edit): keep the world as it is now in
@@ -50,7 +49,7 @@ class History:
         here = len(self.kept) - 1 if self.at is None else self.at
         there = min(max(here + delta, 0), len(self.kept) - 1)
         steps, saved = self.kept[there]
-        restore_state(world, saved)
+        world.restore_state(saved)
         self.at = None if there == len(self.kept) - 1 else there
         return steps
 
@@ -60,4 +59,4 @@ class History:
             return None
         here = len(self.kept) - 1 if self.at is None else self.at
         first, shown, last = self.kept[0], self.kept[here], self.kept[-1]
-        return saved_tick(first[1]), saved_tick(shown[1]), saved_tick(last[1])
+        return first[1].tick, shown[1].tick, last[1].tick

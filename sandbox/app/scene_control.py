@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 
 from ..physics.contacts import BROAD_PHASES, switch_broad_phase
-from ..physics.rebuild import swap_body
 from ..physics.records import explain
 from ..physics.world import World
 from ..scenes.base import Scene
@@ -154,7 +153,7 @@ def next_outline(session: Session) -> None:
     while name in taken:  # a body the learner named so: this one takes a number
         k += 1
         name = f"{body.name} {k}"
-    swap_body(world, c, dataclasses.replace(body, name=name))
+    world.swap_body(c, dataclasses.replace(body, name=name))
     use_world(session, world)
     shape = world.bodies[c].shape
     pieces = len(shape.pieces) if shape.kind == "compound" else 1

@@ -6,11 +6,13 @@ import math
 import numpy as np
 import pytest
 
+from sandbox.app.pair_choice import PairChoice, asked, cycled, shown_pair
 from sandbox.core.compound import piece_pairs
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
 from sandbox.physics.body import Body, Steering
 from sandbox.physics.broadphase import brute_force_pairs, sort_and_sweep
+from sandbox.physics.records import AskedPair
 from sandbox.physics.world import World
 from sandbox.scenes.builtin import pile
 from sandbox.scenes.registry import SCENES
@@ -92,7 +94,7 @@ def test_pushing_into_a_static_shape_slides_along_it():
     start_y = world.position[c, 1]
     touching_ticks = 0
     for _ in range(40):
-        record = world.step(STEP, Steering(right=True))
+        record = world.step(STEP, Steering(right=True), AskedPair(c, 0))
         if record.shown.report.colliding:
             touching_ticks += 1
             after = sat(world.shape(c), world.shape(0), all_axes=True)
@@ -211,11 +213,12 @@ def test_circles_collide_with_polygons_in_the_world():
 
 def test_shown_pair_defaults_to_controlled_and_nearest_and_tab_cycles():
     world = SCENES["gravity"].world(0)
-    a, b = world.shown_pair()
+    choice = PairChoice()
+    a, b = shown_pair(choice, world)
     assert a == world.controlled
-    world.cycle_partner()
-    assert world.shown_pair()[1] != b
-    record = world.explain_now()
+    choice = cycled(choice, world)
+    assert shown_pair(choice, world)[1] != b
+    record = world.explain_now(asked(choice, world))
     assert record.shown.a == a and record.shown.report.all_axes
 
 

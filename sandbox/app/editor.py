@@ -45,10 +45,11 @@ from ..core.compound import Compound, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
 from ..core.portable import cos_sin, rotate
 from ..physics.body import Body
-from ..physics.world import World
+from ..physics.world import SavedState, World
 from ..scenes import limits
 from ..scenes.scene_bodies import narrowest
 from .edit_commands import DEFAULT_SIDES, check_command
+from .pair_choice import PairChoice, without
 
 MIN_SIDES, MAX_SIDES = 3, 12
 MIN_SPAWN, MAX_SPAWN = 4.0, 400.0  # px: a spawned box's side or a radius
@@ -65,6 +66,8 @@ class EditResult:
     reason: str = ""  # why refused ("" when done)
     body: str | None = None  # the body made, changed or removed
     said: str = ""  # what was done, in words ("drew 'drawn 1' (concave: 3 pieces)")
+    deleted: int | None = None  # the index of the body deleted (the later ones move up)
+    choice: PairChoice | None = None  # the pair on show chosen after it (EditHistory)
 
 
 def _refused(reason: str) -> EditResult:
@@ -183,7 +186,7 @@ def _delete(world: World, command: dict) -> EditResult:
     kept = [j for j in range(len(world.bodies)) if j != i]
     bodies = world.bodies_now()
     world.rebuild([bodies[j] for j in kept], kept)
-    return EditResult(True, body=name, said=f"deleted {name!r}")
+    return EditResult(True, body=name, said=f"deleted {name!r}", deleted=i)
 
 
 def is_boundary_wall(world: World, i: int) -> bool:
@@ -307,17 +310,23 @@ class EditHistory:
 
     def __init__(self, keep: int = KEEP_EDITS):
         self.keep = keep
-        self.done: list[tuple[dict, dict]] = []  # (command, the world before it)
+        # (command, the world before it, the pair on show chosen before it)
+        self.done: list[tuple[dict, SavedState, PairChoice]] = []
         self.undone: list[dict] = []  # commands undone, the last undone last
 
-    def apply(self, world: World, command: dict, merge: bool = False) -> EditResult:
+    def apply(
+        self, world: World, command: dict, merge: bool = False, choice: PairChoice | None = None
+    ) -> EditResult:
         """Edit (or undo, redo). `merge`: a vertex dragged on, the same corner as the
-        last edit: one undo step for the whole drag (back to before it began)."""
+        last edit: one undo step for the whole drag (back to before it began). `choice`:
+        the pair on show chosen now, kept with the world's state for an undo; a result
+        done gives the choice after it (`EditResult.choice`)."""
         check_command(command)
+        choice = PairChoice() if choice is None else choice
         if command["op"] == "undo":
             return self.undo(world)
         if command["op"] == "redo":
-            return self.redo(world)
+            return self.redo(world, choice)
         last = self.done[-1][0] if self.done else None
         same_corner = (
             last is not None
@@ -327,16 +336,20 @@ class EditHistory:
         if merge and same_corner:
             result = apply(world, command)
             if result.ok:
-                self.done[-1] = (command, self.done[-1][1])
+                self.done[-1] = (command, *self.done[-1][1:])
                 self.undone.clear()
             return result
-        return self._edit(world, command, forget_undone=True)
+        return self._edit(world, command, choice, forget_undone=True)
 
-    def _edit(self, world: World, command: dict, forget_undone: bool) -> EditResult:
+    def _edit(
+        self, world: World, command: dict, choice: PairChoice, forget_undone: bool
+    ) -> EditResult:
         before = world.save_state()
         result = apply(world, command)
         if result.ok:
-            self.done.append((command, before))
+            after = choice if result.deleted is None else without(choice, result.deleted)
+            result = replace(result, choice=after)
+            self.done.append((command, before, choice))
             del self.done[: -self.keep]
             if forget_undone:
                 self.undone.clear()
@@ -345,16 +358,16 @@ class EditHistory:
     def undo(self, world: World) -> EditResult:
         if not self.done:
             return _refused("nothing to undo")
-        command, before = self.done.pop()
+        command, before, choice = self.done.pop()
         world.restore_state(before)
         self.undone.append(command)
-        return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}")
+        return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}", choice=choice)
 
-    def redo(self, world: World) -> EditResult:
+    def redo(self, world: World, choice: PairChoice) -> EditResult:
         if not self.undone:
             return _refused("nothing to redo")
         command = self.undone.pop()
-        result = self._edit(world, command, forget_undone=False)
+        result = self._edit(world, command, choice, forget_undone=False)
         if not result.ok:  # the world changed since the undo: the edit no longer fits
             self.undone.append(command)
         return result

@@ -16,7 +16,8 @@ MTV step (`step_mtv`)::
     8. resolve      push apart along the MTV, split by inverse mass; new contacts
                     also get an impulse along the normal (so impacts bounce)
                     (6-8 run `iterations` times, so stacks settle)
-    9. record       the pair on show: its full SAT report (every axis), as tested
+    9. record       the pair the app asked to explain (`AskedPair`): its full SAT
+                    report (every axis), as the narrow phase tested it
 
 Rigid step (`step_rigid`)::
 
@@ -26,7 +27,7 @@ Rigid step (`step_rigid`)::
     3. sweep        bullets, from where the step began
     4. manifolds    found at the new pose (kept for the next step and the renderer)
     5. sleep        settled islands fall asleep; woken ones get their contacts now
-    6. record       the pair on show, as the narrow phase tested it; the touching pairs
+    6. record       the asked pair, as the narrow phase tested it; the touching pairs
 """
 
 from __future__ import annotations
@@ -39,13 +40,13 @@ from .bullets import sweep_bullets
 from .contacts import PairCounts, collide, find_manifolds, point_slots
 from .finite import check_finite
 from .mouse import pull
-from .records import Contact, ManifoldContacts, StepRecord, explain
+from .records import AskedPair, Contact, ManifoldContacts, StepRecord, explain
 from .rigid import solve_rigid
 from .sleeping import rest_key, rest_step, still_resting, update_sleep
 from .solver import push_apart, solve_velocities
 
 
-def step_mtv(world, dt: float, controls: Steering) -> StepRecord:
+def step_mtv(world, dt: float, controls: Steering, asked: AskedPair | None) -> StepRecord:
     """One MTV step (the module docstring's steps 1-9)."""
     _steer(world, dt, controls)
     if world.grab is not None:
@@ -59,7 +60,7 @@ def step_mtv(world, dt: float, controls: Steering) -> StepRecord:
     contacts: list[tuple] = []
     counts = PairCounts(0, 0, 0)
     # The pair on show is explained exactly as the narrow phase is about to test it.
-    tested = _tested(world)
+    tested = _tested(world, asked)
     for iteration in range(max(1, world.iterations)):
         found = collide(world)
         if iteration == 0:
@@ -87,7 +88,7 @@ def step_mtv(world, dt: float, controls: Steering) -> StepRecord:
     return world.record
 
 
-def step_rigid(world, dt: float, controls: Steering) -> StepRecord:
+def step_rigid(world, dt: float, controls: Steering, asked: AskedPair | None) -> StepRecord:
     """One rigid step: solve last pose's manifolds (soft step, substeps), sweep
     bullets, then find the manifolds at the new pose (kept for the next step and
     for the renderer), then let settled islands sleep. A world that stays fully
@@ -95,7 +96,7 @@ def step_rigid(world, dt: float, controls: Steering) -> StepRecord:
     if (
         world.rest_key is not None
         and (controls == NO_STEERING or world.controlled is None)
-        and rest_key(world) == world.rest_key
+        and rest_key(world, asked) == world.rest_key
     ):
         return _rest_step(world, dt)
     _steer(world, dt, controls)
@@ -119,7 +120,7 @@ def step_rigid(world, dt: float, controls: Steering) -> StepRecord:
     _keep_controlled_inside(world)
     check_finite(world)  # before the shapes are placed there
     sweeps = sweep_bullets(world, dt, begun) if world.swept else ()
-    tested = _tested(world)
+    tested = _tested(world, asked)
     found = find_manifolds(world, dt)
     world.contact_set = found.contact_set
     if world.sleep:
@@ -143,14 +144,17 @@ def step_rigid(world, dt: float, controls: Steering) -> StepRecord:
         shown,
         sweeps,
     )
-    world.rest_key = rest_key(world) if began_asleep else None
+    world.rest_key = rest_key(world, asked) if began_asleep else None
     return world.record
 
 
-def _tested(world):
-    """(a, b, a's shape, b's shape) of the pair on show at this pose, or None."""
-    pair = world.shown_pair()
-    return None if pair is None else (*pair, world.shape(pair[0]), world.shape(pair[1]))
+def _tested(world, asked: AskedPair | None):
+    """(a, b, a's shape, b's shape) of the asked pair at this pose (b None: a's nearest
+    body now), or None."""
+    if asked is None:
+        return None
+    b = world.nearest(asked.a) if asked.b is None else asked.b
+    return asked.a, b, world.shape(asked.a), world.shape(b)
 
 
 def _rest_step(world, dt: float) -> StepRecord:

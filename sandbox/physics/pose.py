@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.portable import cos_sin, dot_rows, rotate
+from ..core.portable import cos_sin, dot_rows, hypot, rotate
 
 
 def pose_geometry(world) -> dict:
@@ -63,3 +63,24 @@ def _row_boxes(vertices: np.ndarray) -> np.ndarray:
         np.minimum(lo, vertices[:, j], out=lo)
         np.maximum(hi, vertices[:, j], out=hi)
     return np.concatenate([lo, hi], axis=1)
+
+
+def nearest(geometry: dict, a: int) -> int:
+    """The body whose shape is nearest to body a's (box gap; overlapping boxes by the
+    distance between centroids), from a pose's `geometry`."""
+    boxes, centroid = geometry["boxes"], geometry["centroid"]
+    box = boxes[a]
+    gap = np.maximum(box[0] - boxes[:, 2], boxes[:, 0] - box[2])
+    np.maximum(gap, box[1] - boxes[:, 3], out=gap)
+    np.maximum(gap, boxes[:, 1] - box[3], out=gap)
+    gap = np.maximum(gap, 0.0)  # overlapping boxes all rank by centre distance
+    d = centroid - centroid[a]
+    distance = hypot(d[:, 0], d[:, 1])
+    # A gap or distance that is not a number (a state gone wrong) ranks last, never
+    # leaving nothing to choose from (argmin of an empty sequence ended the app).
+    gap = np.where(np.isnan(gap), np.inf, gap)
+    distance = np.where(np.isnan(distance), np.inf, distance)
+    others = np.arange(len(gap)) != a
+    # The smallest gap, then the smallest distance, then the lowest index.
+    tied = np.flatnonzero(others & (gap == gap[others].min()))
+    return int(tied[np.argmin(distance[tied])])

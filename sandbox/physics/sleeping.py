@@ -71,8 +71,9 @@ def update_sleep(world, contacts, dt: float) -> None:
     world.sleeping = asleep
 
 
-def rest_key(world) -> tuple | None:
-    """Everything a step of a fully asleep world depends on, as bytes and plain values;
+def rest_key(world, asked) -> tuple | None:
+    """Everything a step of a fully asleep world depends on (the pair `asked` to explain
+    among it), as bytes and plain values;
     None while any moving body is awake (or a rule could wake one by itself).
 
     A step that began and ended with every moving body asleep changed nothing but the
@@ -97,7 +98,7 @@ def rest_key(world) -> tuple | None:
         world.sleep_island.tobytes(),
         world.gravity,
         world.bounds,
-        (world.partner, world.focus, world.controlled),
+        (asked, world.controlled),
         (world.resolve, world.swept, world.broad_phase, world.sleep_time),
         len(world.bodies),
     )

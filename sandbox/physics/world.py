@@ -35,8 +35,8 @@ from .finite import check_finite
 from .mouse import MouseGrab
 from .packing import MATERIAL, PACKED, pack
 from .phases import step_mtv, step_rigid
-from .pose import pose_geometry
-from .records import StepRecord, explain
+from .pose import nearest, pose_geometry
+from .records import AskedPair, ShownPair, StepRecord, explain
 from .rigid import ContactSet
 from .settings import WorldSettings
 
@@ -62,8 +62,6 @@ COPIED = (
     "grab",
     "broad_fixed",
     "rest_key",
-    "partner",
-    "focus",
 )
 CACHES = ("_shapes", "_geometry")  # rebuilt on demand from the pose: never saved
 # The per-body state a rebuild carries over to each kept body (`World.rebuild`).
@@ -150,8 +148,6 @@ class World:
         self.colour_cache: tuple[bytes, np.ndarray] | None = None
         self._contacts: list[tuple] = []  # last step's (a, b, nx, ny, depth), for the solver
         self.warm_impulses: dict[tuple[int, int], tuple[float, float]] = {}  # warm starting
-        self.partner: int | None = None  # chosen by Tab; None = nearest to the controlled body
-        self.focus: int | None = None  # shape A chosen by a shift-click; None = the controlled
         self.grab: MouseGrab | None = None  # the body the mouse holds
         self.broad = None  # the last broad phase's (boxes, result), for the renderer
         self.broad_fixed = None  # ... and the bodies it took as fixed
@@ -199,8 +195,8 @@ class World:
         new), every setting and the tick kept, kept bodies' poses and speeds bit for bit
         (but `moved_body`'s pose, which its new shape gives), every body awake. The
         contacts, warm starts and colouring are found afresh by the next step (the MTV
-        solver's last contacts and warm starts are kept, renumbered). The pair on show,
-        the controlled body and a held body keep theirs; a deleted one is let go."""
+        solver's last contacts and warm starts are kept, renumbered). The controlled body
+        and a held body keep theirs; a deleted one is let go."""
         old = {name: getattr(self, name) for name in (*POSE, *MATERIAL, *COPIED)}
         self._use_bodies(list(bodies))
         new_of = {was: now for now, was in enumerate(origin) if was is not None}
@@ -220,8 +216,6 @@ class World:
                     values = getattr(self, name).copy()
                     values[now] = old[name][was]
                     setattr(self, name, values)
-        for name in ("partner", "focus"):
-            setattr(self, name, None if old[name] is None else new_of.get(old[name]))
         if old["grab"] is not None and old["grab"].body in new_of:
             self.grab = replace(old["grab"], body=new_of[old["grab"].body])
         self._contacts = [
@@ -363,78 +357,38 @@ class World:
         self.sleep_timer = np.zeros_like(self.sleep_timer)
         self.contact_set = None
 
-    def shown_pair(self) -> tuple[int, int] | None:
-        """The pair the overlay explains: the controlled body (else body 0) and its partner."""
-        n = len(self.bodies)
-        if n < 2:
-            return None
-        a = self.controlled if self.controlled is not None else 0
-        if self.focus is not None and 0 <= self.focus < n:
-            a = self.focus
-        if self.partner is not None and self.partner != a and 0 <= self.partner < n:
-            return a, self.partner
-        return a, self.nearest(a)
-
     def nearest(self, a: int) -> int:
         """The body whose shape is nearest to body a's (SAT gap; deepest overlap first)."""
-        g = self.geometry()
-        boxes, centroid = g["boxes"], g["centroid"]
-        box = boxes[a]
-        gap = np.maximum(box[0] - boxes[:, 2], boxes[:, 0] - box[2])
-        np.maximum(gap, box[1] - boxes[:, 3], out=gap)
-        np.maximum(gap, boxes[:, 1] - box[3], out=gap)
-        gap = np.maximum(gap, 0.0)  # overlapping boxes all rank by centre distance
-        d = centroid - centroid[a]
-        distance = hypot(d[:, 0], d[:, 1])
-        # A gap or distance that is not a number (a state gone wrong) ranks last, never
-        # leaving nothing to choose from (argmin of an empty sequence ended the app).
-        gap = np.where(np.isnan(gap), np.inf, gap)
-        distance = np.where(np.isnan(distance), np.inf, distance)
-        others = np.arange(len(gap)) != a
-        # The smallest gap, then the smallest distance, then the lowest index.
-        tied = np.flatnonzero(others & (gap == gap[others].min()))
-        return int(tied[np.argmin(distance[tied])])
+        return nearest(self.geometry(), a)
 
-    def cycle_partner(self, step: int = 1) -> None:
-        """Tab: show the controlled body against the next body in the list
-        (`explain_now()` then gives the record for the new pair)."""
-        pair = self.shown_pair()
-        if pair is None:
-            return
-        a, b = pair
-        n = len(self.bodies)
-        candidate = b
-        for _ in range(n):
-            candidate = (candidate + step) % n
-            if candidate != a:
-                break
-        self.partner = candidate
+    def explain(self, asked: AskedPair | None) -> ShownPair | None:
+        """The asked pair's full SAT report at the current pose (None: none asked)."""
+        if asked is None:
+            return None
+        b = self.nearest(asked.a) if asked.b is None else asked.b
+        return explain(asked.a, b, self.shape(asked.a), self.shape(b))
 
     # -- the step ---------------------------------------------------------------------
 
-    def step(self, dt: float, controls: Steering = NO_STEERING) -> StepRecord:
-        """Advance the world by dt seconds; return (and keep) what happened."""
+    def step(
+        self, dt: float, controls: Steering = NO_STEERING, asked: AskedPair | None = None
+    ) -> StepRecord:
+        """Advance the world by dt seconds; return (and keep) what happened, with the
+        `asked` pair explained as the narrow phase tested it."""
         dt = float(dt)
         if not (math.isfinite(dt) and dt > 0):
             raise ValueError(f"dt must be a positive number of seconds, got {dt}")
         if self.rigid:
-            record = step_rigid(self, dt, controls)
+            record = step_rigid(self, dt, controls, asked)
             check_finite(self)
             return record
-        return step_mtv(self, dt, controls)
+        return step_mtv(self, dt, controls, asked)
 
-    def _with_shown(self, record: StepRecord | None) -> StepRecord | None:
-        """The same record, re-explaining the (newly chosen) pair on show at the current pose."""
-        pair = self.shown_pair()
-        if record is None or pair is None:
-            return record
-        a, b = pair
-        return replace(record, shown=explain(a, b, self.shape(a), self.shape(b)))
-
-    def explain_now(self) -> StepRecord:
-        """A record for the current pose without stepping (tick 0, or after Tab/reset)."""
+    def explain_now(self, asked: AskedPair | None) -> StepRecord:
+        """The last step's record (tick 0: an empty one) with the asked pair explained at
+        the current pose, without stepping (after Tab, a click, a reset or an edit)."""
         base = self.record or StepRecord(self.tick, 0, 0, 0, (), None, ())
-        return self._with_shown(base)
+        return base if asked is None else replace(base, shown=self.explain(asked))
 
     # -- snapshots ----------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.minkowski import locate_origin, minkowski_difference
 from sandbox.core.pair import sat
 from sandbox.physics.body import Body
+from sandbox.physics.dump import world_dump
 from sandbox.physics.world import World
 from sandbox.scenes.builtin import CUP, OUTLINES
 from sandbox.scenes.registry import SCENES
@@ -42,7 +43,7 @@ def state(world: World) -> str:
     """The world's dump (bodies, tick, gravity) and the SAT report of the default pair."""
     record = world.explain_now(asked(PairChoice(), world))
     report = record.shown.report.to_dict() if record.shown is not None else None
-    return json.dumps([world.snapshot(), report, world.controlled])
+    return json.dumps([world_dump(world), report, world.controlled])
 
 
 def convex_points(rng: np.random.Generator, centre=(400.0, 350.0)) -> list[tuple[float, float]]:
@@ -590,7 +591,7 @@ def test_edit_option_drives_the_editor_headless(capsys, tmp_path, record):
         if step in commands:
             assert apply(world, commands[step]).ok
         world.step(1 / 60)
-    assert dumped["bodies"] == json.loads(json.dumps(world.snapshot()))["bodies"]
+    assert dumped["bodies"] == json.loads(json.dumps(world_dump(world)))["bodies"]
     assert "falling 3" not in [b["name"] for b in dumped["bodies"]]
     if record:
         lines = [json.loads(line) for line in rec.read_text().splitlines()]

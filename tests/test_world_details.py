@@ -13,6 +13,7 @@ from sandbox.app.pair_choice import PairChoice, cycled, shown_pair
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.physics.body import Body, Steering
 from sandbox.physics.colouring import colour_constraints
+from sandbox.physics.dump import world_dump
 from sandbox.physics.records import AskedPair
 from sandbox.physics.sleeping import update_sleep
 from sandbox.physics.world import World
@@ -88,7 +89,7 @@ def test_explaining_before_any_step_reports_whole_number_counts():
 def test_the_state_dump_names_static_bodies_and_circle_radii():
     ball = Body("ball", Circle(7.5, position=(10, 10)))
     floor = Body("floor", Polygon.box(100, 10, position=(50, 100)), static=True)
-    dump = World([ball, floor]).snapshot()
+    dump = world_dump(World([ball, floor]))
     assert dump["bodies"][0]["radius"] == 7.5 and dump["bodies"][0]["static"] is False
     assert dump["bodies"][1]["static"] is True and "vertices" in dump["bodies"][1]
 

@@ -9,14 +9,14 @@
   exactly the lesson drawn on screen.
 
 The phases of each kind of step are in `phases`. `step` never reads a clock: the same
-world, dt and controls give the same state, bit for bit.
+world, dt and controls give the same state, bit for bit. Conventions are those of
+`sandbox.core.geometry`: pixels, y down, gravity +y.
 
 What a World holds is declared here, once (the names below): its settings (a
 `WorldSettings`, each field an attribute), what is built from its bodies, what a step
 changes, and caches. `save_state` / `restore_state` (rewind, undo) and `rebuild` (an
-edit) read these lists and nothing else; no other module names a World's fields.
-
-Conventions are those of `sandbox.core.geometry`: pixels, y down, gravity +y.
+edit) read these lists and nothing else; no other module names a World's fields. Which
+pair is on show is the app's to choose: a step explains the pair it is asked for.
 """
 
 from __future__ import annotations
@@ -389,31 +389,6 @@ class World:
         the current pose, without stepping (after Tab, a click, a reset or an edit)."""
         base = self.record or StepRecord(self.tick, 0, 0, 0, (), None, ())
         return base if asked is None else replace(base, shown=self.explain(asked))
-
-    # -- snapshots ----------------------------------------------------------------
-
-    def snapshot(self) -> dict:
-        """Every body's state as plain JSON-ready data."""
-        out = []
-        for i, (body, shape) in enumerate(zip(self.bodies, self.shapes(), strict=True)):
-            entry = {
-                "name": body.name,
-                "kind": shape.kind,
-                "position": [float(v) for v in self.position[i]],
-                "angle": float(self.angle[i]),
-                "velocity": [float(v) for v in self.velocity[i]],
-                "angular_velocity": float(self.omega[i]),
-                "static": bool(body.static),
-            }
-            if isinstance(shape, Polygon):
-                entry["vertices"] = shape.vertices.tolist()
-            elif isinstance(shape, Compound):
-                entry["vertices"] = shape.vertices.tolist()  # the outline
-                entry["pieces"] = [piece.vertices.tolist() for piece in shape.pieces]
-            else:
-                entry["radius"] = shape.radius
-            out.append(entry)
-        return {"tick": self.tick, "gravity": list(self.gravity), "bodies": out}
 
     def escaped(self, margin: float = 200.0) -> list[str]:
         """Names of bodies outside the world's bounds (by more than `margin`)."""

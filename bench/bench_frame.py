@@ -65,6 +65,7 @@ import pymunk.pygame_util  # noqa: E402
 from sandbox import render  # noqa: E402
 from sandbox.app.commands import Step  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
+from sandbox.app.pair_choice import asked  # noqa: E402
 from sandbox.app.scene_control import open_session  # noqa: E402
 from sandbox.app.view_model import draw_session, frame_model  # noqa: E402
 from sandbox.core.geometry import Polygon  # noqa: E402
@@ -100,14 +101,15 @@ class SandboxFrame(_Contender):
         self.world: World = pile(seed, count)
         session = open_session(SCENES["pile"], seed, theme="dark")
         session.world = self.world
-        session.step_record = self.world.explain_now()
+        self.asked = asked(session.pair_choice, self.world)  # the pair on show, as the app asks
+        session.step_record = self.world.explain_now(self.asked)
         self.status = frame_model(session, None)  # the app's FrameModel; fps=None as in screenshots
         self.overlays = render.Overlays(**{f.name: True for f in fields(render.Overlays)})
         self.theme = render.THEMES["dark"]
         self.surface = pygame.Surface(CANVAS)
 
     def step(self) -> None:
-        self.world.step(DT)
+        self.world.step(DT, asked=self.asked)
 
     def draw(self) -> None:
         render.draw(

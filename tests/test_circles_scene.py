@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from sandbox.physics.body import Steering
+from sandbox.physics.records import AskedPair
 from sandbox.scenes.registry import SCENES
 
 
@@ -17,7 +18,7 @@ def test_pushing_one_circle_into_the_other_leaves_them_touching():
     a, b = world.index("circle"), world.index("big circle")
     push = Steering(right=True, down=True)
     for _ in range(30):  # it slides round the big circle, pressed against it
-        record = world.step(1 / 60, push)
+        record = world.step(1 / 60, push, AskedPair(a, b))
     distance = float(np.hypot(*(world.position[a] - world.position[b])))
     assert distance == pytest.approx(110.0 + 65.0, abs=1e-9)  # touching: the radii
     report = record.shown.report

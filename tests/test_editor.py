@@ -26,22 +26,24 @@ from sandbox.app.edit_commands import (
     spawn_command,
 )
 from sandbox.app.editor import EditHistory, apply
+from sandbox.app.pair_choice import PairChoice, asked, opening, without
 from sandbox.core.compound import Compound, piece_pairs
 from sandbox.core.decompose import decompose
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.minkowski import locate_origin, minkowski_difference
 from sandbox.core.pair import sat
 from sandbox.physics.body import Body
+from sandbox.physics.dump import world_dump
 from sandbox.physics.world import World
 from sandbox.scenes.builtin import CUP, OUTLINES
 from sandbox.scenes.registry import SCENES
 
 
 def state(world: World) -> str:
-    """The world's dump (bodies, tick, gravity) and the SAT report of the pair on show."""
-    record = world.explain_now()
+    """The world's dump (bodies, tick, gravity) and the SAT report of the default pair."""
+    record = world.explain_now(asked(PairChoice(), world))
     report = record.shown.report.to_dict() if record.shown is not None else None
-    return json.dumps([world.snapshot(), report, world.partner, world.focus, world.controlled])
+    return json.dumps([world_dump(world), report, world.controlled])
 
 
 def convex_points(rng: np.random.Generator, centre=(400.0, 350.0)) -> list[tuple[float, float]]:
@@ -352,17 +354,22 @@ def test_spawn_and_draw_stop_at_the_body_cap(monkeypatch):
 
 def test_delete_by_point_and_name_and_the_walls_stay():
     world = SCENES["stack"].world(0)
+    choice = opening(SCENES["stack"], world)  # column 1 against column 0
     n = len(world.bodies)
     result = apply(world, delete_command(at=(150, 665)))  # column 0, at its centre
     assert result.ok and result.body == "column 0" and len(world.bodies) == n - 1
-    assert apply(world, delete_command(name="player")).ok and world.controlled is None
+    choice = without(choice, result.deleted)
+    result = apply(world, delete_command(name="player"))
+    assert result.ok and world.controlled is None
+    choice = without(choice, result.deleted)
     for command in (delete_command(at=(430, 705)), delete_command(name="floor")):
         result = apply(world, command)
         assert not result.ok and "wall of the scene" in result.reason
     result = apply(world, delete_command(at=(430, 300)))
     assert not result.ok and "no body at (430, 300)" in result.reason
     assert "no body called" in apply(world, delete_command(name="column 0")).reason
-    assert world.focus == world.index("column 1")  # the pair on show kept, renumbered
+    # the pair on show kept, renumbered: A is column 1 still, B (column 0) is gone
+    assert choice == PairChoice(world.index("column 1"), None)
 
 
 def test_a_drawn_static_body_can_be_deleted():
@@ -584,7 +591,7 @@ def test_edit_option_drives_the_editor_headless(capsys, tmp_path, record):
         if step in commands:
             assert apply(world, commands[step]).ok
         world.step(1 / 60)
-    assert dumped["bodies"] == json.loads(json.dumps(world.snapshot()))["bodies"]
+    assert dumped["bodies"] == json.loads(json.dumps(world_dump(world)))["bodies"]
     assert "falling 3" not in [b["name"] for b in dumped["bodies"]]
     if record:
         lines = [json.loads(line) for line in rec.read_text().splitlines()]

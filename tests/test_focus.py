@@ -352,8 +352,8 @@ def test_without_focus_tab_still_shows_the_next_pair_and_escape_still_asks():
     plain, shifted = open_session(SCENES["pile"]), open_session(SCENES["pile"])
     press(plain, "tab")
     press(shifted, "shift tab")
-    assert plain.world.partner is not None
-    assert plain.world.partner == shifted.world.partner
+    assert plain.pair_choice.b is not None
+    assert plain.pair_choice.b == shifted.pair_choice.b
     session = open_session(SCENES["classic"])
     press(session, "f10")
     assert not press(session, "escape").quit

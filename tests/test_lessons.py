@@ -13,6 +13,7 @@ import os
 import pty
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -37,6 +38,7 @@ from sandbox.app.cli import main
 from sandbox.app.errors import UsageError
 from sandbox.app.keymap import controls_from
 from sandbox.app.lesson_plan import BUILT_IN, built_in_lessons, lesson_folder
+from sandbox.app.pair_choice import asked, opening, shown_pair
 from sandbox.app.rehearsal import load_lesson
 from sandbox.app.scene_control import MESSAGE_STEPS
 from sandbox.app.state import Session
@@ -231,15 +233,16 @@ def _truth(session, stage) -> set[str]:
 def _touches_on_its_own(stage, predict) -> str:
     """Will the pair on show touch? A fresh world, built and stepped here on its own."""
     world = stage.scene.world(0)
+    choice = opening(stage.scene, world)
     if stage.a is not None:
-        world.focus = world.index(stage.a)
+        choice = replace(choice, a=world.index(stage.a))
     if stage.b is not None:
-        world.partner = world.index(stage.b)
+        choice = replace(choice, b=world.index(stage.b))
     plan = next(p for plan in PLANS.values() for p in plan.stages if p.stage is stage)
     for step in range(plan.opening):
         held = {k for k, first, last in plan.holds if first <= step <= last}
         world.step(1 / 60, controls_from(held))
-    a, b = world.shown_pair()
+    a, b = shown_pair(choice, world)
     for step in range(predict.steps):
         held = {k for k, first, last in plan.evidence_holds if first <= step <= last}
         world.step(1 / 60, controls_from(held))
@@ -248,14 +251,20 @@ def _touches_on_its_own(stage, predict) -> str:
     return "n"
 
 
+def explained(name: str):
+    """The record of a scene's opening pair at its first pose, as a session opens it."""
+    world = SCENES[name].world(0)
+    return world.explain_now(asked(opening(SCENES[name], world), world))
+
+
 def test_choice_answers_are_true():
     """The choice questions' answers, each checked by hand: the facts they state."""
     from sandbox.core.geometry import Polygon
     from sandbox.core.pair import sat
 
     # shadows, "how many axes for a triangle and a 7-gon?": 10; "two squares?": 4
-    classic = SCENES["classic"].world(0).explain_now().shown.report
-    squares = SCENES["squares"].world(0).explain_now().shown.report
+    classic = explained("classic").shown.report
+    squares = explained("squares").shown.report
     assert len(classic.axes) == 10 and len(squares.axes) == 4
     # needs-help, "45 bodies: pairs without a broad phase?": 45 * 44 / 2 = 990
     world = SCENES["broad-phase"].world(0)
@@ -272,7 +281,7 @@ def test_choice_answers_are_true():
     from sandbox.render.rulers import axis_name
 
     assert f"{squares.depth:.1f}" == "14.3" and axis_name(squares.mtv_axis) == "e1 A"
-    engulfed = SCENES["engulfed"].world(0).explain_now().shown.report
+    engulfed = explained("engulfed").shown.report
     e0_a = engulfed.axes[0]
     assert axis_name(engulfed.mtv_axis) == "e2 B" and round(engulfed.depth) == 143
     assert axis_name(e0_a) == "e0 A" and round(e0_a.overlap) == 50 and round(e0_a.depth) == 178
@@ -281,7 +290,8 @@ def test_choice_answers_are_true():
     projectile, target = world.shape(0), world.shape(1)
     gap = np.asarray(target.vertices)[:, 0].min() - np.asarray(projectile.vertices)[:, 0].max()
     assert gap == 230 and world.velocity[0, 0] / 60 == 10
-    touched = next(t for t in range(1, 60) if world.step(1 / 60).shown.report.colliding)
+    spin = asked(opening(SCENES["spin"], world), world)
+    touched = next(t for t in range(1, 60) if world.step(1 / 60, asked=spin).shown.report.colliding)
     assert touched == 23
     # pushing-out, "the tilted box ends flat?" and "the pyramid shifts and settles?"
     answered = opened("pushing-out", 3)

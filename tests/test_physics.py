@@ -6,11 +6,14 @@ import math
 import numpy as np
 import pytest
 
+from sandbox.app.pair_choice import PairChoice, asked, cycled, shown_pair
 from sandbox.core.compound import piece_pairs
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
 from sandbox.physics.body import Body, Steering
 from sandbox.physics.broadphase import brute_force_pairs, sort_and_sweep
+from sandbox.physics.dump import world_dump
+from sandbox.physics.records import AskedPair
 from sandbox.physics.world import World
 from sandbox.scenes.builtin import pile
 from sandbox.scenes.registry import SCENES
@@ -92,7 +95,7 @@ def test_pushing_into_a_static_shape_slides_along_it():
     start_y = world.position[c, 1]
     touching_ticks = 0
     for _ in range(40):
-        record = world.step(STEP, Steering(right=True))
+        record = world.step(STEP, Steering(right=True), AskedPair(c, 0))
         if record.shown.report.colliding:
             touching_ticks += 1
             after = sat(world.shape(c), world.shape(0), all_axes=True)
@@ -149,7 +152,7 @@ def _run(scene_name: str, ticks: int, seed: int = 0, keep_at: int | None = None)
     kept = None
     for tick in range(ticks):
         if tick == keep_at:
-            kept = (world.snapshot(), world.position.copy())
+            kept = (world_dump(world), world.position.copy())
         world.step(STEP, Steering(right=tick < 40, up=60 <= tick < 70))
     return world if keep_at is None else (world, kept)
 
@@ -178,7 +181,7 @@ def test_every_scene_is_deterministic(name):
     tick 200 of another run, which went on to 300)."""
     _, (snapshot, position) = _three_hundred_ticks(name)
     second = _run(name, 200)
-    assert second.snapshot() == snapshot
+    assert world_dump(second) == snapshot
     assert np.array_equal(second.position, position)
 
 
@@ -211,11 +214,12 @@ def test_circles_collide_with_polygons_in_the_world():
 
 def test_shown_pair_defaults_to_controlled_and_nearest_and_tab_cycles():
     world = SCENES["gravity"].world(0)
-    a, b = world.shown_pair()
+    choice = PairChoice()
+    a, b = shown_pair(choice, world)
     assert a == world.controlled
-    world.cycle_partner()
-    assert world.shown_pair()[1] != b
-    record = world.explain_now()
+    choice = cycled(choice, world)
+    assert shown_pair(choice, world)[1] != b
+    record = world.explain_now(asked(choice, world))
     assert record.shown.a == a and record.shown.report.all_axes
 
 

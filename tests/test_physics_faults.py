@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from driving import Edit, advance, dispatch, open_session, press  # noqa: E402
 
 from sandbox.app.cli import main  # noqa: E402
+from sandbox.physics.dump import world_dump
 from sandbox.scenes.builtin import OUTLINES  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
@@ -172,7 +173,7 @@ def test_a_static_body_given_speeds_in_its_file_stays_a_still_floor(tmp_path):
         world.step(1 / 60)
     assert float(np.hypot(*world.velocity[1])) < 1.0 and abs(world.omega[1]) < 0.01
     assert world.position[1, 1] == pytest.approx(560.0, abs=1.0)  # on the floor's top
-    floor = world.snapshot()["bodies"][0]
+    floor = world_dump(world)["bodies"][0]
     assert floor["velocity"] == [0.0, 0.0] and floor["angular_velocity"] == 0.0
 
 

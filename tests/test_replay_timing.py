@@ -12,6 +12,7 @@ import pytest
 
 from sandbox.app import stepping
 from sandbox.app.cli import main
+from sandbox.physics.dump import world_dump
 
 # Keys held and pressed in the middle of a 90-tick run of the gravity scene.
 MID_RUN = (
@@ -41,7 +42,7 @@ def trace(monkeypatch):
 
     def advance_and_keep(session, held):
         advance(session, held)
-        states.append(json.loads(json.dumps(session.world.snapshot())))
+        states.append(json.loads(json.dumps(world_dump(session.world))))
 
     monkeypatch.setattr(stepping, "advance", advance_and_keep)
     return states

@@ -19,6 +19,7 @@ from sandbox.app.editor import EditHistory
 from sandbox.core.compound import Compound
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.physics.body import Body
+from sandbox.physics.dump import world_dump
 from sandbox.physics.world import World
 from sandbox.scenes.base import CANVAS, SCENE_WIDTH, SceneError
 from sandbox.scenes.registry import SCENES
@@ -112,11 +113,11 @@ def test_a_drawn_compound_body_round_trips(tmp_path):
     path = tmp_path / "drawn.toml"
     path.write_text(world_to_toml(world, title="drawn", lesson="a U"))
     other = load_scene_file(path).world(0)
-    assert json.dumps(other.snapshot()) == json.dumps(world.snapshot())
+    assert json.dumps(world_dump(other)) == json.dumps(world_dump(world))
     for _ in range(60):
         world.step(1 / 60)
         other.step(1 / 60)
-    assert json.dumps(other.snapshot()) == json.dumps(world.snapshot())
+    assert json.dumps(world_dump(other)) == json.dumps(world_dump(world))
 
 
 def test_toml_string_escapes_every_character_so_it_reads_back():
@@ -195,8 +196,8 @@ def _random_world(rng: random.Random) -> World:
         )
     gravity = rng.choice([(0.0, 0.0), (0.0, 900.0), (-0.0, 123.456)])
     world = World(bodies, gravity=gravity, bounds=(0, 0, SCENE_WIDTH, CANVAS[1]))
-    world.partner = rng.choice([None, 0])
-    return world
+    partner = rng.choice([None, 0])  # the pair on show, shape B: the app's, saved by name
+    return world, None if partner is None else world.bodies[partner].name
 
 
 def test_fuzzed_worlds_write_toml_that_reads_back_or_are_refused():
@@ -207,10 +208,10 @@ def test_fuzzed_worlds_write_toml_that_reads_back_or_are_refused():
     rng = random.Random(19)
     written = refused = 0
     for _ in range(300):
-        world = _random_world(rng)
+        world, partner = _random_world(rng)
         printable = all(b.name.isprintable() and b.name.strip() for b in world.bodies)
         try:
-            text = world_to_toml(world, title="fuzz", lesson="fuzz")
+            text = world_to_toml(world, title="fuzz", lesson="fuzz", pair=(None, partner))
         except SceneError as error:
             assert not printable, error
             assert "name" in str(error)
@@ -219,8 +220,10 @@ def test_fuzzed_worlds_write_toml_that_reads_back_or_are_refused():
         assert printable
         data = tomllib.loads(text)
         assert [b["name"] for b in data["body"]] == [b.name for b in world.bodies]
-        again = scene_from_table(data, "fuzz", "fuzz", "fuzz").world(0)
-        assert json.dumps(again.snapshot()) == json.dumps(world.snapshot())
+        scene = scene_from_table(data, "fuzz", "fuzz", "fuzz")
+        assert scene.pair == (None, partner)
+        again = scene.world(0)
+        assert json.dumps(world_dump(again)) == json.dumps(world_dump(world))
         assert np.array_equal(again.inv_mass, world.inv_mass)
         written += 1
     assert written > 30 and refused > 30  # both branches well exercised
@@ -236,7 +239,7 @@ def test_write_scene_file_saves_atomically_or_keeps_the_old_file(tmp_path):
     scene = SCENES["tumble"]
     world = scene.world(0)
     write_scene_file(path, scene, world)
-    assert json.dumps(load_scene_file(path).world(0).snapshot()) == json.dumps(world.snapshot())
+    assert json.dumps(world_dump(load_scene_file(path).world(0))) == json.dumps(world_dump(world))
     before = path.read_bytes()
     with pytest.raises(UsageError, match="demo"):
         write_scene_file(path, SCENES["sat-3d"], SCENES["sat-3d"].world(0))

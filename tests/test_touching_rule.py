@@ -18,6 +18,7 @@ import shapely  # noqa: E402
 from driving import advance, open_session  # noqa: E402
 from random_shapes import random_shape  # noqa: E402
 
+from sandbox.app.scene_control import explain_now  # noqa: E402
 from sandbox.core.axes import touch_tolerance  # noqa: E402
 from sandbox.core.batch import sat_many  # noqa: E402
 from sandbox.core.geometry import Circle, Polygon  # noqa: E402
@@ -146,12 +147,12 @@ def test_after_the_mtv_push_the_words_say_touching(scene, key):
     pushed = 0
     for _ in range(90):
         advance(session, frozenset({key}))
-        shown = session.world.explain_now().shown
+        shown = explain_now(session).shown
         before = session.step_record.shown.report
         if before.colliding and before.depth > 0.0:  # this step pushed A out by the MTV
             pushed += 1
             assert collision_state(shown.report) == "touching", shown.report
-            words, _ = narration(session.world, session.world.explain_now())
+            words, _ = narration(session.world, explain_now(session))
             assert words.startswith("Touching") and "e-" not in words, words
     assert pushed > 0
 

@@ -9,9 +9,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from sandbox.app.pair_choice import PairChoice, cycled, shown_pair
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.physics.body import Body, Steering
 from sandbox.physics.colouring import colour_constraints
+from sandbox.physics.dump import world_dump
+from sandbox.physics.records import AskedPair
 from sandbox.physics.sleeping import update_sleep
 from sandbox.physics.world import World
 from sandbox.scenes.registry import SCENES
@@ -40,10 +43,10 @@ def row(*positions):
 def test_tab_goes_through_the_other_bodies_in_order():
     """A is body 0 (no controlled body); B starts at the nearest (1) then Tab: 2, 3, 1."""
     world = World(row((0, 0), (20, 0), (300, 0), (600, 0)))
-    seen = []
+    seen, choice = [], PairChoice()
     for _ in range(3):
-        world.cycle_partner()
-        seen.append(world.shown_pair())
+        choice = cycled(choice, world)
+        seen.append(shown_pair(choice, world))
     assert seen == [(0, 2), (0, 3), (0, 1)]
 
 
@@ -79,14 +82,14 @@ def test_mtv_mode_under_gravity_falls_and_damps_as_written():
 
 def test_explaining_before_any_step_reports_whole_number_counts():
     world = SCENES["classic"].world(0)
-    record = world.explain_now()
+    record = world.explain_now(AskedPair(0))
     assert (record.candidate_pairs, record.swept_pairs, record.all_pairs) == (0, 0, 0)
 
 
 def test_the_state_dump_names_static_bodies_and_circle_radii():
     ball = Body("ball", Circle(7.5, position=(10, 10)))
     floor = Body("floor", Polygon.box(100, 10, position=(50, 100)), static=True)
-    dump = World([ball, floor]).snapshot()
+    dump = world_dump(World([ball, floor]))
     assert dump["bodies"][0]["radius"] == 7.5 and dump["bodies"][0]["static"] is False
     assert dump["bodies"][1]["static"] is True and "vertices" in dump["bodies"][1]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..physics.dump import world_dump
 from .state import Session
 
 
@@ -20,7 +21,7 @@ def dump_state(session: Session) -> dict:
             # a concave body: the report is SAT on these pieces (0-based indices)
             report["a_piece"], report["b_piece"] = shown.a_piece, shown.b_piece
             report["colliding_pieces"] = [list(pair) for pair in shown.colliding_pieces]
-    described = world.snapshot()
+    described = world_dump(world)
     space, lesson = session.space, session.lesson_run
     return {
         "tick": described["tick"],

@@ -20,8 +20,9 @@ from .commands import Edit, UiChange
 from .edit_commands import delete_command, draw_command, spawn_command
 from .editor import MIN_SPAWN, EditResult, is_boundary_wall
 from .errors import UsageError
+from .pair_choice import names
 from .saving import next_save_path
-from .scene_control import pick, say
+from .scene_control import explain_now, pick, say
 from .state import Session
 
 NO_POINTER = (430.0, 200.0)  # where a key's spawn or delete goes with no window pointer
@@ -96,14 +97,16 @@ def close_draft(session: Session, show: str):
 def apply_edit(session: Session, edit: Edit) -> EditResult:
     """An editor command on the world, through the edit history (undo / redo); a
     refusal says why on screen and changes nothing."""
-    result = session.edits.apply(session.world, edit.command, edit.merge)
+    result = session.edits.apply(session.world, edit.command, edit.merge, session.pair_choice)
     if not result.ok:
         say(session, result.reason)
         return result
+    if result.choice is not None:
+        session.pair_choice = result.choice
     session.pair_index = None  # Tab's pair may name a body gone
     session.walk = None
-    session.step_record = session.world.explain_now()
-    session.history.replace_present(session.world, session.steps)
+    session.step_record = explain_now(session)
+    session.history.replace_present(session.world, session.steps, session.pair_choice)
     if edit.command["op"] == "draw":  # the outline drawn is a body now
         session.draft = None
         if edit.show is not None:
@@ -134,7 +137,9 @@ def save(session: Session) -> str | None:
     (None, and why said, when it cannot be saved)."""
     try:
         path = next_save_path(session.save_dir, session.scene.name)
-        write_scene_file(path, session.scene, session.world)
+        write_scene_file(
+            path, session.scene, session.world, names(session.pair_choice, session.world)
+        )
     except (SceneError, UsageError, OSError) as error:
         say(session, f"not saved: {error}")
         return None
@@ -142,17 +147,17 @@ def save(session: Session) -> str | None:
     return str(path)
 
 
-def scene_bytes(scene, world) -> bytes:
-    """The world (of `scene`) as a TOML scene file's bytes; UsageError saying what a
-    scene file cannot hold."""
+def scene_bytes(scene, world, pair=(None, None)) -> bytes:
+    """The world (of `scene`, `pair` on show by name) as a TOML scene file's bytes;
+    UsageError saying what a scene file cannot hold."""
     try:
-        return scene_to_toml(scene, world).encode("utf-8")
+        return scene_to_toml(scene, world, pair).encode("utf-8")
     except SceneError as error:
         raise UsageError(str(error)) from None
 
 
-def write_scene_file(path: Path, scene, world) -> None:
+def write_scene_file(path: Path, scene, world, pair=(None, None)) -> None:
     """Save the world as a scene file at `path` (the editor's save), atomically: the
     whole file or the old one. UsageError (one line, for the screen) on failure. Not the
     run's last act: the signals work again once the file is in place."""
-    write_all([(Path(path), scene_bytes(scene, world))], last_act=False)
+    write_all([(Path(path), scene_bytes(scene, world, pair))], last_act=False)

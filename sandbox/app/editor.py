@@ -27,10 +27,10 @@ English, and the world is left exactly as it was):
 
 Everything the editor makes is something a scene file can hold (the same limits), so
 an edited world can always be saved. After an edit the world is rebuilt from its bodies
-by physics (`physics.rebuild.rebuild`: every setting kept, each kept body's pose and
+by physics (`World.rebuild`: every setting kept, each kept body's pose and
 speeds bit for bit, every body awake).
 
-`EditHistory` saves the world's state (`physics.rewind.save_state`) before each edit:
+`EditHistory` saves the world's state (`World.save_state`) before each edit:
 undo puts it back bit for bit; redo applies the command again (the same world in, the
 same world out).
 """
@@ -45,12 +45,11 @@ from ..core.compound import Compound, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
 from ..core.portable import cos_sin, rotate
 from ..physics.body import Body
-from ..physics.rebuild import bodies_now, rebuild
-from ..physics.rewind import restore_state, save_state
-from ..physics.world import World
+from ..physics.world import SavedState, World
 from ..scenes import limits
 from ..scenes.scene_bodies import narrowest
 from .edit_commands import DEFAULT_SIDES, check_command
+from .pair_choice import PairChoice, without
 
 MIN_SIDES, MAX_SIDES = 3, 12
 MIN_SPAWN, MAX_SPAWN = 4.0, 400.0  # px: a spawned box's side or a radius
@@ -67,6 +66,8 @@ class EditResult:
     reason: str = ""  # why refused ("" when done)
     body: str | None = None  # the body made, changed or removed
     said: str = ""  # what was done, in words ("drew 'drawn 1' (concave: 3 pieces)")
+    deleted: int | None = None  # the index of the body deleted (the later ones move up)
+    choice: PairChoice | None = None  # the pair on show chosen after it (EditHistory)
 
 
 def _refused(reason: str) -> EditResult:
@@ -104,7 +105,7 @@ def _draw(world: World, command: dict) -> EditResult:
         return _refused(reason)
     static = command.get("static", not world.rigid)
     body = Body(name, shape, static=static)
-    rebuild(world, [*bodies_now(world), body], [*range(len(world.bodies)), None])
+    world.rebuild([*world.bodies_now(), body], [*range(len(world.bodies)), None])
     return EditResult(True, body=name, said=f"drew {name!r} ({_kind(shape)})")
 
 
@@ -124,12 +125,12 @@ def _move_vertex(world: World, command: dict) -> EditResult:
     moved, reason = _outline_shape(points, angle=float(world.angle[i]), keep_order=True)
     if moved is None:
         return _refused(f"corner {k} cannot go there: {reason}")
-    bodies = bodies_now(world)
+    bodies = world.bodies_now()
     density = bodies[i].density
     if world.inv_mass[i] != bodies[i].inv_mass:  # the Tune slider set it: keep it
         density = world.density(i)
     bodies[i] = replace(bodies[i], shape=moved, density=density)
-    rebuild(world, bodies, list(range(len(bodies))), moved_body=i)
+    world.rebuild(bodies, list(range(len(bodies))), moved_body=i)
     return EditResult(True, body=name, said=f"moved corner {k} of {name!r} ({_kind(moved)})")
 
 
@@ -157,7 +158,7 @@ def _spawn(world: World, command: dict) -> EditResult:
     else:
         shape = Circle(size, position=at)
     body = Body(name, shape, static=command.get("static", not world.rigid))
-    rebuild(world, [*bodies_now(world), body], [*range(len(world.bodies)), None])
+    world.rebuild([*world.bodies_now(), body], [*range(len(world.bodies)), None])
     return EditResult(True, body=name, said=f"made {name!r}")
 
 
@@ -183,9 +184,9 @@ def _delete(world: World, command: dict) -> EditResult:
     if len(world.bodies) == 1:
         return _refused("a world needs at least one body")
     kept = [j for j in range(len(world.bodies)) if j != i]
-    bodies = bodies_now(world)
-    rebuild(world, [bodies[j] for j in kept], kept)
-    return EditResult(True, body=name, said=f"deleted {name!r}")
+    bodies = world.bodies_now()
+    world.rebuild([bodies[j] for j in kept], kept)
+    return EditResult(True, body=name, said=f"deleted {name!r}", deleted=i)
 
 
 def is_boundary_wall(world: World, i: int) -> bool:
@@ -309,17 +310,23 @@ class EditHistory:
 
     def __init__(self, keep: int = KEEP_EDITS):
         self.keep = keep
-        self.done: list[tuple[dict, dict]] = []  # (command, the world before it)
+        # (command, the world before it, the pair on show chosen before it)
+        self.done: list[tuple[dict, SavedState, PairChoice]] = []
         self.undone: list[dict] = []  # commands undone, the last undone last
 
-    def apply(self, world: World, command: dict, merge: bool = False) -> EditResult:
+    def apply(
+        self, world: World, command: dict, merge: bool = False, choice: PairChoice | None = None
+    ) -> EditResult:
         """Edit (or undo, redo). `merge`: a vertex dragged on, the same corner as the
-        last edit: one undo step for the whole drag (back to before it began)."""
+        last edit: one undo step for the whole drag (back to before it began). `choice`:
+        the pair on show chosen now, kept with the world's state for an undo; a result
+        done gives the choice after it (`EditResult.choice`)."""
         check_command(command)
+        choice = PairChoice() if choice is None else choice
         if command["op"] == "undo":
             return self.undo(world)
         if command["op"] == "redo":
-            return self.redo(world)
+            return self.redo(world, choice)
         last = self.done[-1][0] if self.done else None
         same_corner = (
             last is not None
@@ -329,16 +336,20 @@ class EditHistory:
         if merge and same_corner:
             result = apply(world, command)
             if result.ok:
-                self.done[-1] = (command, self.done[-1][1])
+                self.done[-1] = (command, *self.done[-1][1:])
                 self.undone.clear()
             return result
-        return self._edit(world, command, forget_undone=True)
+        return self._edit(world, command, choice, forget_undone=True)
 
-    def _edit(self, world: World, command: dict, forget_undone: bool) -> EditResult:
-        before = save_state(world)
+    def _edit(
+        self, world: World, command: dict, choice: PairChoice, forget_undone: bool
+    ) -> EditResult:
+        before = world.save_state()
         result = apply(world, command)
         if result.ok:
-            self.done.append((command, before))
+            after = choice if result.deleted is None else without(choice, result.deleted)
+            result = replace(result, choice=after)
+            self.done.append((command, before, choice))
             del self.done[: -self.keep]
             if forget_undone:
                 self.undone.clear()
@@ -347,16 +358,16 @@ class EditHistory:
     def undo(self, world: World) -> EditResult:
         if not self.done:
             return _refused("nothing to undo")
-        command, before = self.done.pop()
-        restore_state(world, before)
+        command, before, choice = self.done.pop()
+        world.restore_state(before)
         self.undone.append(command)
-        return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}")
+        return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}", choice=choice)
 
-    def redo(self, world: World) -> EditResult:
+    def redo(self, world: World, choice: PairChoice) -> EditResult:
         if not self.undone:
             return _refused("nothing to redo")
         command = self.undone.pop()
-        result = self._edit(world, command, forget_undone=False)
+        result = self._edit(world, command, choice, forget_undone=False)
         if not result.ok:  # the world changed since the undo: the edit no longer fits
             self.undone.append(command)
         return result

@@ -37,7 +37,7 @@ from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
 from .framing import open_view
 from .lesson_plan import Plan, StagePlan
-from .scene_control import EXPLORING, open_scene, say
+from .scene_control import EXPLORING, explain_now, open_scene, say
 from .state import Session
 
 # An answer key pressed once the question is answered: it stays the question's.
@@ -146,11 +146,11 @@ def open_stage(session: Session, index: int) -> None:
     session.overlays = replace(Overlays(), show_help=help_on, **dict(stage.overlays))
     world = session.world
     if stage.a is not None:
-        world.focus = world.index(stage.a)
+        session.pair_choice = replace(session.pair_choice, a=world.index(stage.a))
     if stage.b is not None:
-        world.partner = world.index(stage.b)
+        session.pair_choice = replace(session.pair_choice, b=world.index(stage.b))
     if stage.a is not None or stage.b is not None:
-        session.step_record = world.explain_now()
+        session.step_record = explain_now(session)
     open_view(session, stage.view)
     if stage.predict is not None:  # the card asks from the first frame: hide its answer
         _hide_answer(session)

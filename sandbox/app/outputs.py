@@ -13,6 +13,7 @@ from .dump import dump_state
 from .editing import scene_bytes
 from .errors import UsageError
 from .options import Options
+from .pair_choice import names
 from .recording import Recorder
 from .state import Session
 
@@ -40,7 +41,14 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
         outputs.append((options.dump_state, text.encode("utf-8")))
     if options.save_scene:
         try:
-            outputs.append((options.save_scene, scene_bytes(session.scene, session.world)))
+            outputs.append(
+                (
+                    options.save_scene,
+                    scene_bytes(
+                        session.scene, session.world, names(session.pair_choice, session.world)
+                    ),
+                )
+            )
         except UsageError as error:
             raise UsageError(f"--save-scene: {error}") from None
     if options.record and recorder is not None:

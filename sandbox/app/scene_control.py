@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 
 from ..physics.contacts import BROAD_PHASES, switch_broad_phase
-from ..physics.rebuild import swap_body
 from ..physics.records import explain
 from ..physics.world import World
 from ..scenes.base import Scene
@@ -17,6 +16,7 @@ from ..scenes.space import Space
 from .editor import EditHistory
 from .framing import open_view
 from .history import History
+from .pair_choice import asked, cycled, opening, picked
 from .state import SPEEDS, Session
 
 MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
@@ -52,7 +52,9 @@ def open_scene(
     if session.lesson_run is not None and session.lesson_run.exploring:  # the lesson let go: say so
         say(session, EXPLORING)
     session.space = Space() if scene.demo == "sat-3d" else None
-    use_world(session, world if world is not None else scene.world(session.seed))
+    world = world if world is not None else scene.world(session.seed)
+    session.pair_choice = opening(scene, world)
+    use_world(session, world)
     if changed:  # another scene: its own view (the whole of it, unless it asks)
         open_view(session, scene.view)
     if not keep_speed:
@@ -60,15 +62,20 @@ def open_scene(
 
 
 def use_world(session: Session, world: World) -> None:
-    """Show `world` from now on: its pair on show explained afresh, the step-through
+    """Show `world` from now on: the pair chosen explained afresh, the step-through
     closed and the rewind history started again from it."""
     session.world = world
     session.edits = EditHistory()  # this world's edits, to undo
     session.draft = None
     session.walk = None
-    session.step_record = with_pair(session, world.explain_now())
+    session.step_record = with_pair(session, explain_now(session))
     session.history = History()
-    session.history.keep(world, session.steps)
+    session.history.keep(world, session.steps, session.pair_choice)
+
+
+def explain_now(session: Session):
+    """The world's last record with the pair chosen explained at the current pose."""
+    return session.world.explain_now(asked(session.pair_choice, session.world))
 
 
 def with_pair(session: Session, record):
@@ -91,30 +98,23 @@ def next_pair(session: Session) -> None:
     if session.scene.tab_pairs:
         index = 0 if session.pair_index is None else session.pair_index
         session.pair_index = (index + 1) % len(session.scene.tab_pairs)
-        session.step_record = with_pair(session, session.world.explain_now())
+        session.step_record = with_pair(session, explain_now(session))
     else:
-        session.world.cycle_partner()
-        session.step_record = session.world.explain_now()
+        session.pair_choice = cycled(session.pair_choice, session.world)
+        session.step_record = explain_now(session)
 
 
 def pick(session: Session, body: int, as_a: bool) -> None:
     """A click: show the pair against this body (B), or with it as shape A (shift)."""
     world = session.world
-    name = world.bodies[body].name
-    if as_a:
-        world.focus = body
-        if world.partner == body:
-            world.partner = None
-        say(session, f"shape A: {name}")
-    else:
-        pair = world.shown_pair()
-        if pair is None or body == pair[0]:
-            return
-        world.partner = body
-        say(session, f"shape B: {name}")
+    choice = picked(session.pair_choice, world, body, as_a)
+    if choice is None:
+        return
+    session.pair_choice = choice
+    say(session, f"shape {'A' if as_a else 'B'}: {world.bodies[body].name}")
     session.pair_index = None
     session.walk = None if session.walk is None else 0
-    session.step_record = world.explain_now()
+    session.step_record = explain_now(session)
 
 
 def scene_switch(session: Session) -> None:
@@ -132,7 +132,7 @@ def scene_switch(session: Session) -> None:
         world = session.world
         following = names[(names.index(world.broad_phase) + 1) % len(names)]
         switch_broad_phase(world, following)
-        session.step_record = world.explain_now()
+        session.step_record = explain_now(session)
         say(session, f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
 
 
@@ -154,7 +154,7 @@ def next_outline(session: Session) -> None:
     while name in taken:  # a body the learner named so: this one takes a number
         k += 1
         name = f"{body.name} {k}"
-    swap_body(world, c, dataclasses.replace(body, name=name))
+    world.swap_body(c, dataclasses.replace(body, name=name))
     use_world(session, world)
     shape = world.bodies[c].shape
     pieces = len(shape.pieces) if shape.kind == "compound" else 1

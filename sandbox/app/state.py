@@ -26,6 +26,7 @@ from ..scenes.registry import SCENES
 from ..scenes.space import Space
 from .editor import EditHistory
 from .history import History
+from .pair_choice import PairChoice
 
 STEP = 1.0 / 60.0
 SPEEDS = ((1.0, "1x"), (0.5, "1/2x"), (0.25, "1/4x"), (0.1, "1/10x"))
@@ -54,6 +55,7 @@ class Session:
     themes: list[str] = field(default_factory=lambda: list(THEMES))
     world: World | None = None  # the scene's world (scene_control.open_scene builds it)
     step_record: StepRecord | None = None  # what the last step recorded: the pair on show
+    pair_choice: PairChoice = PairChoice()  # the pair on show as chosen (app/pair_choice.py)
     history: History = field(default_factory=History)  # rewind: the last steps' states
     edits: EditHistory = field(default_factory=EditHistory)  # this world's edits, to undo
     space: Space | None = None  # the 3D scene's state

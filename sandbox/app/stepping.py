@@ -18,7 +18,8 @@ from ..render.overlays import Jump, Moment
 from . import lesson_run
 from .framing import follow
 from .keymap import controls_from
-from .scene_control import say, with_pair
+from .pair_choice import asked
+from .scene_control import explain_now, say, with_pair
 from .state import STEP, Session
 
 MOMENT_STEPS = 600  # a swept hit or a tunnelling jump stays drawn for this many steps
@@ -37,7 +38,7 @@ def advance(session: Session, held: frozenset[str]) -> None:
     before = world.position.copy()
     velocities = world.velocity.copy()
     try:
-        record = world.step(STEP, controls_from(set(held)))
+        record = world.step(STEP, controls_from(set(held)), asked(session.pair_choice, world))
     except NotFiniteError as error:
         _not_finite(session, error)
         return
@@ -49,7 +50,7 @@ def advance(session: Session, held: frozenset[str]) -> None:
         session.moment = None
     if session.moment is None:  # the first moment stays until it expires (the lesson's one)
         session.moment = find_moment(world, session.step_record, before)
-    session.history.keep(world, session.steps)
+    session.history.keep(world, session.steps, session.pair_choice)
     follow(session)
     if session.scene.hold_at_impact and not session.impact_held:
         _hold_at_impact(session)
@@ -62,7 +63,9 @@ def _not_finite(session: Session, error: NotFiniteError) -> None:
     world goes back to the last state kept (the one the step began from), the session
     pauses, and the status line names the bodies (a headless run ends with that line:
     `Session.failed`)."""
-    session.history.move(session.world, 0)
+    moved = session.history.move(session.world, 0)
+    if moved is not None:
+        session.pair_choice = moved[1]
     session.world.grab = None
     session.hand = None
     session.paused = True
@@ -97,16 +100,16 @@ def _hold_at_impact(session: Session) -> None:
 
 def rewind(session: Session, delta: int) -> None:
     """Show the world `delta` steps later (or earlier) among the kept steps."""
-    steps = session.history.move(session.world, delta)
-    if steps is None:
+    moved = session.history.move(session.world, delta)
+    if moved is None:
         return
     world = session.world
-    session.steps = steps
+    session.steps, session.pair_choice = moved
     session.walk = None
     session.impact = 0.0  # the rewound-to step's impact is not measured again
     world.grab = None
     session.hand = None
-    record = world.record if world.record is not None else world.explain_now()
+    record = world.record if world.record is not None else explain_now(session)
     session.step_record = with_pair(session, record)
     follow(session)
 

@@ -9,6 +9,7 @@ from .finite import NotFiniteError
 from .grid import GridCell, GridResult, uniform_grid
 from .quadtree import QuadNode, QuadtreeResult
 from .records import Contact, ShownPair, StepRecord, SweepEvent
+from .settings import WorldSettings
 from .world import World
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "StepRecord",
     "SweepEvent",
     "World",
+    "WorldSettings",
     "brute_force_pairs",
     "sort_and_sweep",
     "uniform_grid",

@@ -88,6 +88,16 @@ class ShownPair:
 
 
 @dataclass(frozen=True)
+class AskedPair:
+    """The pair the app asks physics to explain (the app chooses it; physics never does):
+    body `a` against body `b`, or, with `b` None, against the body nearest to a's shape
+    at the pose the narrow phase tests (`World.nearest`)."""
+
+    a: int
+    b: int | None = None
+
+
+@dataclass(frozen=True)
 class StepRecord:
     """What one step did, for the renderer and the HUD (drawn, never recomputed)."""
 

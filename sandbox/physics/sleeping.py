@@ -16,6 +16,8 @@ fixed as walls, and bounce straight back.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import numpy as np
 
 from ..core.portable import hypot
@@ -69,8 +71,9 @@ def update_sleep(world, contacts, dt: float) -> None:
     world.sleeping = asleep
 
 
-def rest_key(world) -> tuple | None:
-    """Everything a step of a fully asleep world depends on, as bytes and plain values;
+def rest_key(world, asked) -> tuple | None:
+    """Everything a step of a fully asleep world depends on (the pair `asked` to explain
+    among it), as bytes and plain values;
     None while any moving body is awake (or a rule could wake one by itself).
 
     A step that began and ended with every moving body asleep changed nothing but the
@@ -95,7 +98,7 @@ def rest_key(world) -> tuple | None:
         world.sleep_island.tobytes(),
         world.gravity,
         world.bounds,
-        (world.partner, world.focus, world.controlled),
+        (asked, world.controlled),
         (world.resolve, world.swept, world.broad_phase, world.sleep_time),
         len(world.bodies),
     )
@@ -107,3 +110,26 @@ def rest_step(world, dt: float) -> None:
     slow: it does not move), and the tick advances. The caller re-issues the last
     step's record under the new tick."""
     world.sleep_timer = np.where(~world.static, world.sleep_timer + dt, 0.0)
+
+
+def still_resting(world, resting, found, was_asleep):
+    """World.resting after a step: its rows whose bodies all still sleep (or are fixed),
+    and the rows just found of the islands that fell asleep this step."""
+    at_rest = world.sleeping | world.static
+    falling = world.sleeping & ~was_asleep
+    parts = []
+    if resting is not None:
+        parts.append((resting, at_rest[resting.a] & at_rest[resting.b]))
+    if falling.any():
+        parts.append(
+            (found, at_rest[found.a] & at_rest[found.b] & (falling[found.a] | falling[found.b]))
+        )
+    parts = [(cs, keep) for cs, keep in parts if keep.any()]
+    if not parts:
+        return None
+    if len(parts) == 1 and parts[0][0] is resting and parts[0][1].all():
+        return resting  # nothing fell asleep or woke: the same rows (not copied again)
+    names = [f.name for f in fields(found)]
+    return type(found)(
+        **{name: np.concatenate([getattr(cs, name)[keep] for cs, keep in parts]) for name in names}
+    )

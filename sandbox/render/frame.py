@@ -1,7 +1,7 @@
 """`draw`: the one entry point that draws a World and its pair on show onto ANY Surface.
 
 The renderer draws; it never changes the world and never recomputes physics or SAT.
-What it explains comes from a `StepRecord` (``world.record`` or ``world.explain_now()``):
+What it explains comes from a `StepRecord` (``world.record`` or ``world.explain_now(asked)``):
 ``record.shown`` holds the two shapes exactly as the narrow phase tested them and their
 full report (every axis). Bodies are drawn at their current pose from ``world.geometry()``.
 

@@ -38,6 +38,9 @@ class Scene:
     source: str = "built-in"
     # Tab cycles through these (A name, B name) pairs when given (else: the next partner)
     tab_pairs: tuple[tuple[str, str], ...] = ()
+    # The pair on show when the scene opens, by name: (shape A or None: the controlled
+    # body, shape B or None: the body nearest A). The app keeps it (app/pair_choice.py).
+    pair: tuple[str | None, str | None] = (None, None)
     slow_start: bool = False  # open in slow motion (a moment a class must be able to watch)
     demo: str | None = None  # a scene drawn by its own lesson ("dot-product"), not SAT's
     # Tutorial 004's convexity test drawn on the learner's shape; F: the next outline

@@ -227,7 +227,6 @@ def tunnelling(seed: int) -> World:
         ],
         damping=0.0,
     )
-    world.partner = world.index("wall (bottom)")
     return world
 
 
@@ -251,7 +250,6 @@ def tumble(seed: int) -> World:
         )
     )
     world = with_gravity(bodies)
-    world.partner = world.index("floor")
     return world
 
 
@@ -288,8 +286,6 @@ def stack(seed: int) -> World:
     world = with_gravity(bodies)
     # The pair on show: the column's two lowest boxes, whose contact carries the weight of
     # the nine above (its impulse arrows show it until the column falls asleep).
-    world.focus = world.index("column 1")
-    world.partner = world.index("column 0")
     return world
 
 
@@ -305,7 +301,6 @@ def spin(seed: int) -> World:
         *boundary_walls(),
     ]
     world = World(bodies, gravity=(0.0, 0.0), bounds=(0, 0, SCENE_WIDTH, 720), rigid=True)
-    world.partner = 1
     return world
 
 
@@ -356,6 +351,4 @@ def concave(seed: int, outline: int = 0) -> World:
     bodies.append(
         Body(name, from_outline(vertices, position=(250, 330)), controlled=True, restitution=0.1)
     )
-    world = with_gravity(bodies)
-    world.partner = world.index("cup")  # the pair on show: piece against piece
-    return world
+    return with_gravity(bodies)

@@ -80,18 +80,21 @@ SCENES: dict[str, Scene] = {
                 ("bullet, discrete test", "wall (top)"),
             ),
             slow_start=True,
+            pair=(None, "wall (bottom)"),
         ),
         Scene(
             "tumble",
             "Tumbling: force at the contact point (tutorial 002)",
             "An impulse at a contact point away from the centre turns the body: it lands flat.",
             tumble,
+            pair=(None, "floor"),
         ),
         Scene(
             "stack",
             "Stacks: a column and a pyramid at rest",
             "Contacts pass the weight down; arrows drive the heavy box into them. Q/E: torque.",
             stack,
+            pair=("column 1", "column 0"),
         ),
         Scene(
             "spin",
@@ -99,6 +102,7 @@ SCENES: dict[str, Scene] = {
             "It hits at 600 px/s off centre: both turn, momentum is kept. I: arrows.",
             spin,
             hold_at_impact=True,
+            pair=(None, "target"),
         ),
         Scene(
             "circles",
@@ -134,6 +138,7 @@ SCENES: dict[str, Scene] = {
             "SAT needs convex shapes: concave ones are split (dashed). F: the next outline.",
             concave,
             outline_test=True,
+            pair=(None, "cup"),  # piece against piece
         ),
     )
 }

@@ -68,6 +68,7 @@ def scene_from_table(data: dict, where: str, name: str, source: str) -> Scene:
         build=lambda seed: _build_from_spec(spec, where),
         source=source,
         tab_pairs=spec["tab_pairs"],
+        pair=(spec["focus"], spec["partner"]),
         slow_start=spec["slow_start"],
         hold_at_impact=spec["hold_at_impact"],
         view=spec["view"],
@@ -188,8 +189,6 @@ def _build_from_spec(spec: dict, where: str) -> World:
         )
     except ValueError as error:
         raise SceneError(f"{where}: {error}") from None
-    world.focus = None if spec["focus"] is None else world.index(spec["focus"])
-    world.partner = None if spec["partner"] is None else world.index(spec["partner"])
     return world
 
 

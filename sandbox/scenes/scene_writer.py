@@ -57,8 +57,6 @@ SETTINGS = (
     "sleep_time",
     "sleep_speed",
     "controlled",
-    "focus",
-    "partner",
     "broad_phase",
 )
 # The per-body arrays a world builds from its bodies, each compared bit for bit.
@@ -146,11 +144,13 @@ def world_to_toml(
     title: str = "A saved scene",
     lesson: str = "A scene saved from the sandbox.",
     tab_pairs: tuple[tuple[str, str], ...] = (),
+    pair: tuple[str | None, str | None] = (None, None),
     slow_start: bool = False,
     hold_at_impact: bool = False,
     view: str | tuple[float, float, float] = "fit",
 ) -> str:
-    """The world as the text of a TOML scene file; SceneError naming what cannot be held."""
+    """The world as the text of a TOML scene file; SceneError naming what cannot be held.
+    `pair`: the pair on show by name (shape A, shape B; None: the default)."""
     lines = [
         "# A SAT Sandbox scene file (python main.py --scene FILE), saved by the program.",
         f"title = {toml_string(title)}",
@@ -167,10 +167,9 @@ def world_to_toml(
         f"slop = {_value(float(world.slop))}",
         f"correction = {_value(float(world.correction))}",
     ]
-    for key in ("focus", "partner"):
-        index = getattr(world, key)
-        if index is not None and 0 <= index < len(world.bodies):
-            lines.append(f"{key} = {toml_string(world.bodies[index].name)}")
+    for key, name in zip(("focus", "partner"), pair, strict=True):
+        if name is not None:
+            lines.append(f"{key} = {toml_string(name)}")
     if tab_pairs:
         lines.append(f"tab_pairs = {_value([list(pair) for pair in tab_pairs])}")
     if slow_start:
@@ -187,13 +186,16 @@ def world_to_toml(
         lines.append("[[body]]")
         lines += [f"{key} = {text}" for key, text in _body_fields(world, i, body)]
     text = "\n".join(lines) + "\n"
-    _check_read_back(world, text)
+    _check_read_back(world, text, pair)
     return text
 
 
-def scene_to_toml(scene: Scene, world: World) -> str:
+def scene_to_toml(
+    scene: Scene, world: World, pair: tuple[str | None, str | None] = (None, None)
+) -> str:
     """`world` (a world of `scene`) as a scene file keeping the scene's title, lesson and
-    own settings (Tab's pairs, slow start, the hold at impact); a demo scene is refused.
+    own settings (Tab's pairs, slow start, the hold at impact) and `pair`, the pair on
+    show by name; a demo scene is refused.
     A built-in scene's F switch of outlines (`concave`) is the built-in's: the file keeps
     the outline on show."""
     check_saveable(scene)
@@ -202,6 +204,7 @@ def scene_to_toml(scene: Scene, world: World) -> str:
         title=scene.title,
         lesson=scene.lesson,
         tab_pairs=scene.tab_pairs,
+        pair=pair,
         slow_start=scene.slow_start,
         hold_at_impact=scene.hold_at_impact,
         view=scene.view,
@@ -285,17 +288,21 @@ def _density_now(world: World, i: int, body) -> float:
     )
 
 
-def _check_read_back(world: World, text: str) -> None:
-    """SceneError unless `text` reads back (as `--scene` would) to the world, bit for bit."""
+def _check_read_back(world: World, text: str, pair: tuple) -> None:
+    """SceneError unless `text` reads back (as `--scene` would) to the world, bit for
+    bit, and to the pair on show `pair`."""
     where = "the saved scene"
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:  # the emitter's own fault: never a file
         raise SceneError(f"{where}: the writer made text that is not TOML ({error})") from None
     try:
-        rebuilt = scene_from_table(data, where, "saved", "saved").world(0)
+        scene = scene_from_table(data, where, "saved", "saved")
     except SceneError as error:
         raise SceneError(f"cannot save this world as a scene file: {error}") from None
+    if scene.pair != tuple(pair):
+        raise SceneError(f"cannot save this world as a scene file: the pair {pair!r}")
+    rebuilt = scene.world(0)
     for name in SETTINGS:
         if _bits(getattr(world, name)) != _bits(getattr(rebuilt, name)):
             raise SceneError(

@@ -4,6 +4,7 @@ Expected values come from elsewhere: `Polygon` and `decompose` built from the sa
 points, shapely's area and intersection test, and the world's own dump before an edit.
 """
 
+import copy
 import json
 import math
 
@@ -455,16 +456,19 @@ def test_undo_restores_the_world_bit_for_bit_and_redo_reapplies(scene):
     """Each edit after 20 steps, then undo: the dump (and SAT report on show) is the one
     before the edit, and 30 more steps give what 30 steps from there give; redo gives the
     edited world again, bit for bit."""
+    start = SCENES[scene].world(0)
+    start_history = EditHistory()
+    assert start_history.apply(start, EDITS[1]).ok  # a drawn body for the vertex move
+    for _ in range(20):
+        start.step(1 / 60)
+    reference = SCENES[scene].world(0)  # built and stepped apart: 50 steps in all
+    EditHistory().apply(reference, EDITS[1])
+    for _ in range(50):
+        reference.step(1 / 60)
+    expected = state(reference)
     for command in EDITS + [move_vertex_command("drawn 1", 1, (640, 190))]:
-        world = SCENES[scene].world(0)
-        history = EditHistory()
-        assert history.apply(world, EDITS[1]).ok  # a drawn body for the vertex move
-        for _ in range(20):
-            world.step(1 / 60)
-        reference = SCENES[scene].world(0)
-        EditHistory().apply(reference, EDITS[1])
-        for _ in range(20):
-            reference.step(1 / 60)
+        # each edit from its own copy of the world 20 steps in (one run of those steps)
+        world, history = copy.deepcopy((start, start_history))
         before = state(world)
         result = history.apply(world, command)
         if not result.ok:
@@ -477,8 +481,7 @@ def test_undo_restores_the_world_bit_for_bit_and_redo_reapplies(scene):
         assert history.apply(world, {"op": "undo"}).ok
         for _ in range(30):
             world.step(1 / 60)
-            reference.step(1 / 60)
-        assert state(world) == state(reference)
+        assert state(world) == expected
 
 
 def test_undo_and_redo_with_nothing_to_undo_are_refused():

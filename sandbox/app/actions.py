@@ -210,11 +210,13 @@ def act(session: Session, key: str, held: frozenset[str] = frozenset()):
 def menu_key(session: Session, key: str, action: str) -> bool:
     """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
     if action == "lessons":
-        session.menu = None if session.menu is not None else tuple(built_in_lessons())
+        session.menu = (
+            None if session.menu is not None else tuple(built_in_lessons(session.language.code))
+        )
         return True
     if session.menu is None or not key.isdigit():
         return False
     number = int(key)
     if 1 <= number <= len(session.menu):
-        lesson_run.start(session, plan_lesson(session.menu[number - 1].name))
+        lesson_run.start(session, plan_lesson(session.menu[number - 1].name, session.language.code))
     return True

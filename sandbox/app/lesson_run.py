@@ -33,10 +33,12 @@ from dataclasses import dataclass, replace
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
 from ..render.ruler_rows import axis_name
+from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
 from .framing import open_view
 from .lesson_plan import Plan, StagePlan
+from .lesson_words import evidence_words
 from .scene_control import EXPLORING, open_scene, say
 from .state import Session
 
@@ -97,12 +99,12 @@ class LessonRun:
         waiting = self.phase in ("opening", "asking")
         return self.active and waiting and self.kept_overlays is not None
 
-    def status_line(self) -> str:
+    def status_line(self, tr=N_) -> str:
         """Where the lesson stands: "stage 3 of 7 · title", or "stage 3 of 7, exploring ·
         title". The status line keeps the part before the first " · ", so the mode shows
-        wherever the stage does."""
-        where = f"stage {self.index + 1} of {len(self.plan.stages)}"
-        mode = ", exploring" if self.exploring else ""
+        wherever the stage does. `tr`: the words' language."""
+        where = tr("stage {n} of {count}").format(n=self.index + 1, count=len(self.plan.stages))
+        mode = tr(", exploring") if self.exploring else ""
         return f"{where}{mode} · {self.plan.lesson.title}"
 
     def to_dict(self) -> dict:
@@ -369,17 +371,7 @@ def _shown(session: Session) -> None:
     predict = run.stage.stage.predict
     session.paused = True
     run.phase = "answered"
-    if predict.kind == "collide":
-        if run.touched_at is not None:
-            evidence = f"they touched at step {run.touched_at} of {predict.steps}"
-        else:
-            evidence = f"no contact in {predict.steps} steps"
-    elif predict.kind == "axis":
-        evidence = "the step-through stops at the first axis with a gap"
-    elif predict.kind == "mtv":
-        evidence = "the step-through's last step: the shortest way out is the MTV"
-    else:
-        evidence = f"{predict.steps} steps run" if predict.steps else ""
+    evidence = evidence_words(predict, run.touched_at, session.language)
     run.verdict = replace(run.verdict, evidence=evidence)
 
 

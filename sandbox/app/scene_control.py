@@ -11,6 +11,7 @@ from ..physics.contacts import BROAD_PHASES, switch_broad_phase
 from ..physics.rebuild import swap_body
 from ..physics.records import explain
 from ..physics.world import World
+from ..render.language import ENGLISH_WORDS, Language
 from ..scenes.base import Scene
 from ..scenes.builtin import OUTLINES, broad_phase
 from ..scenes.space import Space
@@ -26,9 +27,11 @@ EXPLORING = "exploring · Home: back"
 BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
 
 
-def open_session(scene: Scene, seed: int = 0, theme: str = "dark") -> Session:
-    """A new session showing `scene` from its start."""
-    session = Session(scene, seed, theme)
+def open_session(
+    scene: Scene, seed: int = 0, theme: str = "dark", words: Language = ENGLISH_WORDS
+) -> Session:
+    """A new session showing `scene` from its start, its words in `words`' language."""
+    session = Session(scene, seed, theme, language=words)
     open_scene(session, scene)
     open_view(session, scene.view)  # (open_scene sets a view only for another scene)
     return session

@@ -25,7 +25,8 @@ def sliders(session: Session) -> tuple[Slider, ...]:
     """The Tune panel's sliders at the world's current values."""
     world = session.world
     rigid = world.rigid and session.scene.demo is None
-    why = "none in the tutorials' MTV scenes"
+    tr = session.language
+    why = tr.tr("none in the tutorials' MTV scenes")
     a = shape_a(session)
     out = []
     for name, (words, low, high, step) in SLIDERS.items():
@@ -44,12 +45,12 @@ def sliders(session: Session) -> tuple[Slider, ...]:
             value = world.density(a) if a is not None else 1.0
             shown = f"{value:.1f}"
             if rigid and fixed:
-                enabled, note = False, "shape A is fixed"
+                enabled, note = False, tr.tr("shape A is fixed")
         else:
             value = float(len(SPEEDS) - 1 - session.speed_index)
             shown = SPEEDS[session.speed_index][1]
             enabled = True
-        out.append(Slider(name, words, value, low, high, step, shown, enabled, note))
+        out.append(Slider(name, tr(words), value, low, high, step, shown, enabled, note))
     return tuple(out)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..scenes.base import N_
 from . import lesson_run
 from .commands import Step
 from .editing import command_for_key
@@ -55,7 +56,7 @@ def _slow(session: Session, key: str, held):
 
 def _reset(session: Session, key: str, held):
     open_scene(session, session.scene, keep_speed=True)
-    say(session, "reset")
+    say(session, N_("reset"))
 
 
 def _scene(session: Session, key: str, held):
@@ -83,7 +84,7 @@ def _orbit(session: Session, key: str, held):
         left = KEY_ACTIONS[key].action == "orbit_left"
         session.space = session.space.orbited(-1 if left else 1)
     else:
-        say(session, "J and L turn the view in the 3D scene only")
+        say(session, N_("J and L turn the view in the 3D scene only"))
 
 
 def _scene_switch(session: Session, key: str, held):
@@ -97,7 +98,7 @@ def _overlap_start(session: Session, key: str, held):
 def _reverse_gravity(session: Session, key: str, held):
     world = session.world
     world.reverse_gravity()
-    say(session, "gravity reversed" if world.gravity != (0.0, 0.0) else "no gravity here")
+    say(session, N_("gravity reversed") if world.gravity != (0.0, 0.0) else N_("no gravity here"))
 
 
 def _toggle_resolve(session: Session, key: str, held):
@@ -144,7 +145,7 @@ def _overlay(session: Session, key: str, held):
 
 # What F8 and F9 say when no text-to-speech is installed: short enough for the status
 # line of a 1024x768 projector; the full how-to is --speak's line (app/speech.py).
-NO_SPEECH = "no speech: install espeak-ng (F7: the words)"
+NO_SPEECH = N_("no speech: install espeak-ng (F7: the words)")
 
 
 def _speech(session: Session, key: str, held):
@@ -154,7 +155,7 @@ def _speech(session: Session, key: str, held):
         say(session, NO_SPEECH)
         return
     session.speech = not session.speech
-    say(session, "speech on (F8: read the frame)" if session.speech else "speech off")
+    say(session, N_("speech on (F8: read the frame)") if session.speech else N_("speech off"))
 
 
 def _read_frame(session: Session, key: str, held):

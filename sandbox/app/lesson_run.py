@@ -43,7 +43,7 @@ from .scene_control import EXPLORING, open_scene, say
 from .state import Session
 
 # An answer key pressed once the question is answered: it stays the question's.
-ANSWERED = "answered · Page Down: next stage"
+ANSWERED = N_("answered · Page Down: next stage")
 
 # What a question hides until it is answered (the rulers count the axes, show the gaps
 # and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
@@ -243,13 +243,13 @@ def take_key(session: Session, key: str, action: str) -> bool:
         if run.index + 1 < len(run.plan.stages):
             open_stage(session, run.index + 1)
         else:
-            say(session, "the last stage: Page Up goes back")
+            say(session, N_("the last stage: Page Up goes back"))
         return True
     if action == "rewind_second" and run.active:
         if run.index > 0:
             open_stage(session, run.index - 1)
         else:
-            say(session, "the first stage")
+            say(session, N_("the first stage"))
         return True
     if action == "back_to_lesson" or (action == "reset" and run.active):
         open_stage(session, run.index)
@@ -271,7 +271,7 @@ def take_key(session: Session, key: str, action: str) -> bool:
         say(session, f"answer first ({_keys_said(keys)}), or End to explore")
         return True
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
-        say(session, "answer first, or End to explore")
+        say(session, N_("answer first, or End to explore"))
         return True
     if run.verdict is not None and key in answer_keys(session):  # answered: still its key
         say(session, ANSWERED)

@@ -12,7 +12,7 @@ from ..physics.rebuild import swap_body
 from ..physics.records import explain
 from ..physics.world import World
 from ..render.language import ENGLISH_WORDS, Language
-from ..scenes.base import Scene
+from ..scenes.base import N_, Scene
 from ..scenes.builtin import OUTLINES, broad_phase
 from ..scenes.space import Space
 from .editor import EditHistory
@@ -23,7 +23,7 @@ from .state import SPEEDS, Session
 MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
 # What the class is told when the lesson lets go (End, a scene key or the scene list at
 # an open stage): short enough to stay whole on the status line of a 1024x768 projector.
-EXPLORING = "exploring · Home: back"
+EXPLORING = N_("exploring · Home: back")
 BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
 
 
@@ -125,7 +125,7 @@ def scene_switch(session: Session) -> None:
     phase; or say that this scene has none."""
     scene = session.scene
     if not (scene.outline_test or session.space is not None or scene.demo == "broad-phase"):
-        say(session, "F: this scene has no switch (broad phase, 3D pose or outline)")
+        say(session, N_("F: this scene has no switch (broad phase, 3D pose or outline)"))
     if scene.outline_test:
         next_outline(session)
     if session.space is not None:
@@ -147,7 +147,7 @@ def next_outline(session: Session) -> None:
     world = session.world
     c = world.controlled
     if c is None:
-        say(session, "F: the learner's shape was deleted; R brings the scene back")
+        say(session, N_("F: the learner's shape was deleted; R brings the scene back"))
         return
     session.outline = (session.outline + 1) % len(OUTLINES)
     built = session.scene.build(session.seed, outline=session.outline)
@@ -168,9 +168,9 @@ def next_outline(session: Session) -> None:
 def restart_overlapping(session: Session) -> None:
     """Y in the broad-phase scene: its start again, with the bodies overlapping."""
     if session.scene.demo != "broad-phase":
-        say(session, "Y restarts the broad-phase scene only")
+        say(session, N_("Y restarts the broad-phase scene only"))
         return
     world = broad_phase(session.seed, overlapping=True)
     world.broad_phase = session.world.broad_phase
     open_scene(session, session.scene, keep_speed=True, world=world)
-    say(session, "restarted overlapping")
+    say(session, N_("restarted overlapping"))

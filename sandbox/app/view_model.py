@@ -67,7 +67,7 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         help_title=tr.tr("Keys {page}/{pages}: {title} (H: {more})").format(
             page=page + 1, pages=len(pages), title=pages[page][0], more=more
         ),
-        message=session.message,
+        message=tr(session.message) if session.message else session.message,
         resolve=session.world.resolve,
         moment=session.moment,
         walk=walk_on_show(session.shown, session.walk),

@@ -34,7 +34,7 @@ def narration(
         return own.narration(world, space)
     if walk is not None and record is not None and record.shown is not None:
         swept = swept_axis(record, record.shown, walk.step.axis)
-        return step_words(walk.steps, walk.index, swept)
+        return step_words(walk.steps, walk.index, swept, tr)
     if moment is not None and moment.jumps:
         jump = moment.jumps[0]
         parts = world.bodies[jump.body].name.split(", ")

@@ -31,7 +31,7 @@ def narration(
     too thin to see: the outlines' strokes cover it); `tr`: the words' language."""
     own = demo_for(demo, world, space)  # a scene with a demo of its own (render/demos.py)
     if own is not None:
-        return own.narration(world, space)
+        return own.narration(world, space, tr)
     if walk is not None and record is not None and record.shown is not None:
         swept = swept_axis(record, record.shown, walk.step.axis)
         return step_words(walk.steps, walk.index, swept, tr)

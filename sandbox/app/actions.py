@@ -51,7 +51,7 @@ def _rewind(session: Session, key: str, held):
 
 def _slow(session: Session, key: str, held):
     session.speed_index = (session.speed_index + 1) % len(SPEEDS)
-    say(session, f"speed {SPEEDS[session.speed_index][1]}")
+    say(session, session.language.tr("speed {label}").format(label=SPEEDS[session.speed_index][1]))
 
 
 def _reset(session: Session, key: str, held):
@@ -103,12 +103,14 @@ def _reverse_gravity(session: Session, key: str, held):
 
 def _toggle_resolve(session: Session, key: str, held):
     session.world.resolve = not session.world.resolve
-    say(session, f"MTV resolution {'on' if session.world.resolve else 'off'}")
+    tr = session.language
+    say(session, tr("MTV resolution on") if session.world.resolve else tr("MTV resolution off"))
 
 
 def _toggle_swept(session: Session, key: str, held):
     session.world.swept = not session.world.swept
-    say(session, f"swept test {'on' if session.world.swept else 'off'}")
+    tr = session.language
+    say(session, tr("swept test on") if session.world.swept else tr("swept test off"))
 
 
 def _edit(session: Session, key: str, held):
@@ -139,8 +141,9 @@ def _overlay(session: Session, key: str, held):
     binding = KEY_ACTIONS[key]
     value = not getattr(session.overlays, binding.action)
     session.overlays = dataclasses.replace(session.overlays, **{binding.action: value})
-    what = binding.description.removeprefix("overlay: ")
-    say(session, f"{what}: {'on' if value else 'off'}")
+    tr = session.language
+    what = tr(binding.description).removeprefix(tr("overlay: "))
+    say(session, (tr("{what}: on") if value else tr("{what}: off")).format(what=what))
 
 
 # What F8 and F9 say when no text-to-speech is installed: short enough for the status

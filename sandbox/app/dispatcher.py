@@ -272,7 +272,8 @@ def _cursor(session: Session, cursor: Cursor, source: str) -> None:
 
 def _sides(session: Session, sides: Sides, source: str) -> None:
     session.sides = min(MAX_SIDES, max(MIN_SIDES, session.sides + sides.delta))
-    say(session, f"F5 drops a polygon of {session.sides} sides")
+    said = session.language.tr("F5 drops a polygon of {n} sides")
+    say(session, said.format(n=session.sides))
 
 
 def _say(session: Session, said: Say, source: str) -> None:

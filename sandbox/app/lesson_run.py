@@ -268,7 +268,8 @@ def take_key(session: Session, key: str, action: str) -> bool:
             return True
         if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
             return False  # (the rulers, the MTV ... would answer it: they wait)
-        say(session, f"answer first ({_keys_said(keys)}), or End to explore")
+        said = session.language.tr("answer first ({keys}), or End to explore")
+        say(session, said.format(keys=_keys_said(keys)))
         return True
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
         say(session, N_("answer first, or End to explore"))

@@ -24,7 +24,11 @@ MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
 # What the class is told when the lesson lets go (End, a scene key or the scene list at
 # an open stage): short enough to stay whole on the status line of a 1024x768 projector.
 EXPLORING = N_("exploring · Home: back")
-BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
+BROAD_PHASES_SAID = {
+    "sweep": N_("sort and sweep"),
+    "grid": N_("uniform grid"),
+    "quadtree": N_("quadtree"),
+}
 
 
 def open_session(
@@ -108,13 +112,13 @@ def pick(session: Session, body: int, as_a: bool) -> None:
         world.focus = body
         if world.partner == body:
             world.partner = None
-        say(session, f"shape A: {name}")
+        say(session, session.language.tr("shape A: {name}").format(name=session.language(name)))
     else:
         pair = world.shown_pair()
         if pair is None or body == pair[0]:
             return
         world.partner = body
-        say(session, f"shape B: {name}")
+        say(session, session.language.tr("shape B: {name}").format(name=session.language(name)))
     session.pair_index = None
     session.walk = None if session.walk is None else 0
     session.step_record = world.explain_now()
@@ -136,7 +140,8 @@ def scene_switch(session: Session) -> None:
         following = names[(names.index(world.broad_phase) + 1) % len(names)]
         switch_broad_phase(world, following)
         session.step_record = world.explain_now()
-        say(session, f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
+        said = session.language(BROAD_PHASES_SAID[world.broad_phase])
+        say(session, session.language.tr("broad phase: {method}").format(method=said))
 
 
 def next_outline(session: Session) -> None:
@@ -161,8 +166,10 @@ def next_outline(session: Session) -> None:
     use_world(session, world)
     shape = world.bodies[c].shape
     pieces = len(shape.pieces) if shape.kind == "compound" else 1
-    kind = f"concave: {pieces} pieces" if pieces > 1 else "convex: one piece"
-    say(session, f"outline: {world.bodies[c].name} ({kind})")
+    tr = session.language
+    kind = tr("concave: {n} pieces") if pieces > 1 else tr("convex: one piece")
+    said = tr("outline: {name} ({kind})")
+    say(session, said.format(name=tr(world.bodies[c].name), kind=kind.format(n=pieces)))
 
 
 def restart_overlapping(session: Session) -> None:

@@ -64,7 +64,8 @@ def set_slider(session: Session, name: str, value: float) -> None:
     world = session.world
     if name == "speed":
         session.speed_index = len(SPEEDS) - 1 - round(value)
-        say(session, f"speed {SPEEDS[session.speed_index][1]}")
+        said = session.language.tr("speed {label}")
+        say(session, said.format(label=SPEEDS[session.speed_index][1]))
         return
     shown = slider(session, name)
     if not shown.enabled:
@@ -113,4 +114,5 @@ def zoom_key(session: Session, action: str) -> None:
     zoom = zoom_by(camera, ZOOM_STEP if action == "zoom_in" else 1 / ZOOM_STEP)
     base = camera if camera is not None else Camera()
     session.camera = None if zoom is None else Camera(zoom, base.x, base.y)
-    say(session, f"zoom {zoom or 1.0:.1f}x" + (" (0: fit)" if session.camera else ""))
+    said = session.language.tr("zoom {zoom:.1f}x").format(zoom=zoom or 1.0)
+    say(session, said + (session.language.tr(" (0: fit)") if session.camera else ""))

@@ -122,6 +122,8 @@ def pseudo(message: str) -> str:
 
 class _Pseudo(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
+        if message.translate(_ACCENTS) == message:
+            return message  # already pseudo (a message said, then drawn): once is enough
         return pseudo(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:

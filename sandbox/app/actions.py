@@ -164,7 +164,7 @@ def _speech(session: Session, key: str, held):
 def _read_frame(session: Session, key: str, held):
     """F8: the whole frame in words, once, said aloud (and printed with --announce)."""
     session.reads += 1
-    say(session, "reading the frame aloud" if find_engine() is not None else NO_SPEECH)
+    say(session, N_("reading the frame aloud") if find_engine() is not None else NO_SPEECH)
 
 
 ACTIONS = {

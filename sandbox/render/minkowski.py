@@ -58,7 +58,9 @@ def draw_minkowski(view: View, shown, axis=None, avoid=()) -> None:
         "A − B (Minkowski)", (box.x + lay.pad * 0.6, box.y + lay.pad * 0.4), small, theme.text
     )
     if not (isinstance(shown.a_shape, Polygon) and isinstance(shown.b_shape, Polygon)):
-        view.text_px("polygons only", (box.centerx, box.centery), small, theme.text_dim, "center")
+        view.text_px(
+            view.tr("polygons only"), (box.centerx, box.centery), small, theme.text_dim, "center"
+        )
         return
     hull = minkowski_difference(shown.a_shape, shown.b_shape)
     where = locate_origin(hull)

@@ -10,6 +10,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The goldens, the same-bytes corpus and the words the tests read are English: a machine
+# whose locale is German (LANG=de_DE.UTF-8) would otherwise run them in German (--lang's
+# default is the system's; LANGUAGE comes first, as gettext reads it).
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_addoption(parser):

@@ -9,6 +9,7 @@ from sandbox.app.editing import corner_handles
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson
 from sandbox.app.scene_control import open_scene, open_session
 from sandbox.app.view_model import draw_session, frame_model, layout_for, world_point
+from sandbox.render.language import language
 from sandbox.scenes.registry import SCENES
 
 __all__ = [
@@ -52,25 +53,26 @@ def start_lesson(session, plan, stage: int = 0) -> None:
     dispatch(session, OpenLesson(plan, stage))
 
 
-def every_frame(theme: str = "projector", steps: int = 20):
+def every_frame(theme: str = "projector", steps: int = 20, code: str = "en"):
     """(where, session) at the moments the screen tests look at: every built-in scene
-    `steps` steps in, then every built-in lesson stage (`every_stage`)."""
+    `steps` steps in, then every built-in lesson stage (`every_stage`); in the language
+    `code` (render/language.py)."""
     for scene in SCENES.values():
-        session = open_session(scene, theme=theme)
+        session = open_session(scene, theme=theme, words=language(code))
         for _ in range(steps):
             advance(session)
         yield scene.name, session
-    yield from every_stage(theme)
+    yield from every_stage(theme, code)
 
 
-def every_stage(theme: str = "projector"):
+def every_stage(theme: str = "projector", code: str = "en"):
     """(where, session) for every built-in lesson stage as it asks ("<lesson> <n>") and,
     with a question, once answered rightly and its evidence played ("... answered"). The
     session is the same one for both: use it before taking the next."""
     for name in BUILT_IN:
-        plan = plan_lesson(name)
+        plan = plan_lesson(name, code)
         for index, stage_plan in enumerate(plan.stages):
-            session = open_session(SCENES["classic"], theme=theme)
+            session = open_session(SCENES["classic"], theme=theme, words=language(code))
             start_lesson(session, plan, index)
             while session.lesson_run.phase == "opening":
                 advance(session)

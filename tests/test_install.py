@@ -82,6 +82,7 @@ def test_the_wheel_holds_the_package_and_its_font_alone(installed):
     from sandbox.app.lesson_plan import BUILT_IN
 
     assert {f"sandbox/assets/lessons/{name}.toml" for name in BUILT_IN} <= set(names)
+    assert "sandbox/locale/de/LC_MESSAGES/sandbox.mo" in names  # --lang de, installed
     assert not [n for n in names if n.startswith(("tests/", "bench/")) or n.endswith(".pyc")]
     metadata = (
         zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..scenes.base import N_
 from . import lesson_run
 from .commands import Step
 from .editing import command_for_key
@@ -50,12 +51,12 @@ def _rewind(session: Session, key: str, held):
 
 def _slow(session: Session, key: str, held):
     session.speed_index = (session.speed_index + 1) % len(SPEEDS)
-    say(session, f"speed {SPEEDS[session.speed_index][1]}")
+    say(session, session.language.tr("speed {label}").format(label=SPEEDS[session.speed_index][1]))
 
 
 def _reset(session: Session, key: str, held):
     open_scene(session, session.scene, keep_speed=True)
-    say(session, "reset")
+    say(session, N_("reset"))
 
 
 def _scene(session: Session, key: str, held):
@@ -83,7 +84,7 @@ def _orbit(session: Session, key: str, held):
         left = KEY_ACTIONS[key].action == "orbit_left"
         session.space = session.space.orbited(-1 if left else 1)
     else:
-        say(session, "J and L turn the view in the 3D scene only")
+        say(session, N_("J and L turn the view in the 3D scene only"))
 
 
 def _scene_switch(session: Session, key: str, held):
@@ -97,17 +98,19 @@ def _overlap_start(session: Session, key: str, held):
 def _reverse_gravity(session: Session, key: str, held):
     world = session.world
     world.reverse_gravity()
-    say(session, "gravity reversed" if world.gravity != (0.0, 0.0) else "no gravity here")
+    say(session, N_("gravity reversed") if world.gravity != (0.0, 0.0) else N_("no gravity here"))
 
 
 def _toggle_resolve(session: Session, key: str, held):
     session.world.resolve = not session.world.resolve
-    say(session, f"MTV resolution {'on' if session.world.resolve else 'off'}")
+    tr = session.language
+    say(session, tr("MTV resolution on") if session.world.resolve else tr("MTV resolution off"))
 
 
 def _toggle_swept(session: Session, key: str, held):
     session.world.swept = not session.world.swept
-    say(session, f"swept test {'on' if session.world.swept else 'off'}")
+    tr = session.language
+    say(session, tr("swept test on") if session.world.swept else tr("swept test off"))
 
 
 def _edit(session: Session, key: str, held):
@@ -138,13 +141,14 @@ def _overlay(session: Session, key: str, held):
     binding = KEY_ACTIONS[key]
     value = not getattr(session.overlays, binding.action)
     session.overlays = dataclasses.replace(session.overlays, **{binding.action: value})
-    what = binding.description.removeprefix("overlay: ")
-    say(session, f"{what}: {'on' if value else 'off'}")
+    tr = session.language
+    what = tr(binding.description).removeprefix(tr("overlay: "))
+    say(session, (tr("{what}: on") if value else tr("{what}: off")).format(what=what))
 
 
 # What F8 and F9 say when no text-to-speech is installed: short enough for the status
 # line of a 1024x768 projector; the full how-to is --speak's line (app/speech.py).
-NO_SPEECH = "no speech: install espeak-ng (F7: the words)"
+NO_SPEECH = N_("no speech: install espeak-ng (F7: the words)")
 
 
 def _speech(session: Session, key: str, held):
@@ -154,13 +158,13 @@ def _speech(session: Session, key: str, held):
         say(session, NO_SPEECH)
         return
     session.speech = not session.speech
-    say(session, "speech on (F8: read the frame)" if session.speech else "speech off")
+    say(session, N_("speech on (F8: read the frame)") if session.speech else N_("speech off"))
 
 
 def _read_frame(session: Session, key: str, held):
     """F8: the whole frame in words, once, said aloud (and printed with --announce)."""
     session.reads += 1
-    say(session, "reading the frame aloud" if find_engine() is not None else NO_SPEECH)
+    say(session, N_("reading the frame aloud") if find_engine() is not None else NO_SPEECH)
 
 
 ACTIONS = {
@@ -210,11 +214,13 @@ def act(session: Session, key: str, held: frozenset[str] = frozenset()):
 def menu_key(session: Session, key: str, action: str) -> bool:
     """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
     if action == "lessons":
-        session.menu = None if session.menu is not None else tuple(built_in_lessons())
+        session.menu = (
+            None if session.menu is not None else tuple(built_in_lessons(session.language.code))
+        )
         return True
     if session.menu is None or not key.isdigit():
         return False
     number = int(key)
     if 1 <= number <= len(session.menu):
-        lesson_run.start(session, plan_lesson(session.menu[number - 1].name))
+        lesson_run.start(session, plan_lesson(session.menu[number - 1].name, session.language.code))
     return True

@@ -71,6 +71,17 @@ def _add_words(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_look(parser: argparse.ArgumentParser) -> None:
+    """How the frame looks and speaks: the theme, the words' language."""
+    parser.add_argument("--theme", default=None, help="dark (default) or projector")
+    parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="CODE",
+        help="the words' language: en, de, or en-XA (pseudo-locale); default: the system's",
+    )
+
+
 def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     parser = _Parser(
         prog=prog,
@@ -141,7 +152,7 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     )
     parser.add_argument("--record", metavar="JSONL", help="record the input for --replay")
     parser.add_argument("--replay", metavar="JSONL", help="replay a recording")
-    parser.add_argument("--theme", default=None, help="dark (default) or projector")
+    _add_look(parser)
     parser.add_argument("--seed", type=int, default=None, help="seed for scenes with randomness")
     parser.add_argument(
         "--size", default=None, metavar="WxH", help="window (or headless screenshot) size"

@@ -18,113 +18,140 @@ from __future__ import annotations
 
 import sys
 
-from ..render.hud import narration
+from ..render.language import ENGLISH_WORDS, Language
+from ..render.pair_words import narration
 from ..render.words import amount, collision_state, vector
+from ..scenes.base import N_
 from .state import Session
 
 # The first word of a verdict line (`verdict`): the kinds an alert says changed.
-_KINDS = {"Apart", "Touching", "Resting", "Inside", "Colliding"}
+_KINDS = (N_("Apart"), N_("Touching"), N_("Resting"), N_("Inside"), N_("Colliding"))
 
 
-def axis_words(axis) -> str:
+def axis_words(axis, tr: Language = ENGLISH_WORDS) -> str:
     """An axis as a sentence names it: "A's e2", "the axis to the closest corner v4",
     "the centre line"."""
     if axis.feature == "edge":
-        return f"{axis.owner.upper()}'s e{axis.feature_index}"
+        return tr("{owner}'s e{n}").format(owner=axis.owner.upper(), n=axis.feature_index)
     if axis.feature == "closest vertex":
-        return f"the axis to the closest corner v{axis.feature_index}"
+        return tr("the axis to the closest corner v{n}").format(n=axis.feature_index)
     if axis.feature == "centres":
-        return "the centre line"
+        return tr("the centre line")
     return str(axis.feature)
 
 
-def verdict(report, rigid: bool) -> str:
-    """SAT's answer for the pair in one sentence, with the axis that decides it."""
+def verdict(report, rigid: bool, tr: Language = ENGLISH_WORDS) -> str:
+    """SAT's answer for the pair in one sentence, with the axis that decides it; it
+    begins with its kind (_KINDS) and a colon."""
     state = collision_state(report, rigid)
     if state == "apart":
         axis = report.separating
-        return f"Apart: {axis_words(axis)} leaves a gap of {amount(axis.overlap)}."
+        said = tr("{axis} leaves a gap of {gap}.")
+        said = said.format(axis=axis_words(axis, tr), gap=amount(axis.overlap))
+        return f"{tr('Apart')}: {said}"
     if state == "touching":
-        return "Touching: the shapes meet with no overlap (depth 0)."
+        return f"{tr('Touching')}: {tr('the shapes meet with no overlap (depth 0).')}"
     axis = report.mtv_axis
     mtv = vector(*report.mtv)
+    depth, on = amount(report.depth), axis_words(axis, tr)
     if state == "resting":
-        return f"Resting: {amount(report.depth)} of overlap on {axis_words(axis)}."
+        said = tr("{depth} of overlap on {axis}.").format(depth=depth, axis=on)
+        return f"{tr('Resting')}: {said}"
     if state == "inside":
-        return (
-            f"Inside: one shape is inside the other; the shortest way out, "
-            f"{amount(report.depth)} on {axis_words(axis)}, is the MTV {mtv}."
+        said = tr(
+            "one shape is inside the other; the shortest way out, {depth} on {axis}, "
+            "is the MTV {mtv}."
         )
-    return (
-        f"Colliding: the least overlap, {amount(report.depth)} on {axis_words(axis)}, "
-        f"is the MTV {mtv}."
-    )
+        return f"{tr('Inside')}: {said.format(depth=depth, axis=on, mtv=mtv)}"
+    said = tr("the least overlap, {depth} on {axis}, is the MTV {mtv}.")
+    return f"{tr('Colliding')}: {said.format(depth=depth, axis=on, mtv=mtv)}"
 
 
-def _shape_words(world, index: int, letter: str) -> str:
+def _shape_words(world, index: int, letter: str, tr: Language) -> str:
     """ "the triangle with 3 sides", "body 119 with 5 sides", "the big circle"; a body
     named by its letter: "a polygon of 3 sides", "a circle".
     The sides are said: a learner who cannot see them counts the axes from them."""
     name = world.bodies[index].name.strip()
     shape = world.shape(index)
     sides = len(getattr(shape, "vertices", ()))
-    named = name if name[-1:].isdigit() else f"the {name}"  # "body 119", not "the body 119"
+    # "body 119", not "the body 119"
+    named = name if name[-1:].isdigit() else tr("the {name}").format(name=tr(name))
     if shape.kind == "circle":
-        return "a circle" if name.upper() == letter else named
+        return tr("a circle") if name.upper() == letter else named
     if name.upper() == letter:
-        return f"a polygon of {sides} sides"
-    return f"{named} with {sides} sides"
+        return tr("a polygon of {sides} sides").format(sides=sides)
+    return tr("{named} with {sides} sides").format(named=named, sides=sides)
 
 
 def describe(session: Session, status) -> list[str]:
     """The frame on show, one sentence group a line (see the module docstring), from the
-    session and its frame model `status` (view_model.frame_in_words builds it)."""
+    session and its frame model `status` (view_model.frame_in_words builds it), in the
+    session's language."""
+    tr = session.language
     if status.lesson_line is not None:
-        lines = [f"Lesson: {status.lesson_line}.", f"Stage: {status.scene_title}."]
+        lines = [
+            tr("Lesson: {lesson}.").format(lesson=status.lesson_line),
+            tr("Stage: {stage}.").format(stage=status.scene_title),
+        ]
     else:
-        lines = [f"Scene: {status.scene_title}."]
+        lines = [tr("Scene: {scene}.").format(scene=status.scene_title)]
     if status.caption:
         lines.append(status.caption)
     card = status.card
     if card is not None:
         if card.verdict is None and not card.opening:
             answers = ", ".join(f"{key.upper()} {label}".strip() for key, label in card.choices)
-            lines.append(f"Question: {card.question} Answers: {answers}.")
+            said = tr("Question: {question} Answers: {answers}.")
+            lines.append(said.format(question=card.question, answers=answers))
         elif card.verdict is not None:
             lines.append(card.verdict)
     record = session.step_record
     shown = record.shown if record is not None and status.demo is None else None
     world = session.world
     if shown is not None:
-        a, b = _shape_words(world, shown.a, "A"), _shape_words(world, shown.b, "B")
-        lines.append(f"A is {a}; B is {b}.")
+        a, b = _shape_words(world, shown.a, "A", tr), _shape_words(world, shown.b, "B", tr)
+        lines.append(tr("A is {a}; B is {b}.").format(a=a, b=b))
         if status.hiding:
-            lines.append("SAT's answer is held back until the class answers.")
+            lines.append(tr("SAT's answer is held back until the class answers."))
         else:
-            lines.append(verdict(shown.report, world.rigid))
+            lines.append(verdict(shown.report, world.rigid, tr))
     if not status.hiding:
         live, _ = narration(
-            world, record, status.moment, status.walk, status.demo, status.space, status.impact
+            world,
+            record,
+            status.moment,
+            status.walk,
+            status.demo,
+            status.space,
+            status.impact,
+            tr=tr,
         )
+        kinds = {tr(kind) for kind in _KINDS}
         said = {line.split(":")[0] for line in lines}
-        if live and live.split(":")[0] not in said & _KINDS:  # not the verdict once more
+        if live and live.split(":")[0] not in said & kinds:  # not the verdict once more
             lines.append(live)
     return lines
 
 
-def changes(before: list[str], after: list[str]) -> list[str]:
+def changes(before: list[str], after: list[str], tr: Language = ENGLISH_WORDS) -> list[str]:
     """What a screen reader announces between two descriptions: a new scene, a new
     question or verdict, and the pair's verdict when its kind changes ("now touching")."""
     said = []
-    old_verdict = next((line for line in before if line.split(":")[0] in _KINDS), None)
-    new_verdict = next((line for line in after if line.split(":")[0] in _KINDS), None)
+    kinds = {tr(kind) for kind in _KINDS}
+    old_verdict = next((line for line in before if line.split(":")[0] in kinds), None)
+    new_verdict = next((line for line in after if line.split(":")[0] in kinds), None)
+    heads = tuple(tr(head) for head in (N_("Scene: {scene}."), N_("Stage: {stage}.")))
+    heads += (tr("Question: {question} Answers: {answers}."),)
+    starts = tuple(head.split("{")[0] for head in heads)
     for line in after:
-        if line.startswith(("Scene:", "Stage:", "Question:")) and line not in before:
+        if line.startswith(starts) and line not in before:
             said.append(line)
     if new_verdict is not None and old_verdict is None:
         said.append(new_verdict)  # the first frame, or a pair newly on show
     elif new_verdict is not None and new_verdict.split(":")[0] != old_verdict.split(":")[0]:
-        said.append(f"Now {new_verdict[0].lower()}{new_verdict[1:]}")
+        said.append(
+            tr("Now {verdict}").format(verdict=f"{new_verdict[0].lower()}{new_verdict[1:]}")
+        )
     return said
 
 
@@ -152,7 +179,7 @@ class Announcer:
             self.last = []  # nothing listens: no words built this frame
             return
         now = self.words(session)
-        alerts = changes(self.last, now) if self.printing or speaking else []
+        alerts = changes(self.last, now, session.language) if self.printing or speaking else []
         self.last = now
         tick = session.world.tick
         for alert in alerts if self.printing else ():

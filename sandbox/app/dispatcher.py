@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..render.layout import Camera
+from ..scenes.base import N_
 from ..scenes.registry import SCENES
 from . import actions, editing, focus, lesson_run, stepping, tune
 from .commands import (
@@ -53,7 +54,7 @@ MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
 QUIT_STEPS = MESSAGE_STEPS
 QUIT_SECONDS = 2.0
 EDIT_KEYS = {key for key, binding in KEY_ACTIONS.items() if binding.action in EDIT_ACTIONS}
-QUIT_ASK = "Escape again to quit"  # short: uncut on a 1024x768 projector's status line
+QUIT_ASK = N_("Escape again to quit")  # short: uncut on a 1024x768 projector's status line
 
 
 @dataclass
@@ -221,7 +222,7 @@ def _ui_change(session: Session, change: UiChange, source: str) -> None:
             return
         lesson.exploring = True  # another scene: the lesson waits (as a scene key)
     if kind == "set" and value[0] != "speed" and lesson is not None and lesson.asking:
-        say(session, "the world waits for the answer")
+        say(session, N_("the world waits for the answer"))
         return
     editing_on = kind == "mode" and value is not None or kind == "draft"
     refused = lesson_run.scene_change_refused(session) if editing_on else ""
@@ -271,7 +272,8 @@ def _cursor(session: Session, cursor: Cursor, source: str) -> None:
 
 def _sides(session: Session, sides: Sides, source: str) -> None:
     session.sides = min(MAX_SIDES, max(MIN_SIDES, session.sides + sides.delta))
-    say(session, f"F5 drops a polygon of {session.sides} sides")
+    said = session.language.tr("F5 drops a polygon of {n} sides")
+    say(session, said.format(n=session.sides))
 
 
 def _say(session: Session, said: Say, source: str) -> None:

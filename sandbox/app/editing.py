@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.geometry import Circle
-from ..scenes.base import SceneError
+from ..scenes.base import N_, SceneError
 from ..scenes.scene_writer import scene_to_toml
 from .atomic import write_all
 from .commands import Edit, UiChange
@@ -36,9 +36,9 @@ def set_mode(session: Session, mode: str | None) -> None:
     if mode == "edit":
         if session.world.rigid and not session.paused:
             session.paused = True
-        say(session, "edit: drag a corner, or click corners to draw (Enter closes)")
+        say(session, N_("edit: drag a corner, or click corners to draw (Enter closes)"))
     else:
-        say(session, "edit mode off")
+        say(session, N_("edit mode off"))
 
 
 def command_for_key(session: Session, action: str):
@@ -47,7 +47,7 @@ def command_for_key(session: Session, action: str):
     if action == "edit_mode":
         return UiChange("mode", None if session.mode == "edit" else "edit")
     if action == "close_outline":  # (with an outline being drawn, Enter closes it)
-        say(session, "Enter closes a shape being drawn (F3: edit mode, then click corners)")
+        say(session, N_("Enter closes a shape being drawn (F3: edit mode, then click corners)"))
         return None
     at = session.cursor if session.cursor is not None else NO_POINTER
     at = [float(at[0]), float(at[1])]
@@ -89,7 +89,7 @@ def close_draft(session: Session, show: str):
     None, said why (fewer than three corners)."""
     points = [list(p) for p in session.draft or ()]
     if len(points) < 3:
-        say(session, "a shape needs three corners at least")
+        say(session, N_("a shape needs three corners at least"))
         return None
     return Edit(draw_command(points), show)
 

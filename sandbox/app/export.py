@@ -23,6 +23,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..render.language import language
 from . import lesson_run
 from .atomic import write_all
 from .commands import OpenLesson, Press, Step
@@ -49,7 +50,7 @@ def export_lesson(options, pygame) -> list[Path]:
     progress = Progress(len(plan.stages), "exporting")
     for number, stage_plan in enumerate(plan.stages, 1):
         stage = stage_plan.stage
-        session = open_session(stage.scene, options.seed, options.theme)
+        session = open_session(stage.scene, options.seed, options.theme, language(options.language))
         session.slide = True  # a slide shows the lesson, not the window's controls and keys
         dispatch(session, OpenLesson(plan, number - 1))
         pictures = []

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
 
+from ..render.language import language
 from .commands import Edit, Mouse, OpenLesson, Press, Step, UiChange
 from .dispatcher import dispatch
 from .errors import UsageError
@@ -113,7 +114,7 @@ def _no_memory(size: tuple[int, int]) -> str:
 
 def new_session(options: Options) -> tuple[Session, Recorder | None]:
     """The session a run starts with (its lesson's stage open), and its recorder."""
-    session = open_session(options.scene, options.seed, options.theme)
+    session = open_session(options.scene, options.seed, options.theme, language(options.language))
     session.save_dir = options.save_dir
     session.speech = options.speak
     recorder = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..physics.body import Steering
+from ..scenes.base import N_
 from ..scenes.registry import SCENES
 
 
@@ -20,69 +21,69 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(
         ("left", "right", "up", "down"),
         "move",
-        "move the shape (up thrusts under gravity)",
+        N_("move the shape (up thrusts under gravity)"),
         held=True,
     ),
-    Binding(("q",), "turn_left", "turn the shape anticlockwise", held=True),
-    Binding(("e",), "turn_right", "turn the shape clockwise", held=True),
-    Binding(("space", "p"), "pause", "pause / resume"),
-    Binding(("o",), "step", "advance one step (1/60 s) while paused"),
-    Binding(("backspace",), "rewind", "rewind a step (pauses; 12 s are kept)"),
-    Binding(("page up",), "rewind_second", "rewind 1 s (lesson: previous stage)"),
-    Binding(("page down",), "forward_second", "forward 1 s if rewound (lesson: next stage)"),
-    Binding(("f2",), "lessons", "lessons (1..9 starts one)"),
-    Binding(("end",), "explore", "lesson: explore this stage freely"),
-    Binding(("home",), "back_to_lesson", "lesson: the stage as authored"),
-    Binding(("s",), "slow", "slow motion: 1x, 1/2x, 1/4x, 1/10x"),
-    Binding(("r",), "reset", "reset the scene"),
-    Binding(("[",), "previous_scene", "previous scene"),
-    Binding(("]",), "next_scene", "next scene"),
+    Binding(("q",), "turn_left", N_("turn the shape anticlockwise"), held=True),
+    Binding(("e",), "turn_right", N_("turn the shape clockwise"), held=True),
+    Binding(("space", "p"), "pause", N_("pause / resume")),
+    Binding(("o",), "step", N_("advance one step (1/60 s) while paused")),
+    Binding(("backspace",), "rewind", N_("rewind a step (pauses; 12 s are kept)")),
+    Binding(("page up",), "rewind_second", N_("rewind 1 s (lesson: previous stage)")),
+    Binding(("page down",), "forward_second", N_("forward 1 s if rewound (lesson: next stage)")),
+    Binding(("f2",), "lessons", N_("lessons (1..9 starts one)")),
+    Binding(("end",), "explore", N_("lesson: explore this stage freely")),
+    Binding(("home",), "back_to_lesson", N_("lesson: the stage as authored")),
+    Binding(("s",), "slow", N_("slow motion: 1x, 1/2x, 1/4x, 1/10x")),
+    Binding(("r",), "reset", N_("reset the scene")),
+    Binding(("[",), "previous_scene", N_("previous scene")),
+    Binding(("]",), "next_scene", N_("next scene")),
     Binding(
         tuple(str(k) for k in range(1, min(len(SCENES), 9) + 1)),
         "scene",
-        "open scene 1..9 ([ ] reach the rest)",
+        N_("open scene 1..9 ([ ] reach the rest)"),
     ),
-    Binding(("tab",), "next_pair", "show the shape against the next body"),
-    Binding(("a",), "walk", "step-through: one axis at a time (pauses)"),
-    Binding((".",), "walk_next", "step-through: next axis"),
-    Binding((",",), "walk_back", "step-through: previous axis"),
-    Binding(("g",), "reverse_gravity", "reverse gravity"),
-    Binding(("f",), "scene_switch", "scene switch: broad phase, 3D pose, outline"),
-    Binding(("y",), "overlap_start", "broad phase: restart overlapping"),
-    Binding(("j",), "orbit_left", "3D scene: turn the view left"),
-    Binding(("l",), "orbit_right", "3D scene: turn the view right"),
-    Binding(("m",), "toggle_resolve", "MTV resolution on / off"),
-    Binding(("w",), "toggle_swept", "swept test on / off"),
-    Binding(("n",), "show_normals", "overlay: edge normals"),
-    Binding(("v",), "show_vertex_indices", "overlay: vertex and edge labels"),
-    Binding(("x",), "show_projections", "overlay: axis rulers (projections)"),
-    Binding(("z",), "show_separating_axis", "overlay: separating axis"),
-    Binding(("k",), "show_mtv", "overlay: MTV arrow"),
-    Binding(("c",), "show_contacts", "overlay: contact points"),
-    Binding(("i",), "show_impulses", "overlay: contact impulses, lever arms, spin"),
-    Binding(("b",), "show_aabbs", "overlay: bounding boxes (broad phase)"),
-    Binding(("d",), "show_minkowski", "overlay: Minkowski difference A − B"),
-    Binding(("u",), "show_hud", "overlay: HUD"),
-    Binding(("f7",), "show_words", "overlay: the frame in words"),
-    Binding(("f8",), "read_frame", "read the frame aloud (or print it: --announce)"),
-    Binding(("f9",), "speech", "speech on / off: changes said aloud"),
-    Binding(("f3",), "edit_mode", "edit mode: drag a corner, click corners to draw"),
-    Binding(("return",), "close_outline", "edit: close the outline being drawn"),
-    Binding(("insert", "f4"), "spawn_box", "drop a box at the pointer"),
-    Binding(("f5",), "spawn_polygon", "drop a regular polygon (shift+wheel: sides)"),
-    Binding(("f6",), "spawn_circle", "drop a circle at the pointer"),
-    Binding(("delete",), "delete_body", "delete the body under the pointer"),
-    Binding(("=", "[+]"), "zoom_in", "zoom in (Ctrl+wheel: at the pointer)"),
-    Binding(("-", "[-]"), "zoom_out", "zoom out"),
-    Binding(("0",), "fit", "fit the whole scene (right-drag pans)"),
-    Binding(("t",), "theme", "theme: dark / projector"),
-    Binding(("h", "f1"), "help", "this help"),
-    Binding(("f11",), "fullscreen", "fullscreen on / off"),
-    Binding(("escape",), "quit", "close help, lesson list or panel; twice: quit"),
+    Binding(("tab",), "next_pair", N_("show the shape against the next body")),
+    Binding(("a",), "walk", N_("step-through: one axis at a time (pauses)")),
+    Binding((".",), "walk_next", N_("step-through: next axis")),
+    Binding((",",), "walk_back", N_("step-through: previous axis")),
+    Binding(("g",), "reverse_gravity", N_("reverse gravity")),
+    Binding(("f",), "scene_switch", N_("scene switch: broad phase, 3D pose, outline")),
+    Binding(("y",), "overlap_start", N_("broad phase: restart overlapping")),
+    Binding(("j",), "orbit_left", N_("3D scene: turn the view left")),
+    Binding(("l",), "orbit_right", N_("3D scene: turn the view right")),
+    Binding(("m",), "toggle_resolve", N_("MTV resolution on / off")),
+    Binding(("w",), "toggle_swept", N_("swept test on / off")),
+    Binding(("n",), "show_normals", N_("overlay: edge normals")),
+    Binding(("v",), "show_vertex_indices", N_("overlay: vertex and edge labels")),
+    Binding(("x",), "show_projections", N_("overlay: axis rulers (projections)")),
+    Binding(("z",), "show_separating_axis", N_("overlay: separating axis")),
+    Binding(("k",), "show_mtv", N_("overlay: MTV arrow")),
+    Binding(("c",), "show_contacts", N_("overlay: contact points")),
+    Binding(("i",), "show_impulses", N_("overlay: contact impulses, lever arms, spin")),
+    Binding(("b",), "show_aabbs", N_("overlay: bounding boxes (broad phase)")),
+    Binding(("d",), "show_minkowski", N_("overlay: Minkowski difference A − B")),
+    Binding(("u",), "show_hud", N_("overlay: HUD")),
+    Binding(("f7",), "show_words", N_("overlay: the frame in words")),
+    Binding(("f8",), "read_frame", N_("read the frame aloud (or print it: --announce)")),
+    Binding(("f9",), "speech", N_("speech on / off: changes said aloud")),
+    Binding(("f3",), "edit_mode", N_("edit mode: drag a corner, click corners to draw")),
+    Binding(("return",), "close_outline", N_("edit: close the outline being drawn")),
+    Binding(("insert", "f4"), "spawn_box", N_("drop a box at the pointer")),
+    Binding(("f5",), "spawn_polygon", N_("drop a regular polygon (shift+wheel: sides)")),
+    Binding(("f6",), "spawn_circle", N_("drop a circle at the pointer")),
+    Binding(("delete",), "delete_body", N_("delete the body under the pointer")),
+    Binding(("=", "[+]"), "zoom_in", N_("zoom in (Ctrl+wheel: at the pointer)")),
+    Binding(("-", "[-]"), "zoom_out", N_("zoom out")),
+    Binding(("0",), "fit", N_("fit the whole scene (right-drag pans)")),
+    Binding(("t",), "theme", N_("theme: dark / projector")),
+    Binding(("h", "f1"), "help", N_("this help")),
+    Binding(("f11",), "fullscreen", N_("fullscreen on / off")),
+    Binding(("escape",), "quit", N_("close help, lesson list or panel; twice: quit")),
     # The keyboard's focus ring (app/focus.py): the toolbar, panels and lesson list
     # without the mouse. While nothing has focus every other key keeps its meaning.
-    Binding(("f10",), "focus", "focus ring on the toolbar (F10 again: off)"),
-    Binding(("shift tab",), "focus_back", "focus: the control before"),
+    Binding(("f10",), "focus", N_("focus ring on the toolbar (F10 again: off)")),
+    Binding(("shift tab",), "focus_back", N_("focus: the control before")),
 )
 FOCUS_ACTIONS = ("focus", "focus_back")
 KEY_ACTIONS = {key: b for b in KEYMAP for key in b.keys}
@@ -102,15 +103,15 @@ REBUILD_ACTIONS = {
 
 # The mouse, listed in the help after the keys (app/world_mouse.py, physics/mouse.py).
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("left drag", "grab a body and drag it; let go to throw it"),
-    ("wheel", "turn the body you hold"),
-    ("click", "show the shape against the body clicked (B)"),
-    ("shift click", "make the body clicked shape A"),
-    ("right drag", "pan the view (when zoomed)"),
-    ("ctrl wheel", "zoom about the pointer"),
-    ("toolbar", "the time controls, Scenes, Show, Tune"),
-    ("ctrl z", "undo the last edit (ctrl y: redo)"),
-    ("ctrl s", "save the world as a scene file"),
+    ("left drag", N_("grab a body and drag it; let go to throw it")),
+    ("wheel", N_("turn the body you hold")),
+    ("click", N_("show the shape against the body clicked (B)")),
+    ("shift click", N_("make the body clicked shape A")),
+    ("right drag", N_("pan the view (when zoomed)")),
+    ("ctrl wheel", N_("zoom about the pointer")),
+    ("toolbar", N_("the time controls, Scenes, Show, Tune")),
+    ("ctrl z", N_("undo the last edit (ctrl y: redo)")),
+    ("ctrl s", N_("save the world as a scene file")),
 )
 
 
@@ -122,12 +123,12 @@ def _function_key(key: str) -> bool:
 # The keys the focus ring takes while it is on (app/focus.py); without it they keep
 # their meaning above. Listed on the help's last page after F10 and Shift+Tab.
 FOCUS_HELP: tuple[tuple[str, str], ...] = (
-    ("tab", "focus: the next control"),
-    ("return space", "focus: press the control"),
-    ("arrows", "focused slider: a step"),
-    ("page up page down", "focused slider: a big step"),
-    ("home end", "focused slider: to its ends"),
-    ("escape", "focus: leave it (keys as before)"),
+    ("tab", N_("focus: the next control")),
+    ("return space", N_("focus: press the control")),
+    ("arrows", N_("focused slider: a step")),
+    ("page up page down", N_("focused slider: a big step")),
+    ("home end", N_("focused slider: to its ends")),
+    ("escape", N_("focus: leave it (keys as before)")),
 )
 
 
@@ -153,23 +154,23 @@ def help_lines() -> tuple[tuple[str, str], ...]:
 # page 4 is the focus ring's.
 HELP_PAGE_BREAKS = ("walk_back", "speech")
 HELP_PAGE_TITLES = (
-    "moving, time, scenes",
-    "overlays and words",
-    "editing, view, mouse",
-    "keyboard alone",
+    N_("moving, time, scenes"),
+    N_("overlays and words"),
+    N_("editing, view, mouse"),
+    N_("keyboard alone"),
 )
 
 
-def help_pages() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+def help_pages(tr=N_) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The help in pages, (title, rows), at fixed breaks so that a page holds text of
     20 px or more on a 1024 x 768 projector (H: page 1, 2, 3, 4, closed). Together they
-    are help_lines(), in order."""
-    rows = help_lines()
+    are help_lines(), in order; `tr`: the words' language (the keys stay as printed)."""
+    rows = tuple((keys, tr(words)) for keys, words in help_lines())
     cuts = [next(k for k, b in enumerate(KEYMAP) if b.action == a) + 1 for a in HELP_PAGE_BREAKS]
     focus_rows = len(FOCUS_ACTIONS) + len(FOCUS_HELP)
     edges = [0, *cuts, len(rows) - focus_rows, len(rows)]
     pages = tuple(rows[lo:hi] for lo, hi in zip(edges, edges[1:], strict=False))
-    return tuple(zip(HELP_PAGE_TITLES, pages, strict=True))
+    return tuple(zip((tr(title) for title in HELP_PAGE_TITLES), pages, strict=True))
 
 
 def controls_from(held: set[str]) -> Steering:

@@ -18,6 +18,7 @@ def card(session: Session) -> LessonCard | None:
     shown = ("opening", "asking", "showing", "answered")
     if run.exploring or predict is None or run.phase not in shown:
         return None
+    tr = session.language
     listed = choices(session)
     question = fill(predict.question, session)  # its live values, at this frame
     if run.phase == "opening":  # the question shows from the first frame, marked as waiting
@@ -25,20 +26,27 @@ def card(session: Session) -> LessonCard | None:
         return LessonCard(question, listed, None, None, None, "", left)
     labels = dict(listed)
     if run.verdict is None:
-        tried = "" if run.tried is None else f"Not {_with_label(run.tried, labels)}: one more try."
+        tried = ""
+        if run.tried is not None:
+            tried = tr("Not {answer}: one more try.").format(answer=_with_label(run.tried, labels))
         return LessonCard(question, listed, None, None, None, "", tried=tried)
     right = sorted(right_keys(session))
     said = _with_label(run.verdict.key, labels)
     if run.verdict.tried is not None:  # the second try: both answers, in order
-        said = f"{_with_label(run.verdict.tried, labels)}, then {said}"
-    answer_said = " or ".join(_with_label(k, labels) for k in right)
+        said = tr("{first}, then {second}").format(
+            first=_with_label(run.verdict.tried, labels), second=said
+        )
+    answer_said = tr(" or ").join(_with_label(k, labels) for k in right)
     if run.verdict.right:
-        verdict = f"Right: {said}."
+        verdict = tr("Right: {said}.").format(said=said)
     else:
-        verdict = f"Not quite: you said {said}; the answer is {answer_said}."
+        verdict = tr("Not quite: you said {said}; the answer is {answer}.")
+        verdict = verdict.format(said=said, answer=answer_said)
     if run.phase == "showing":
         left = run.run_left
-        evidence = f"watch: {left} more step{'s' if left != 1 else ''} of the world"
+        evidence = tr.plural(
+            "watch: {n} more step of the world", "watch: {n} more steps of the world", left
+        ).format(n=left)
     elif predict.kind in NUMBERED_KINDS:  # the step-through's own words say it, below
         evidence = ""
     else:

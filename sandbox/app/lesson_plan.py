@@ -8,9 +8,10 @@ opening's length. The run (app/lesson_run.py) plays it; the rehearsal
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..render.language import PSEUDO, pseudo
 from ..scenes.base import SceneError
 from ..scenes.lesson_file import Lesson, Stage, load_lesson_file
 from .errors import UsageError
@@ -50,12 +51,39 @@ def lesson_folder() -> Path:
     return Path(__file__).resolve().parents[2] / "assets" / LESSON_FOLDER_NAME
 
 
-def built_in_lessons() -> list[Lesson]:
-    """The shipped lessons, read (not rehearsed), in teaching order."""
-    return [load_lesson_file(lesson_folder() / f"{name}.toml", name) for name in BUILT_IN]
+def built_in_lessons(code: str = "en") -> list[Lesson]:
+    """The shipped lessons, read (not rehearsed) in language `code`, in teaching order."""
+    return [
+        _in(load_lesson_file(lesson_folder() / f"{name}.toml", name, code), code)
+        for name in BUILT_IN
+    ]
 
 
-def plan_lesson(name_or_path: str) -> Plan:
+def _in(lesson: Lesson, code: str) -> Lesson:
+    """`lesson` as read in language `code`; in the pseudo-locale, its texts accented and
+    longer (after the file's limits were checked: they are the author's, not the test's)."""
+    if code != PSEUDO:
+        return lesson
+    stages = []
+    for stage in lesson.stages:
+        predict = stage.predict
+        if predict is not None:
+            predict = replace(
+                predict,
+                question=pseudo(predict.question),
+                explain=pseudo(predict.explain),
+                choices=tuple(pseudo(choice) for choice in predict.choices),
+                counted=pseudo(predict.counted) if predict.counted else predict.counted,
+            )
+        stages.append(
+            replace(stage, title=pseudo(stage.title), say=pseudo(stage.say), predict=predict)
+        )
+    return replace(
+        lesson, title=pseudo(lesson.title), summary=pseudo(lesson.summary), stages=tuple(stages)
+    )
+
+
+def plan_lesson(name_or_path: str, code: str = "en") -> Plan:
     """A built-in lesson by name or a lesson file, read and planned (not rehearsed: see
     app/rehearsal.load_lesson); UsageError (one line naming the file, the stage and the
     field) when anything is wrong."""
@@ -69,7 +97,7 @@ def plan_lesson(name_or_path: str) -> Plan:
                 "(or give a path to a .toml lesson file)"
             )
     try:
-        lesson = load_lesson_file(path, name)
+        lesson = _in(load_lesson_file(path, name, code), code)
     except SceneError as error:
         raise UsageError(str(error)) from None
     return Plan(

@@ -33,15 +33,17 @@ from dataclasses import dataclass, replace
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
 from ..render.ruler_rows import axis_name
+from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import Mouse, Press
 from .framing import open_view
 from .lesson_plan import Plan, StagePlan
+from .lesson_words import evidence_words
 from .scene_control import EXPLORING, explain_now, open_scene, say
 from .state import Session
 
 # An answer key pressed once the question is answered: it stays the question's.
-ANSWERED = "answered · Page Down: next stage"
+ANSWERED = N_("answered · Page Down: next stage")
 
 # What a question hides until it is answered (the rulers count the axes, show the gaps
 # and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
@@ -97,12 +99,12 @@ class LessonRun:
         waiting = self.phase in ("opening", "asking")
         return self.active and waiting and self.kept_overlays is not None
 
-    def status_line(self) -> str:
+    def status_line(self, tr=N_) -> str:
         """Where the lesson stands: "stage 3 of 7 · title", or "stage 3 of 7, exploring ·
         title". The status line keeps the part before the first " · ", so the mode shows
-        wherever the stage does."""
-        where = f"stage {self.index + 1} of {len(self.plan.stages)}"
-        mode = ", exploring" if self.exploring else ""
+        wherever the stage does. `tr`: the words' language."""
+        where = tr("stage {n} of {count}").format(n=self.index + 1, count=len(self.plan.stages))
+        mode = tr(", exploring") if self.exploring else ""
         return f"{where}{mode} · {self.plan.lesson.title}"
 
     def to_dict(self) -> dict:
@@ -241,13 +243,13 @@ def take_key(session: Session, key: str, action: str) -> bool:
         if run.index + 1 < len(run.plan.stages):
             open_stage(session, run.index + 1)
         else:
-            say(session, "the last stage: Page Up goes back")
+            say(session, N_("the last stage: Page Up goes back"))
         return True
     if action == "rewind_second" and run.active:
         if run.index > 0:
             open_stage(session, run.index - 1)
         else:
-            say(session, "the first stage")
+            say(session, N_("the first stage"))
         return True
     if action == "back_to_lesson" or (action == "reset" and run.active):
         open_stage(session, run.index)
@@ -266,10 +268,11 @@ def take_key(session: Session, key: str, action: str) -> bool:
             return True
         if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
             return False  # (the rulers, the MTV ... would answer it: they wait)
-        say(session, f"answer first ({_keys_said(keys)}), or End to explore")
+        said = session.language.tr("answer first ({keys}), or End to explore")
+        say(session, said.format(keys=_keys_said(keys)))
         return True
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
-        say(session, "answer first, or End to explore")
+        say(session, N_("answer first, or End to explore"))
         return True
     if run.verdict is not None and key in answer_keys(session):  # answered: still its key
         say(session, ANSWERED)
@@ -369,17 +372,7 @@ def _shown(session: Session) -> None:
     predict = run.stage.stage.predict
     session.paused = True
     run.phase = "answered"
-    if predict.kind == "collide":
-        if run.touched_at is not None:
-            evidence = f"they touched at step {run.touched_at} of {predict.steps}"
-        else:
-            evidence = f"no contact in {predict.steps} steps"
-    elif predict.kind == "axis":
-        evidence = "the step-through stops at the first axis with a gap"
-    elif predict.kind == "mtv":
-        evidence = "the step-through's last step: the shortest way out is the MTV"
-    else:
-        evidence = f"{predict.steps} steps run" if predict.steps else ""
+    evidence = evidence_words(predict, run.touched_at, session.language)
     run.verdict = replace(run.verdict, evidence=evidence)
 
 

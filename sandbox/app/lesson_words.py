@@ -67,7 +67,7 @@ def _value(name: str, argument: str, session: Session) -> str:
         word = colour_word(session.theme, argument)
         if word is None:
             raise PlaceholderError(f"{{colour:{argument}}}: no such colour role")
-        return word
+        return session.language(word)
     if name in ("speed", "per_step"):
         world = session.world
         names = [body.name for body in world.bodies]
@@ -141,3 +141,21 @@ def problems(text: str, filled: str, drawn: list[str], evidence: dict[str, bool]
 
 def _quotes(text: str, number: str) -> bool:
     return re.search(rf"(?<![\w.]){re.escape(number)}(?![\w]|\.\d)", text) is not None
+
+
+def evidence_words(predict, touched_at: int | None, tr) -> str:
+    """What an answered question's evidence showed, in words (the card's last line), in
+    the language `tr`: when a collide question's pair first touched (`touched_at`)."""
+    if predict.kind == "collide":
+        if touched_at is not None:
+            evidence = tr("they touched at step {step} of {steps}")
+        else:
+            evidence = tr("no contact in {steps} steps")
+        evidence = evidence.format(step=touched_at, steps=predict.steps)
+    elif predict.kind == "axis":
+        evidence = tr("the step-through stops at the first axis with a gap")
+    elif predict.kind == "mtv":
+        evidence = tr("the step-through's last step: the shortest way out is the MTV")
+    else:
+        evidence = tr("{steps} steps run").format(steps=predict.steps) if predict.steps else ""
+    return evidence

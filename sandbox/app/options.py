@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..render.language import canonical, system_code
 from ..render.theme import THEMES
 from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, load_scene
@@ -70,6 +72,7 @@ class Options:
     describe: bool = False  # --describe: the last frame in words on stdout (headless)
     announce: bool = False  # --announce: each change in words on stdout, as it happens
     speak: bool = False  # --speak: each change said aloud (app/speech.py)
+    language: str = "en"  # --lang, else the system locale's (render/language.py)
 
 
 def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
@@ -98,7 +101,8 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         )
     if args.scene is not None and not args.scene.strip():
         raise UsageError("--scene: needs a built-in scene name or a .toml file path")
-    lesson_name, plan, stage, scene = _lesson_and_scene(args, replay)
+    code = _language(args.lang)
+    lesson_name, plan, stage, scene = _lesson_and_scene(args, replay, code)
     theme = args.theme if args.theme is not None else (replay.theme if replay else "dark")
     seed = args.seed if args.seed is not None else (replay.seed if replay else 0)
     if theme not in THEMES:
@@ -141,7 +145,18 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         save_scene=outputs.get("--save-scene"),
         edits=edits,
         save_dir=save_folder(args.save_dir),
+        language=code,
     )
+
+
+def _language(lang: str | None) -> str:
+    """--lang's language, checked; without it the system locale's (English if not shipped)."""
+    if lang is None:
+        return system_code(os.environ)
+    try:
+        return canonical(lang)
+    except LookupError as error:
+        raise UsageError(str(error)) from None
 
 
 def _check_run(args, replay) -> None:
@@ -166,7 +181,7 @@ def _check_run(args, replay) -> None:
         raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
 
 
-def _lesson_and_scene(args, replay) -> tuple:
+def _lesson_and_scene(args, replay, code: str = "en") -> tuple:
     """(lesson name or None, the lesson's plan or None, the stage index, the Scene): from
     the replay when there is one, else from --lesson, --stage and --scene (a lesson opens
     on its stage's built-in scene); UsageError naming the option or the replay's line."""
@@ -174,7 +189,7 @@ def _lesson_and_scene(args, replay) -> tuple:
     plan = None
     if lesson_name is not None:
         try:
-            plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0)
+            plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0, code=code)
         except UsageError as error:
             where = f"{args.replay}:1: lesson: " if replay else ""
             raise UsageError(f"{where}{error}") from None

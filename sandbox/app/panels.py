@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..scenes.base import N_
+
 
 @dataclass(frozen=True)
 class Button:
@@ -24,27 +26,35 @@ class Button:
 
 
 TOOLBAR = (
-    Button("pause", "‖", "pause / resume · Space", key="space"),
-    Button("back", "◀|", "one step back (pauses) · Backspace", key="backspace"),
-    Button("step", "|▶", "one step on, while paused · O", key="o"),
-    Button("speed", "1x", "slow motion: 1x, 1/2x, 1/4x, 1/10x · S", key="s"),
-    Button("reset", "↺ Reset", "the scene from its start · R", key="r"),
+    Button("pause", "‖", N_("pause / resume · Space"), key="space"),
+    Button("back", "◀|", N_("one step back (pauses) · Backspace"), key="backspace"),
+    Button("step", "|▶", N_("one step on, while paused · O"), key="o"),
+    Button("speed", "1x", N_("slow motion: 1x, 1/2x, 1/4x, 1/10x · S"), key="s"),
+    Button("reset", N_("↺ Reset"), N_("the scene from its start · R"), key="r"),
     Button(
         "edit",
-        "✎ Edit",
-        "edit: drag corners, draw a shape; Ins, F5, F6 add, Del removes · F3",
+        N_("✎ Edit"),
+        N_("edit: drag corners, draw a shape; Ins, F5, F6 add, Del removes · F3"),
         key="f3",
     ),
-    Button("panel:scenes", "Scenes ▾", "open another scene · 1..9, [ ]", panel="scenes"),
-    Button("lessons", "Lessons", "the lessons · F2", key="f2"),
+    Button("panel:scenes", N_("Scenes ▾"), N_("open another scene · 1..9, [ ]"), panel="scenes"),
+    Button("lessons", N_("Lessons"), N_("the lessons · F2"), key="f2"),
     Button(
-        "panel:show", "Show ▾", "what is drawn: the overlays · N V X Z K C I B D U", panel="show"
+        "panel:show",
+        N_("Show ▾"),
+        N_("what is drawn: the overlays · N V X Z K C I B D U"),
+        panel="show",
     ),
-    Button("panel:tune", "Tune ▾", "gravity, friction, bounce, density, speed", panel="tune"),
-    Button("help", "?", "help: every key · H", key="h"),
-    Button("zoom_out", "⊖", "zoom out · - (Ctrl+wheel)", key="-"),
-    Button("zoom_in", "⊕", "zoom in · = (Ctrl+wheel; right-drag pans)", key="="),
-    Button("fit", "Fit", "the whole scene · 0", key="0"),
+    Button(
+        "panel:tune",
+        N_("Tune ▾"),
+        N_("gravity, friction, bounce, density, speed"),
+        panel="tune",
+    ),
+    Button("help", "?", N_("help: every key · H"), key="h"),
+    Button("zoom_out", "⊖", N_("zoom out · - (Ctrl+wheel)"), key="-"),
+    Button("zoom_in", "⊕", N_("zoom in · = (Ctrl+wheel; right-drag pans)"), key="="),
+    Button("fit", N_("Fit"), N_("the whole scene · 0"), key="0"),
 )
 PANELS = ("scenes", "show", "tune")  # a panel's rows are below; its button is in TOOLBAR
 
@@ -57,25 +67,25 @@ def button(name: str) -> Button | None:
 
 # The Show panel's rows: (overlay flag, words); the key is the keymap's.
 SHOWN_OVERLAYS = (
-    ("show_normals", "edge normals"),
-    ("show_vertex_indices", "vertex and edge labels"),
-    ("show_projections", "axis rulers"),
-    ("show_separating_axis", "separating axis"),
-    ("show_mtv", "MTV arrow"),
-    ("show_contacts", "contact points"),
-    ("show_impulses", "impulses and spin"),
-    ("show_aabbs", "bounding boxes"),
-    ("show_minkowski", "Minkowski difference"),
-    ("show_hud", "words and numbers (HUD)"),
+    ("show_normals", N_("edge normals")),
+    ("show_vertex_indices", N_("vertex and edge labels")),
+    ("show_projections", N_("axis rulers")),
+    ("show_separating_axis", N_("separating axis")),
+    ("show_mtv", N_("MTV arrow")),
+    ("show_contacts", N_("contact points")),
+    ("show_impulses", N_("impulses and spin")),
+    ("show_aabbs", N_("bounding boxes")),
+    ("show_minkowski", N_("Minkowski difference")),
+    ("show_hud", N_("words and numbers (HUD)")),
 )
 
 # The Tune panel's sliders: name -> (words, low, high, step)
 SLIDERS = {
-    "gravity": ("Gravity", 0.0, 2000.0, 50.0),
-    "friction": ("Friction (all)", 0.0, 1.0, 0.05),
-    "restitution": ("Bounce (all)", 0.0, 1.0, 0.05),
-    "density": ("Density of A", 0.1, 5.0, 0.1),
-    "speed": ("Speed", 0.0, 3.0, 1.0),
+    "gravity": (N_("Gravity"), 0.0, 2000.0, 50.0),
+    "friction": (N_("Friction (all)"), 0.0, 1.0, 0.05),
+    "restitution": (N_("Bounce (all)"), 0.0, 1.0, 0.05),
+    "density": (N_("Density of A"), 0.1, 5.0, 0.1),
+    "speed": (N_("Speed"), 0.0, 3.0, 1.0),
 }
 
 

@@ -32,13 +32,15 @@ LONG_REHEARSAL = 3_600  # steps: a rehearsal that plays more shows a progress ba
 CHECKED_SIZE = (1024, 768)  # the words are checked against the projector's frame
 
 
-def load_lesson(name_or_path: str, seed: int = 0, words: bool | None = None) -> Plan:
+def load_lesson(
+    name_or_path: str, seed: int = 0, words: bool | None = None, code: str = "en"
+) -> Plan:
     """A built-in lesson by name or a lesson file, read, planned and rehearsed; UsageError
     (one line naming the file, the stage and the field) when anything is wrong. `words`:
     check the words against their frames too, which plays every question's evidence (a
     built-in lesson's load took 4x as long); by default for a teacher's file only: the
     built-in lessons' words are checked by the tests (test_lesson_words, test_lesson_paths)."""
-    plan = plan_lesson(name_or_path)
+    plan = plan_lesson(name_or_path, code)
     rehearse(plan, seed, words=name_or_path not in BUILT_IN if words is None else words)
     return plan
 

@@ -10,7 +10,8 @@ import dataclasses
 from ..physics.contacts import BROAD_PHASES, switch_broad_phase
 from ..physics.records import explain
 from ..physics.world import World
-from ..scenes.base import Scene
+from ..render.language import ENGLISH_WORDS, Language
+from ..scenes.base import N_, Scene
 from ..scenes.builtin import OUTLINES, broad_phase
 from ..scenes.space import Space
 from .editor import EditHistory
@@ -22,13 +23,19 @@ from .state import SPEEDS, Session
 MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
 # What the class is told when the lesson lets go (End, a scene key or the scene list at
 # an open stage): short enough to stay whole on the status line of a 1024x768 projector.
-EXPLORING = "exploring · Home: back"
-BROAD_PHASES_SAID = {"sweep": "sort and sweep", "grid": "uniform grid", "quadtree": "quadtree"}
+EXPLORING = N_("exploring · Home: back")
+BROAD_PHASES_SAID = {
+    "sweep": N_("sort and sweep"),
+    "grid": N_("uniform grid"),
+    "quadtree": N_("quadtree"),
+}
 
 
-def open_session(scene: Scene, seed: int = 0, theme: str = "dark") -> Session:
-    """A new session showing `scene` from its start."""
-    session = Session(scene, seed, theme)
+def open_session(
+    scene: Scene, seed: int = 0, theme: str = "dark", words: Language = ENGLISH_WORDS
+) -> Session:
+    """A new session showing `scene` from its start, its words in `words`' language."""
+    session = Session(scene, seed, theme, language=words)
     open_scene(session, scene)
     open_view(session, scene.view)  # (open_scene sets a view only for another scene)
     return session
@@ -111,7 +118,9 @@ def pick(session: Session, body: int, as_a: bool) -> None:
     if choice is None:
         return
     session.pair_choice = choice
-    say(session, f"shape {'A' if as_a else 'B'}: {world.bodies[body].name}")
+    tr = session.language.tr
+    said = tr("shape A: {name}") if as_a else tr("shape B: {name}")
+    say(session, said.format(name=session.language(world.bodies[body].name)))
     session.pair_index = None
     session.walk = None if session.walk is None else 0
     session.step_record = explain_now(session)
@@ -122,7 +131,7 @@ def scene_switch(session: Session) -> None:
     phase; or say that this scene has none."""
     scene = session.scene
     if not (scene.outline_test or session.space is not None or scene.demo == "broad-phase"):
-        say(session, "F: this scene has no switch (broad phase, 3D pose or outline)")
+        say(session, N_("F: this scene has no switch (broad phase, 3D pose or outline)"))
     if scene.outline_test:
         next_outline(session)
     if session.space is not None:
@@ -133,7 +142,8 @@ def scene_switch(session: Session) -> None:
         following = names[(names.index(world.broad_phase) + 1) % len(names)]
         switch_broad_phase(world, following)
         session.step_record = explain_now(session)
-        say(session, f"broad phase: {BROAD_PHASES_SAID[world.broad_phase]}")
+        said = session.language(BROAD_PHASES_SAID[world.broad_phase])
+        say(session, session.language.tr("broad phase: {method}").format(method=said))
 
 
 def next_outline(session: Session) -> None:
@@ -144,7 +154,7 @@ def next_outline(session: Session) -> None:
     world = session.world
     c = world.controlled
     if c is None:
-        say(session, "F: the learner's shape was deleted; R brings the scene back")
+        say(session, N_("F: the learner's shape was deleted; R brings the scene back"))
         return
     session.outline = (session.outline + 1) % len(OUTLINES)
     built = session.scene.build(session.seed, outline=session.outline)
@@ -158,16 +168,18 @@ def next_outline(session: Session) -> None:
     use_world(session, world)
     shape = world.bodies[c].shape
     pieces = len(shape.pieces) if shape.kind == "compound" else 1
-    kind = f"concave: {pieces} pieces" if pieces > 1 else "convex: one piece"
-    say(session, f"outline: {world.bodies[c].name} ({kind})")
+    tr = session.language
+    kind = tr("concave: {n} pieces") if pieces > 1 else tr("convex: one piece")
+    said = tr("outline: {name} ({kind})")
+    say(session, said.format(name=tr(world.bodies[c].name), kind=kind.format(n=pieces)))
 
 
 def restart_overlapping(session: Session) -> None:
     """Y in the broad-phase scene: its start again, with the bodies overlapping."""
     if session.scene.demo != "broad-phase":
-        say(session, "Y restarts the broad-phase scene only")
+        say(session, N_("Y restarts the broad-phase scene only"))
         return
     world = broad_phase(session.seed, overlapping=True)
     world.broad_phase = session.world.broad_phase
     open_scene(session, session.scene, keep_speed=True, world=world)
-    say(session, "restarted overlapping")
+    say(session, N_("restarted overlapping"))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..physics.records import StepRecord
 from ..physics.world import World
+from ..render.language import ENGLISH_WORDS, Language
 from ..render.layout import Camera
 from ..render.overlays import Moment, Overlays
 from ..render.theme import THEMES
@@ -51,6 +52,7 @@ class Session:
     scene: Scene
     seed: int = 0
     theme: str = "dark"  # parse_options has checked it names a theme
+    language: Language = ENGLISH_WORDS  # the words on screen (--lang; render/language.py)
     scenes: list[Scene] = field(default_factory=lambda: list(SCENES.values()))
     themes: list[str] = field(default_factory=lambda: list(THEMES))
     world: World | None = None  # the scene's world (scene_control.open_scene builds it)

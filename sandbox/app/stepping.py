@@ -15,6 +15,7 @@ from ..physics.finite import NotFiniteError
 from ..physics.records import IMPACT_SPEED, impact_speed
 from ..physics.world import World
 from ..render.overlays import Jump, Moment
+from ..scenes.base import N_
 from . import lesson_run
 from .framing import follow
 from .keymap import controls_from
@@ -95,7 +96,7 @@ def _hold_at_impact(session: Session) -> None:
     if session.lesson_run is not None and session.lesson_run.phase == "showing":
         return  # a lesson's evidence runs its steps through
     session.paused = True
-    say(session, "impact: paused (Space goes on)")
+    say(session, N_("impact: paused (Space goes on)"))
 
 
 def rewind(session: Session, delta: int) -> None:
@@ -122,7 +123,7 @@ def walk(session: Session, action: str) -> None:
         return
     shown = session.shown
     if shown is None:
-        say(session, "step-through: no pair on show")
+        say(session, N_("step-through: no pair on show"))
         return
     last = len(walkthrough(shown.report)) - 1
     if session.walk is None:

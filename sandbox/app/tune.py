@@ -25,7 +25,8 @@ def sliders(session: Session) -> tuple[Slider, ...]:
     """The Tune panel's sliders at the world's current values."""
     world = session.world
     rigid = world.rigid and session.scene.demo is None
-    why = "none in the tutorials' MTV scenes"
+    tr = session.language
+    why = tr.tr("none in the tutorials' MTV scenes")
     a = shape_a(session)
     out = []
     for name, (words, low, high, step) in SLIDERS.items():
@@ -44,12 +45,12 @@ def sliders(session: Session) -> tuple[Slider, ...]:
             value = world.density(a) if a is not None else 1.0
             shown = f"{value:.1f}"
             if rigid and fixed:
-                enabled, note = False, "shape A is fixed"
+                enabled, note = False, tr.tr("shape A is fixed")
         else:
             value = float(len(SPEEDS) - 1 - session.speed_index)
             shown = SPEEDS[session.speed_index][1]
             enabled = True
-        out.append(Slider(name, words, value, low, high, step, shown, enabled, note))
+        out.append(Slider(name, tr(words), value, low, high, step, shown, enabled, note))
     return tuple(out)
 
 
@@ -63,7 +64,8 @@ def set_slider(session: Session, name: str, value: float) -> None:
     world = session.world
     if name == "speed":
         session.speed_index = len(SPEEDS) - 1 - round(value)
-        say(session, f"speed {SPEEDS[session.speed_index][1]}")
+        said = session.language.tr("speed {label}")
+        say(session, said.format(label=SPEEDS[session.speed_index][1]))
         return
     shown = slider(session, name)
     if not shown.enabled:
@@ -112,4 +114,5 @@ def zoom_key(session: Session, action: str) -> None:
     zoom = zoom_by(camera, ZOOM_STEP if action == "zoom_in" else 1 / ZOOM_STEP)
     base = camera if camera is not None else Camera()
     session.camera = None if zoom is None else Camera(zoom, base.x, base.y)
-    say(session, f"zoom {zoom or 1.0:.1f}x" + (" (0: fit)" if session.camera else ""))
+    said = session.language.tr("zoom {zoom:.1f}x").format(zoom=zoom or 1.0)
+    say(session, said + (session.language.tr(" (0: fit)") if session.camera else ""))

@@ -40,11 +40,12 @@ def frame_in_words(session: Session) -> list[str]:
 def _frame_model(session: Session, fps: float | None) -> FrameModel:
     scenes = session.scenes
     number = scenes.index(session.scene) + 1 if session.scene in scenes else 0
-    pages = help_pages()
+    pages = help_pages(session.language)
     run = session.lesson_run
     leading = run is not None and run.active
     stage = run.stage.stage if leading else None
-    said = session.scene.lesson
+    tr = session.language
+    said = tr(session.scene.lesson)
     texts: tuple[str, ...] = (said,)
     if stage is not None:  # the teacher's words; answered, the reason for the answer
         answered = stage.predict is not None and run.verdict is not None
@@ -52,10 +53,10 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         texts = (stage.say,) if stage.predict is None else (stage.say, stage.predict.explain)
         texts = tuple(fill(text, session) for text in texts)  # live values, this frame's
     page = session.help_page
-    more = "more" if page < len(pages) - 1 else "close"
+    more = tr.tr("more") if page < len(pages) - 1 else tr.tr("close")
     return FrameModel(
         scene_name=session.scene.name,
-        scene_title=stage.title if stage else session.scene.title,
+        scene_title=stage.title if stage else tr(session.scene.title),
         caption=said,
         scene_number=number,
         scene_count=len(scenes),
@@ -63,8 +64,10 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         speed_label=SPEEDS[session.speed_index][1],
         fps=fps,
         help_lines=pages[page][1],
-        help_title=f"Keys {page + 1}/{len(pages)}: {pages[page][0]} (H: {more})",
-        message=session.message,
+        help_title=tr.tr("Keys {page}/{pages}: {title} (H: {more})").format(
+            page=page + 1, pages=len(pages), title=pages[page][0], more=more
+        ),
+        message=tr(session.message) if session.message else session.message,
         resolve=session.world.resolve,
         moment=session.moment,
         walk=walk_on_show(session.shown, session.walk),
@@ -73,7 +76,7 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         space=session.space,
         outline_test=session.scene.outline_test,
         impact=session.impact,
-        lesson_line=run.status_line() if run is not None else None,
+        lesson_line=run.status_line(tr) if run is not None else None,
         card=card(session) if run is not None else None,
         narration_texts=texts,
         hiding=run is not None and run.hiding,
@@ -83,17 +86,19 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         slide=session.slide,
         camera=session.camera,
         edit=_edit_view(session),
+        language=tr,
     )
 
 
 def control_state(session: Session) -> ControlState:
     """The toolbar's state for this session."""
     scenes = tuple(
-        (str(k + 1) if k < 9 else "", scene.title) for k, scene in enumerate(session.scenes)
+        (str(k + 1) if k < 9 else "", session.language(scene.title))
+        for k, scene in enumerate(session.scenes)
     )
     here = session.scenes.index(session.scene) if session.scene in session.scenes else -1
     overlays = tuple(
-        (flag, words, KEY_FOR_ACTION[flag], getattr(session.overlays, flag))
+        (flag, session.language(words), KEY_FOR_ACTION[flag], getattr(session.overlays, flag))
         for flag, words in panels.SHOWN_OVERLAYS
     )
     return ControlState(
@@ -108,7 +113,10 @@ def control_state(session: Session) -> ControlState:
         hover=session.hover,
         focus=session.focus,
         editing=session.mode == "edit",
-        buttons=tuple((button.name, button.label, button.tip) for button in panels.TOOLBAR),
+        buttons=tuple(
+            (button.name, session.language(button.label), session.language(button.tip))
+            for button in panels.TOOLBAR
+        ),
     )
 
 

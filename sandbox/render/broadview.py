@@ -15,11 +15,13 @@ import numpy as np
 import pygame
 
 from ..physics.world import World
+from ..scenes.base import N_
+from .language import ENGLISH_WORDS, Language
 from .primitives import dashed, mix
 from .view import DETAIL, View
 from .words import wrap
 
-SAID = {"sweep": "Sort and sweep", "grid": "Uniform grid", "quadtree": "Quadtree"}
+SAID = {"sweep": N_("Sort and sweep"), "grid": N_("Uniform grid"), "quadtree": N_("Quadtree")}
 
 
 def counts(world: World) -> dict:
@@ -35,15 +37,14 @@ def counts(world: World) -> dict:
     }
 
 
-def narration_words(world: World) -> tuple[str, str]:
+def narration_words(world: World, tr: Language = ENGLISH_WORDS) -> tuple[str, str]:
     if world.broad is None:
-        return ("The broad phase runs at the first step.", "text")
+        return (tr("The broad phase runs at the first step."), "text")
     c = counts(world)
-    return (
-        f"{SAID[world.broad_phase]}: of {c['all']} pairs, {c['compared']} compared, "
-        f"{c['sat']} handed to SAT, {c['contacts']} touching.",
-        "text",
+    said = tr(
+        "{method}: of {all} pairs, {compared} compared, {sat} handed to SAT, {contacts} touching."
     )
+    return (said.format(method=tr(SAID[world.broad_phase]), **c), "text")
 
 
 def draw_broad_phase(view: View, world: World) -> None:
@@ -118,7 +119,7 @@ def _draw_sweep(view: View, world: World, boxes: np.ndarray) -> None:
     dashed(surf, theme.mtv, view.p(sweep_x, top - 10), view.p(sweep_x, 700), view.w(2), 8, 6)
     active = int(np.sum((boxes[:, 0] <= sweep_x) & (sweep_x <= boxes[:, 2]) & ~world.static))
     view.label(
-        f"sweep line: {active} active",
+        view.tr("sweep line: {n} active").format(n=active),
         [((sweep_x + 8, top - 18), "midleft"), ((sweep_x - 8, top - 18), "midright")],
         theme.font_small,
         theme.mtv,
@@ -136,16 +137,18 @@ def draw_broad_numbers(view: View, world: World, top: int, hiding: bool = False)
     if world.broad is None:
         return
     c = counts(world)
+    tr = view.tr
+    pairs = tr("once answered") if hiding else c["all"]
     rows = [
-        (SAID[world.broad_phase], theme.text),
-        (f"{c['bodies']} bodies", theme.text_dim),
-        (f"all pairs n(n-1)/2: {'once answered' if hiding else c['all']}", theme.text),
-        (f"compared by the broad phase: {c['compared']}", theme.text),
-        (f"handed to SAT: {c['sat']}", theme.overlap),
-        (f"touching (contacts): {c['contacts']}", theme.text),
+        (tr(SAID[world.broad_phase]), theme.text),
+        (tr("{n} bodies").format(n=c["bodies"]), theme.text_dim),
+        (tr("all pairs n(n-1)/2: {pairs}").format(pairs=pairs), theme.text),
+        (tr("compared by the broad phase: {n}").format(n=c["compared"]), theme.text),
+        (tr("handed to SAT: {n}").format(n=c["sat"]), theme.overlap),
+        (tr("touching (contacts): {n}").format(n=c["contacts"]), theme.text),
         ("", theme.text),
-        ("F switches the method; every method hands SAT the same pairs.", theme.text_dim),
-        ("Y starts them overlapping: the push out is bounded, so they settle.", theme.text_dim),
+        (tr("F switches the method; every method hands SAT the same pairs."), theme.text_dim),
+        (tr("Y starts them overlapping: the push out is bounded, so they settle."), theme.text_dim),
     ]
     step = lay.line(lay.small)
     chars = view.chars(view.panel_rect.right - lay.pad * 1.5 - x, lay.small)

@@ -31,7 +31,7 @@ class Demo:
 
     scene: Callable  # (view, world, space) -> None: drawn over the bodies
     panel: Callable  # (view, world, space, top, hiding) -> None: the right column
-    narration: Callable  # (world, space) -> (words, colour role)
+    narration: Callable  # (world, space, tr) -> (words, colour role), in tr's language
     ready: Callable = lambda world, space: True
 
 
@@ -39,18 +39,18 @@ DEMOS: dict[str, Demo] = {
     "dot-product": Demo(
         scene=lambda view, world, space: draw_dot_product(view, world),
         panel=lambda view, world, space, top, hiding: draw_dot_numbers(view, world, top),
-        narration=lambda world, space: dot_words(world),
+        narration=lambda world, space, tr: dot_words(world, tr),
         ready=lambda world, space: world.controlled is not None,
     ),
     "broad-phase": Demo(
         scene=lambda view, world, space: draw_broad_phase(view, world),
         panel=lambda view, world, space, top, hiding: draw_broad_numbers(view, world, top, hiding),
-        narration=lambda world, space: broad_words(world),
+        narration=lambda world, space, tr: broad_words(world, tr),
     ),
     "sat-3d": Demo(
         scene=lambda view, world, space: draw_space(view, space),
         panel=lambda view, world, space, top, hiding: draw_space_numbers(view, space, top),
-        narration=lambda world, space: space_words(space),
+        narration=lambda world, space, tr: space_words(space, tr),
         ready=lambda world, space: space is not None,
     ),
 }

@@ -15,7 +15,9 @@ from ..core.dot import dot_facts, project_vertices
 from ..core.geometry import Polygon
 from ..core.portable import atan2, cos_sin
 from ..physics.world import World
+from ..scenes.base import N_
 from ..scenes.builtin import DOT_A, DOT_ORIGIN
+from .language import ENGLISH_WORDS, Language
 from .primitives import arrow, dashed, mix
 from .view import EDGE_LABEL, KEY_LABEL, MEASURE, View
 from .words import wrap
@@ -30,16 +32,21 @@ def vectors(world: World) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return origin, np.asarray(DOT_A), tip - origin
 
 
-def narration_words(world: World) -> tuple[str, str]:
+SIGNS = {"positive": N_("positive"), "zero": N_("zero"), "negative": N_("negative")}
+
+
+def narration_words(world: World, tr: Language = ENGLISH_WORDS) -> tuple[str, str]:
     _, a, b = vectors(world)
     facts = dot_facts(a, b)
     meaning = {
-        "positive": "under 90°: b points along a",
-        "zero": "exactly 90°: perpendicular, no shadow",
-        "negative": "over 90°: b points against a",
+        "positive": tr("under 90°: b points along a"),
+        "zero": tr("exactly 90°: perpendicular, no shadow"),
+        "negative": tr("over 90°: b points against a"),
     }[facts.sign]
+    said = tr("a·b = {dot:.0f}: {sign}, θ = {angle:.1f}° ({meaning}).")
+    sign = tr(SIGNS[facts.sign])
     return (
-        f"a·b = {facts.dot:.0f}: {facts.sign}, θ = {facts.angle_degrees:.1f}° ({meaning}).",
+        said.format(dot=facts.dot, sign=sign, angle=facts.angle_degrees, meaning=meaning),
         ROLE[facts.sign],
     )
 
@@ -112,7 +119,7 @@ def draw_dot_product(view: View, world: World) -> None:
     for text, points, color in (
         ("a", [origin + a * 1.06, origin + a + side * 16], theme.text_a),
         ("b", [tip + u * 22, tip + side * 22, tip - side * 22], theme.text),
-        ("shadow of a on b", [(origin + shadow) / 2 - side * 18], sign_color),
+        (view.tr("shadow of a on b"), [(origin + shadow) / 2 - side * 18], sign_color),
     ):
         view.label(text, [(p, "center") for p in points], theme.font_small, color, EDGE_LABEL)
 
@@ -126,6 +133,8 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
     y = top + lay.pad
     _, a, b = vectors(world)
     f = dot_facts(a, b)
+    tr = view.tr
+    shadow = f.dot / f.length_b if f.length_b else 0.0
     rows = [
         (f"a = ({a[0]:.0f}, {a[1]:.0f})", theme.text_a),
         (f"b = ({b[0]:.0f}, {b[1]:.0f})", theme.text),
@@ -135,11 +144,13 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
         (f"    = {f.length_a:.1f} × {f.length_b:.1f} × {f.cos:.3f}", theme.text),
         (f"    = {f.length_a * f.length_b * f.cos:.0f}", theme.text),
         (f"θ = {f.angle_degrees:.1f}°", theme.text),
-        (f"sign: {f.sign}", getattr(theme, ROLE[f.sign])),
-        (f"a's shadow on b: {f.dot / f.length_b if f.length_b else 0.0:.1f}", theme.text),
+        (view.tr("sign: {sign}").format(sign=tr(SIGNS[f.sign])), getattr(theme, ROLE[f.sign])),
+        (view.tr("a's shadow on b: {shadow:.1f}").format(shadow=shadow), theme.text),
         ("", theme.text),
         (
-            "SAT drops the pentagon on b's axis: only the least and the greatest vertex matter.",
+            view.tr(
+                "SAT drops the pentagon on b's axis: only the least and the greatest vertex matter."
+            ),
             theme.text_dim,
         ),
     ]
@@ -155,8 +166,9 @@ def draw_dot_numbers(view: View, world: World, top: int) -> None:
         left = sum(1 for text, _ in rows for part in wrap(text, chars) if part) - sum(
             1 for part, _ in lines if part
         )
-        note = f"+{left} more lines (U: room)"
-        lines.append((note if len(note) <= chars else f"+{left} more lines", theme.text_dim))
+        note = tr("+{n} more lines (U: room)").format(n=left)
+        short = tr("+{n} more lines").format(n=left)
+        lines.append((note if len(note) <= chars else short, theme.text_dim))
     for part, color in lines:
         if part:
             view.text_px(part, (x, y), lay.small, color)

@@ -110,7 +110,7 @@ def draw_circle_axes(view: View, shown) -> None:
         n = hypot(dx, dy) or 1.0
         off = 14 * view.k
         view.label(
-            "closest vertex axis",
+            view.tr("closest vertex axis"),
             [
                 ((mid[0] - dy / n * off, mid[1] + dx / n * off), "midleft"),
                 ((mid[0] + dy / n * off, mid[1] - dx / n * off), "midright"),

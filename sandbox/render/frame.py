@@ -47,6 +47,7 @@ from .sweeps import draw_moment, draw_sweeps
 from .theme import Theme
 from .view import PlacedText, View
 from .walk import draw_walk
+from .words import wrap
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def draw(
 ) -> FrameReport:
     """Draw the world, the SAT explanation of `record` and the HUD onto `surface`."""
     layout_bands = bands(status, overlays)  # the narration's texts, the HUD, the toolbar
-    view = View(surface, theme, *layout_bands, camera=status.camera)
+    view = View(surface, theme, *layout_bands, camera=status.camera, words=status.language)
     demo = status.demo is not None  # a lesson of its own: no SAT pair drawn
     shown = record.shown if record is not None and not demo else None
     pair = (shown.a, shown.b) if shown is not None else None
@@ -195,12 +196,16 @@ def _draw_panel(
         draw_rulers(view, record, top, status.walk)
     else:
         lay = view.layout
-        view.text_px(
-            "rulers: once answered" if status.hiding else "projections hidden (X)",
-            (view.panel_rect.x + lay.pad * 1.5, top + lay.pad),
-            lay.small,
-            theme.text_dim,
-        )
+        note = view.tr("projections hidden (X)")
+        if status.hiding:
+            note = view.tr("rulers: once answered")
+        x, width = view.panel_rect.x + lay.pad * 1.5, view.panel_rect.width - lay.pad * 3
+        y = top + lay.pad
+        for line in wrap(note, view.chars(width, lay.small)):  # whole lines, in the panel
+            if y + lay.line(lay.small) > view.panel_rect.bottom:
+                break
+            view.text_px(line, (x, y), lay.small, theme.text_dim)
+            y += lay.line(lay.small)
     surface.set_clip(old_clip)
 
 

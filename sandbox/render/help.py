@@ -82,7 +82,8 @@ def draw_words(view: View, lines: tuple[str, ...]) -> None:
     wrapped = [part for text in lines for part in wrap(text, chars) or [""]]
     room = max(1, (height - 4 * pad) // line - 1)
     if len(wrapped) > room:
-        wrapped = wrapped[: room - 1] + [f"+{len(wrapped) - room + 1} more lines"]
+        more = view.tr("+{n} more lines").format(n=len(wrapped) - room + 1)
+        wrapped = wrapped[: room - 1] + [more]
     rect = pygame.Rect(0, 0, box_w, len(wrapped) * line + 2 * pad)
     rect.center = (width // 2, height // 2)
     pygame.draw.rect(view.surface, theme.panel, rect)

@@ -12,114 +12,14 @@ from __future__ import annotations
 
 import pygame
 
-from ..core.walk import WalkOnShow
-from ..physics.records import IMPACT_SPEED, StepRecord
+from ..physics.records import StepRecord
 from ..physics.world import World
-from .bodies import has_moved
-from .demos import demo_for
 from .overlays import FrameModel
-from .ruler_rows import axis_name
+from .pair_words import _pair_words as _pair_words  # (as before: the tests read it here)
+from .pair_words import narration, role_line
 from .view import View, text_size
-from .walk import step_words, swept_axis
-from .words import RESTING_OVERLAP, amount, collision_state, vector, wrap
+from .words import collision_state, vector, wrap
 from .words import fit as _fit
-
-
-def narration(
-    world: World,
-    record: StepRecord | None,
-    moment=None,
-    walk: WalkOnShow | None = None,
-    demo: str | None = None,
-    space=None,
-    impact: float = 0.0,
-    thinnest: float = 0.0,
-) -> tuple[str, str]:
-    """What is happening now, in plain words, and the role of its colour. `impact`: how
-    much the last step changed the pair's closing speed (the app measures it); `thinnest`:
-    the world length of a line's width at this zoom (a gap or depth under it is said to be
-    too thin to see: the outlines' strokes cover it)."""
-    own = demo_for(demo, world, space)  # a scene with a demo of its own (render/demos.py)
-    if own is not None:
-        return own.narration(world, space)
-    if walk is not None and record is not None and record.shown is not None:
-        swept = swept_axis(record, record.shown, walk.step.axis)
-        return step_words(walk.steps, walk.index, swept)
-    if moment is not None and moment.jumps:
-        jump = moment.jumps[0]
-        parts = world.bodies[jump.body].name.split(", ")
-        name = f"{parts[1]} {parts[0]}" if len(parts) == 2 else parts[0]
-        caught = "; the swept test caught the other" if moment.sweeps else ""
-        return (f"Tick {moment.tick}: the {name} skipped the wall{caught}.", "overlap")
-    if record is not None:
-        for ev in record.sweeps:
-            if ev.fraction is not None:
-                name = world.bodies[ev.body].name
-                return (
-                    f"The swept test caught the {name.split(',')[0]} at {ev.fraction:.2f} of its "
-                    "step, before it could pass the wall.",
-                    "gap",
-                )
-    shown = record.shown if record is not None else None
-    if shown is None:
-        return ("No pair on show.", "text_dim")
-    speed = impact
-    if speed > IMPACT_SPEED and collision_state(shown.report, True) in ("touching", "resting"):
-        return (  # the moment of impact: the impulse acts now, not 'nothing to push'
-            f"Impact: the impulse at the contact points changes their speeds by {speed:.0f} "
-            "px/s in all.",
-            "overlap",
-        )
-    words, role = _pair_words(shown.report, world.rigid, thinnest)
-    pieces = [
-        f"{letter}'s piece {piece + 1}"
-        for letter, piece in (("A", shown.a_piece), ("B", shown.b_piece))
-        if piece is not None
-    ]
-    if pieces:  # a compound body: SAT ran on its pieces; this is the pair on show
-        return (f"{' × '.join(pieces)}: {words[0].lower()}{words[1:]}", role)
-    moved = has_moved(world, shown.a, shown.a_shape) or has_moved(world, shown.b, shown.b_shape)
-    if moved and not world.rigid:  # the report is of the pose SAT tested (the ghost)
-        return (f"Before the push: {words[0].lower()}{words[1:]}", role)
-    return (words, role)
-
-
-def _pair_words(report, rigid: bool = False, thinnest: float = 0.0) -> tuple[str, str]:
-    """The pair's state in one sentence, and the role of its colour; a gap or a depth
-    thinner than `thinnest` (a line's width at this zoom) is said to be too thin to see."""
-    state = collision_state(report, rigid)
-
-    def unseen(length: float) -> str:
-        return ", thinner than a line at this zoom" if 0 < abs(length) < thinnest else ""
-
-    if state == "apart":
-        sep = report.separating
-        return (
-            f"Apart: axis {axis_name(sep)} shows a gap of {amount(sep.overlap)}"
-            f"{unseen(sep.overlap)}, so no collision.",
-            "gap",
-        )
-    if state == "touching":
-        return ("Touching: the shapes meet with no overlap (depth 0): nothing to push.", "text")
-    if state == "resting":  # a soft contact holds the weight; pushing it out would jitter
-        return (
-            f"Resting contact, {amount(report.depth)} px deep{unseen(report.depth)}: under "
-            f"the {RESTING_OVERLAP} px slop, it is held, not pushed.",
-            "text",
-        )
-    mtv = report.mtv_axis
-    where = f" on {axis_name(mtv)}" if mtv is not None else ""
-    if state == "inside":
-        who = "A is inside B" if report.a_in_b else "B is inside A"
-        return (
-            f"{who}: the shortest way out, {amount(report.depth)}{where}, is the MTV.",
-            "overlap",
-        )
-    return (
-        f"Colliding: every axis overlaps; the least, {amount(report.depth)}{where}"
-        f"{unseen(report.depth)}, is the MTV.",
-        "overlap",
-    )
 
 
 def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
@@ -160,42 +60,64 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
         _draw_timeline(view, status.timeline)
 
 
-def _status_bits(status: FrameModel, tick: int) -> list[str]:
-    """The status line's words, in the order drawn; _draw_status keeps them by
-    _status_rank (where the class stands first) when not all fit."""
+def _status_bits(status: FrameModel, tick: int) -> list[tuple[str, int]]:
+    """The status line's words, in the order drawn, each with its rank (_status_rank):
+    _draw_status keeps them by rank (where the class stands first) when not all fit."""
+    tr = status.language
     if status.slide:  # a slide: where the class stands, not the window's keys and clock
         where = status.lesson_line or (
-            f"scene {status.scene_number} of {status.scene_count}" if status.scene_number else ""
+            tr("scene {n} of {count}").format(n=status.scene_number, count=status.scene_count)
+            if status.scene_number
+            else ""
         )
-        return [where.split(" · ")[0]] if where else []
-    bits = [f"tick {tick}", "PAUSED" if status.paused else "running"]
+        return [(where.split(" · ")[0], 0)] if where else []
+    bits = [tr("tick {tick}").format(tick=tick), tr("PAUSED") if status.paused else tr("running")]
     if status.controls is None:  # no toolbar: its buttons' words go here
-        bits = ["H help", *bits, f"speed {status.speed_label}"]
+        speed = tr("speed {label}").format(label=status.speed_label)
+        bits = [tr("H help"), *bits, speed]
     if not status.resolve:
-        bits.append("MTV push off")
+        bits.append(tr("MTV push off"))
     if status.timeline is not None:
         first, shown, last = status.timeline
         behind = (last - shown) / 60
-        bits.append(f"rewound {behind:.2f} s" if shown != last else "Backspace rewinds")
+        rewound = tr("rewound {seconds:.2f} s").format(seconds=behind)
+        bits.append(rewound if shown != last else tr("Backspace rewinds"))
     if status.fps is not None:
         bits.append(f"{status.fps:.0f} fps")
     if status.lesson_line is not None:
         bits.append(status.lesson_line.split(" · ")[0])  # "stage 3 of 7"
     elif status.scene_number:
-        bits.append(f"scene {status.scene_number} of {status.scene_count}")
+        bits.append(
+            tr("scene {n} of {count}").format(n=status.scene_number, count=status.scene_count)
+        )
     else:
-        bits.append(f"scene file {status.scene_name}")
-    return bits
+        bits.append(tr("scene file {name}").format(name=status.scene_name))
+    ranks = _status_ranks(status, tick)
+    return [(bit, ranks.get(bit, len(_RANKED))) for bit in bits]
 
 
-def _status_rank(bit: str) -> int:
+_RANKED = ("stage", "tick", "PAUSED", "running", "rewound", "H help")
+
+
+def _status_ranks(status: FrameModel, tick: int) -> dict[str, int]:
     """Which status words stay when not all fit (lower first): where the class stands,
     the tick, paused or not, then the rest; the frame rate last."""
-    order = ("stage ", "tick ", "PAUSED", "running", "rewound", "H help")
-    for rank, start in enumerate(order):
-        if bit.startswith(start):
-            return rank
-    return len(order) + bit.endswith(" fps")
+    tr = status.language
+    ranks = {
+        tr("tick {tick}").format(tick=tick): 1,
+        tr("PAUSED"): 2,
+        tr("running"): 3,
+        tr("Backspace rewinds"): len(_RANKED),
+        tr("H help"): 5,
+    }
+    if status.lesson_line is not None:
+        ranks[status.lesson_line.split(" · ")[0]] = 0
+    if status.timeline is not None:
+        first, shown, last = status.timeline
+        ranks[tr("rewound {seconds:.2f} s").format(seconds=(last - shown) / 60)] = 4
+    if status.fps is not None:
+        ranks[f"{status.fps:.0f} fps"] = len(_RANKED) + 1
+    return ranks
 
 
 def _draw_status(view: View, status: FrameModel, tick: int, left_limit: float) -> None:
@@ -218,12 +140,12 @@ def _draw_status(view: View, status: FrameModel, tick: int, left_limit: float) -
         room -= text_size(message, px)[0] + gap
     bits = _status_bits(status, tick)
     kept = []
-    for bit in sorted(bits, key=_status_rank):
+    for bit, _ in sorted(bits, key=lambda ranked: ranked[1]):
         w_px = text_size(bit, px)[0] + gap
         if w_px <= room:
             kept.append(bit)
             room -= w_px
-    pieces = [(bit, theme.text_dim) for bit in bits if bit in kept]
+    pieces = [(bit, theme.text_dim) for bit, _ in bits if bit in kept]
     if message:
         pieces.append((message, theme.text))
     for text, color in reversed(pieces):
@@ -263,16 +185,6 @@ def _draw_timeline(view: View, timeline: tuple[int, int, int]) -> None:
     pygame.draw.line(view.surface, theme.text, (xs, y - h), (xs, y + 2 * h), view.w(3))
 
 
-def _role_line(world: World, index: int, letter: str) -> str:
-    name = world.bodies[index].name
-    if name.strip().upper() != letter:
-        return f"{letter} = {name}"
-    shape = world.shape(index)
-    sides = len(getattr(shape, "vertices", ()))
-    kind = {0: "a circle", 3: "a triangle", 4: "a quadrilateral"}.get(sides, f"{sides} sides")
-    return f"{letter} = {kind}"
-
-
 LIVE_LINES = 4  # the right column keeps this many lines for what is happening now
 
 
@@ -305,9 +217,10 @@ def draw_pair_block(
     demo = status.demo is not None
     shown = record.shown if record is not None and not demo else None
     rows: list[tuple[str, tuple]] = []
+    tr = view.tr
     if shown is not None:
         for index, letter, color in ((shown.a, "A", theme.text_a), (shown.b, "B", theme.text_b)):
-            rows += [(part, color) for part in wrap(_role_line(world, index, letter), chars)]
+            rows += [(part, color) for part in wrap(role_line(world, index, letter, tr), chars)]
     thinnest = view.w(theme.line) / view.s  # a line's width, in world px at this zoom
     live, role = narration(
         world,
@@ -318,9 +231,10 @@ def draw_pair_block(
         status.space,
         status.impact,
         thinnest,
+        tr,
     )
     if status.hiding:  # a lesson's question waits: these words would answer it
-        live, role = "Predict first: the answer shows once the class answers.", "text"
+        live, role = tr("Predict first: the answer shows once the class answers."), "text"
     words = wrap(live, chars)
     live_rows = [(part, getattr(theme, role)) for part in words]
     live_rows += [("", theme.text)] * (LIVE_LINES - len(words))
@@ -331,7 +245,7 @@ def draw_pair_block(
         live_rows = []  # the evidence stays; the words are in the narration band
     for text, color in rows + live_rows + tail:
         for part in wrap(text, chars) or [""]:  # a narrow column: the words wrap, whole
-            if part:
+            if part and y + line <= panel.bottom:  # (under a tall card, the last give way)
                 view.text_px(part, (x, y), px, color)
             y += line
     y += pad // 2
@@ -349,27 +263,30 @@ def _tail_rows(view: View, world: World, record, status: FrameModel, shown) -> l
     if shown is not None:
         report = shown.report
         state = collision_state(report, world.rigid)
+        tr = view.tr
         flag = {
-            "apart": ("□ collision: no", theme.gap),
-            "touching": ("◪ collision: touching", theme.text),
-            "resting": ("◪ collision: resting", theme.text),
-            "inside": ("■ collision: inside", theme.overlap),
-            "colliding": ("■ collision: yes", theme.overlap),
+            "apart": (tr("□ collision: no"), theme.gap),
+            "touching": (tr("◪ collision: touching"), theme.text),
+            "resting": (tr("◪ collision: resting"), theme.text),
+            "inside": (tr("■ collision: inside"), theme.overlap),
+            "colliding": (tr("■ collision: yes"), theme.overlap),
         }[state]
         tail.append(flag)
         mx, my = report.mtv
         mtv = f"MTV {vector(mx, my)}"
         if state == "apart":
-            mtv = "MTV: none (apart)"
+            mtv = tr("MTV: none (apart)")
         if status.hiding:
-            mtv = "MTV: once answered"
+            mtv = tr("MTV: once answered")
         tail.append((mtv, theme.mtv))
     elif not demo:
-        tail.append(("no pair on show", theme.text_dim))
+        tail.append((view.tr("no pair on show"), theme.text_dim))
     if len(world.bodies) > 2 and record is not None and not demo:
-        pairs = f"SAT on {record.candidate_pairs} of {record.all_pairs} pairs"
+        pairs = view.tr("SAT on {candidates} of {all} pairs").format(
+            candidates=record.candidate_pairs, all=record.all_pairs
+        )
         if record.candidate_pairs == 0 and _all_asleep(world):  # not a fault: at rest
-            pairs = "all asleep: no SAT needed"
+            pairs = view.tr("all asleep: no SAT needed")
         tail.append((pairs, theme.text_dim))
     return tail
 

@@ -75,7 +75,7 @@ def draw_impulses(view: View, world: World, pair: tuple[int, int] | None) -> Non
         x, y = (float(c) for c in centres[body])
         text = f"v ({vx}, {vy})  \u03c9 {w:+.2f} rad/s"
         if world.sleeping[body]:
-            text += "  asleep"
+            text += "  " + view.tr("asleep")
         reach = world.extent[body] + 6
         view.label(
             text,

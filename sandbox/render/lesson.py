@@ -32,6 +32,14 @@ def _answer_lines(card: LessonCard, width: int, px: int) -> list[list[tuple[str,
     lines, line, used = [], [], 0
     for key, label in card.choices:
         w = text_size(f"{key.upper()} {label}".strip(), px)[0]
+        if w > width and label:  # longer than the column (a long translation): it wraps
+            if line:
+                lines.append(line)
+                line, used = [], 0
+            room = (width - text_size(f"{key.upper()}  ", px)[0]) // text_size("M", px)[0]
+            parts = wrap(label, max(room, 1))
+            lines += [[(key, parts[0])], *([(" ", part)] for part in parts[1:])]
+            continue
         if line and used + gap + w > width:
             lines.append(line)
             line, used = [], 0
@@ -46,7 +54,8 @@ def _lines(view: View, card: LessonCard, chars: int) -> list[tuple[str, tuple]]:
     """The card's text lines above its answers, whole: (text, colour)."""
     theme = view.theme
     if card.verdict is None:
-        asked = [(line, theme.text) for line in wrap(f"? Predict: {card.question}", chars)]
+        asked = view.tr("? Predict: {question}").format(question=card.question)
+        asked = [(line, theme.text) for line in wrap(asked, chars)]
         tried = wrap(f"✗ {card.tried}", chars) if card.tried else []
         return asked + [(line, theme.overlap) for line in tried]
     mark, role = ("✓", theme.gap) if card.right else ("✗", theme.overlap)
@@ -68,9 +77,11 @@ def draw_card(view: View, card: LessonCard, top: int, slide: bool = False) -> in
     width = panel.width - pad * 3
     answers = _answer_lines(card, width, px)
     texts = _lines(view, card, view.chars(width, px))
-    hint = "press a key to answer"
+    hint = view.tr("press a key to answer")
     if card.opening:  # the opening still plays: the question waits for it (keys wait too)
-        hint = f"watch: it asks in {card.opening} step{'s' if card.opening != 1 else ''}"
+        hint = view.tr.plural(
+            "watch: it asks in {n} step", "watch: it asks in {n} steps", card.opening
+        ).format(n=card.opening)
     hinted = card.verdict is None and (not slide or card.opening > 0)
     hints = wrap(hint, view.chars(width, px)) if hinted else []
     height = pad + view.w(3) + (len(texts) + len(answers) + len(hints)) * line + pad
@@ -105,8 +116,12 @@ def draw_menu(view: View, menu: tuple[tuple[str, int], ...], focus: int | None =
     theme, lay = view.theme, view.layout
     surf = view.surface
     pad = lay.pad
-    rows = [f"{k}  {title} ({stages} stages)" for k, (title, stages) in enumerate(menu, 1)]
-    foot = "1..9 starts a lesson · PgDn / PgUp: stages · F2 or Escape closes"
+    stages_of = view.tr("{title} ({stages} stages)")
+    rows = [
+        f"{k}  " + stages_of.format(title=title, stages=stages)
+        for k, (title, stages) in enumerate(menu, 1)
+    ]
+    foot = view.tr("1..9 starts a lesson · PgDn / PgUp: stages · F2 or Escape closes")
     px = lay.body
     w = max(text_size(r, px)[0] for r in (*rows, foot)) + 4 * pad
     w = min(w, surf.get_width() - 2 * pad)
@@ -116,7 +131,7 @@ def draw_menu(view: View, menu: tuple[tuple[str, int], ...], focus: int | None =
     pygame.draw.rect(surf, theme.panel, rect)
     pygame.draw.rect(surf, theme.divider, rect, view.w(2))
     region, view.region = view.region, "menu"
-    view.text_px("Lessons", (rect.centerx, rect.y + pad), lay.title, theme.text, "midtop")
+    view.text_px(view.tr("Lessons"), (rect.centerx, rect.y + pad), lay.title, theme.text, "midtop")
     y = rect.y + pad + lay.line(lay.title)
     # The box holds its widest line exactly (a glyph's extra pixel falls in the padding).
     chars = view.chars(w - 4 * pad + 1, px)

@@ -58,7 +58,9 @@ def draw_minkowski(view: View, shown, axis=None, avoid=()) -> None:
         "A − B (Minkowski)", (box.x + lay.pad * 0.6, box.y + lay.pad * 0.4), small, theme.text
     )
     if not (isinstance(shown.a_shape, Polygon) and isinstance(shown.b_shape, Polygon)):
-        view.text_px("polygons only", (box.centerx, box.centery), small, theme.text_dim, "center")
+        view.text_px(
+            view.tr("polygons only"), (box.centerx, box.centery), small, theme.text_dim, "center"
+        )
         return
     hull = minkowski_difference(shown.a_shape, shown.b_shape)
     where = locate_origin(hull)
@@ -109,27 +111,27 @@ def _origin_and_verdict(view: View, box, inner, at, where) -> None:
     pygame.draw.line(surf, theme.text, (origin[0], origin[1] - r), (origin[0], origin[1] + r), 2)
     # the label on the side of the cross with room for it (at the inset's right edge, the
     # left), so that clamping it inside never lays it over the cross
-    room_right = inner.right - (origin[0] + r + 3) >= text_size("origin", small)[0]
+    named = view.tr("origin")
+    room_right = inner.right - (origin[0] + r + 3) >= text_size(named, small)[0]
     side, anchor = (origin[0] + r + 3, "midleft") if room_right else (origin[0] - r - 3, "midright")
-    view.text_px("origin", (side, origin[1]), small, theme.text, anchor, inside=inner)
+    view.text_px(named, (side, origin[1]), small, theme.text, anchor, inside=inner)
     nearest = at(where.nearest)
     if where.inside and where.distance > 1e-9:  # the MTV carries this point to the origin
         arrow(surf, theme.mtv, nearest, origin, view.w(2.5), view.k * 9)
         view.mark("minkowski mtv", nearest, origin)
     elif not where.inside:
         dashed(surf, theme.gap, origin, nearest, view.w(2), 5, 4)
+    tr, distance = view.tr, amount(where.distance)
     verdict = (
-        f"origin inside: colliding; the MTV ({amount(where.distance)}) brings the edge to it"
+        tr("origin inside: colliding; the MTV ({distance}) brings the edge to it")
         if where.inside
-        else f"origin outside: apart by {amount(where.distance)}"
-    )
+        else tr("origin outside: apart by {distance}")
+    ).format(distance=distance)
     chars = view.chars(box.width - lay.pad, small)
     if len(verdict) > chars:
         verdict = (
-            f"inside: MTV {amount(where.distance)}"
-            if where.inside
-            else f"outside: apart {amount(where.distance)}"
-        )
+            tr("inside: MTV {distance}") if where.inside else tr("outside: apart {distance}")
+        ).format(distance=distance)
     view.text_px(
         verdict,
         (box.x + lay.pad * 0.6, box.bottom - lay.pad * 0.4),

@@ -48,7 +48,7 @@ def draw_mtv(view: View, shown, overlays: Overlays) -> None:
             step = 16 * view.k / view.s
             x, y = report.contacts[0]
             view.label(
-                "touching",
+                view.tr("touching"),
                 [((x, y - 2 * step), "midbottom"), ((x, y + 2 * step), "midtop")],
                 theme.font_small,
                 theme.text,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.walk import WalkOnShow
+from .language import ENGLISH_WORDS, Language
 
 
 @dataclass(frozen=True)
@@ -106,5 +107,6 @@ class FrameModel:
     controls: object = None  # the toolbar's state (render.controls.ControlState); None: none
     camera: object = None  # zoom and pan (render.layout.Camera); None: the fitted view
     edit: EditView | None = None  # edit mode (None: off)
+    language: Language = ENGLISH_WORDS  # the words' language (render/language.py)
     slide: bool = False  # a slide, not a window: no keys, tick or speed on the status line
     words: tuple[str, ...] = ()  # F7: the frame in words (app/describe.py), in a box

@@ -60,7 +60,9 @@ def draw_shown_pieces(view: View, world: World, shown) -> None:
         count = len(world.bodies[body].shape.pieces)
         cx, cy = shape.centroid
         view.label(
-            f"{letter}'s piece {piece + 1} of {count}",
+            view.tr("{letter}'s piece {n} of {count}").format(
+                letter=letter, n=piece + 1, count=count
+            ),
             [((cx, cy), "center"), ((cx, cy - 24), "midbottom"), ((cx, cy + 24), "midtop")],
             theme.font_small,
             text_color,
@@ -153,7 +155,9 @@ def _corner_key(view: View, test, marks: dict, r: float, box) -> None:
     if first is None:
         return
     x, y = marks[first]
-    words = "−: the turn flips sign, a hollow" if test.reflex else "+ at every corner: convex"
+    words = view.tr("−: the turn flips sign, a hollow")
+    if not test.reflex:
+        words = view.tr("+ at every corner: convex")
     step = r + 4 * view.k
     view.label(
         words,
@@ -196,12 +200,12 @@ def _line_test(view: View, shape, outline, line, convex: bool, r: float, box) ->
                 view.surface, theme.text, (x - s, y - s * sx), (x + s, y + s * sx), view.w(2.5)
             )
         view.block((x, y), s + 1)
-    verdict = "convex" if convex else "concave"
+    verdict = view.tr("convex") if convex else view.tr("concave")
     ex, ey = view.p(*end)
     sx, sy = view.p(*start)
     gap = 8 * view.k + r * 2  # clear of the corner markers
     view.label(
-        f"{len(ts)} crossings: {verdict}",
+        view.tr("{n} crossings: {verdict}").format(n=len(ts), verdict=verdict),
         [
             ((ex, ey), "midleft"),
             ((sx, sy), "midright"),

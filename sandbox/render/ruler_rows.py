@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
+from ..scenes.base import N_
+from .language import ENGLISH_WORDS, Language
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
 from .view import View, text_size
@@ -84,7 +86,7 @@ def draw_row(
     if state in ("pending", "untested"):
         # not reached yet, or never reached (the early exit): a name and no bars
         view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, theme.text_dim, "midleft")
-        words = "not tested" if state == "untested" else "not yet"
+        words = view.tr("not tested") if state == "untested" else view.tr("not yet")
         view.text_px(words, (x1, cy), body, theme.text_dim, "midright")
         return
     _row_words(view, axis, x0 + 2.4 * g, x1, cy, col, is_sep, is_mtv)
@@ -135,16 +137,16 @@ def _axis_glyph(view, axis, col: Color, cx: float, cy: float, g: float) -> None:
     )
 
 
-def _result(theme: Theme, axis) -> tuple[str, Color]:
+def _result(theme: Theme, axis, tr: Language = ENGLISH_WORDS) -> tuple[str, Color]:
     """A tested row's verdict in words, and their colour: the gap, touching (the core's
     touching rule: the shadows just meet), inside (the depth to get out) or the overlap."""
     if axis.overlap < 0:
-        return f"gap {amount(axis.overlap)}", theme.gap
+        return tr("gap") + " " + amount(axis.overlap), theme.gap
     if axis.overlap == 0.0:
-        return "touching", theme.text
+        return tr("touching"), theme.text
     if axis.depth > axis.overlap + 1e-9:
-        return f"inside, out {amount(axis.depth)}", theme.overlap
-    return f"overlap {amount(axis.overlap)}", theme.overlap
+        return tr("inside, out ") + amount(axis.depth), theme.overlap
+    return tr("overlap") + " " + amount(axis.overlap), theme.overlap
 
 
 def _row_words(view, axis, name_x, x1, cy, col: Color, is_sep: bool, is_mtv: bool) -> None:
@@ -152,11 +154,11 @@ def _row_words(view, axis, name_x, x1, cy, col: Color, is_sep: bool, is_mtv: boo
     ending at `x1`, and between them its tag ("separates", "MTV") when it fits."""
     theme, lay = view.theme, view.layout
     body, small = lay.panel_sizes
-    result, rcol = _result(theme, axis)
-    name, result = fitted(axis_name(axis), result, x1 - name_x, body)
+    result, rcol = _result(theme, axis, view.tr)
+    name, result = fitted(axis_name(axis), result, x1 - name_x, body, view.tr)
     name_rect = view.text_px(name, (name_x, cy), body, col, "midleft")
     res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
-    tag = "separates" if is_sep else ("MTV" if is_mtv else "")
+    tag = view.tr("separates") if is_sep else ("MTV" if is_mtv else "")
     if tag:
         tw = text_size(tag, small)[0]
         if res_rect.left - tw - lay.pad >= name_rect.right + lay.pad:
@@ -239,19 +241,21 @@ def _min_max(view, axis, xt: Callable, x0, x1, ya, base) -> None:
 
 # Shorter forms, by rule, for a row whose axis name and result would run together, in
 # this order: the result's "inside, out 12.3" -> "out 12.3", then the name's words.
-_SHORTER = (("result", "inside, out ", "out "), ("name", "centre line", "centres"))
+_SHORTER = ((("result", N_("inside, out "), N_("out "))), ("name", "centre line", "centres"))
 _SHORTER += (("name", "closest v", "v"),)
 
 
-def fitted(name: str, result: str, width: float, px: int, shorter=_SHORTER) -> tuple[str, str]:
+def fitted(
+    name: str, result: str, width: float, px: int, tr: Language = ENGLISH_WORDS, shorter=_SHORTER
+) -> tuple[str, str]:
     """The name and the result of a row, shortened by `shorter`'s steps (part, long, short),
-    in order, until a space's width parts them."""
+    in order, until a space's width parts them; `tr` translates a result's words."""
     space = text_size(" ", px)[0]
     for part, long, short in shorter:
         if text_size(name, px)[0] + space + text_size(result, px)[0] <= width:
             break
         if part == "result":
-            result = result.replace(long, short)
+            result = result.replace(tr(long), tr(short))
         else:
             name = name.replace(long, short)
     return name, result

@@ -10,6 +10,7 @@ import pygame
 
 from ..core.walk import WalkOnShow
 from ..physics.records import StepRecord
+from .language import ENGLISH_WORDS, Language
 from .primitives import hatch_rect
 from .ruler_rows import axis_name, draw_row, gap_bracket
 from .view import View, text_size
@@ -93,7 +94,7 @@ def draw_rulers(
     body, small = lay.panel_sizes
     y = top
     if record is None or record.shown is None:
-        view.text_px("no pair on show", (x0, y), body, theme.text_dim)
+        view.text_px(view.tr("no pair on show"), (x0, y), body, theme.text_dim)
         return
     report = record.shown.report
     axes = report.axes
@@ -101,7 +102,7 @@ def draw_rulers(
     # one common scale: the widest row fits the bar width
     bar_x0, bar_x1 = x0 + pad * 0.5, x1 - pad * 0.5
     ppu, step = ruler_scale(axes, bar_x1 - bar_x0, small * 3.2)
-    ticks = f"ticks {step:g}"
+    ticks = view.tr("ticks {step:g}").format(step=step)
     if kx + text_size(ticks, small)[0] <= x1:
         view.text_px(ticks, (x1, y), small, theme.text_dim, "topright")
     key_h, compact_h, full_h, footer_h = _heights(view)
@@ -152,7 +153,8 @@ def _draw_key(view: View, x0: float, x1: float, y: float) -> float:
     sline = view.layout.line(small)
     kx = x0
     sw = round(small * 1.3)
-    for name, kind in (("A", "a"), ("B", "b"), ("overlap", "overlap"), ("gap", "gap")):
+    marks = (("A", "a"), ("B", "b"), (view.tr("overlap"), "overlap"), (view.tr("gap"), "gap"))
+    for name, kind in marks:
         if kx + sw + pad * 0.5 + text_size(name, small)[0] > x1:
             break  # a narrow column: the key's last marks give way (the rows still read)
         box = pygame.Rect(round(kx), round(y + sline * 0.2), sw, round(sline * 0.6))
@@ -240,23 +242,24 @@ def _footer_counts(view: View, report, states: dict[int, str], x0: float, x1: fl
     n = len(report.axes)
     skipped = len(report.skipped)
     chars = view.chars(x1 - x0, body)
-    words = f"{n} axes" if n != 1 else "1 axis"
+    tr = view.tr
+    words = tr.plural("{n} axis", "{n} axes", n).format(n=n)
     if states:  # step-through: how far the walk has come
         done = sum(1 for state in states.values() if state in ("done", "current"))
-        words = f"{done} of {words} tested"
+        words = tr("{done} of {axes} tested").format(done=done, axes=words)
+        wordings = (words, words)
         if any(state == "untested" for state in states.values()):
-            words += ": early exit"
-        words = _first_fit((words, words.replace(": early exit", ", exit")), chars)
+            wordings = (words + tr(": early exit"), words + tr(", exit"))
+        words = _first_fit(wordings, chars)
         view.text_px(words, (x0, fy), body, view.theme.text_dim)
         return
     if skipped and all(k.feature == "centres" for k in report.skipped):
-        words += ": centre to centre"
+        words += tr(": centre to centre")
     elif skipped:
-        words = _first_fit(
-            (f"{words}, {skipped} repeats skipped", f"{words}, {skipped} skipped"), chars
-        )
+        longer = tr("{axes}, {n} repeats skipped").format(axes=words, n=skipped)
+        words = _first_fit((longer, tr("{axes}, {n} skipped").format(axes=words, n=skipped)), chars)
     else:
-        words += " tested"
+        words += tr(" tested")
     view.text_px(_fit(words, chars), (x0, fy), body, view.theme.text_dim)
 
 
@@ -264,8 +267,11 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
     """Under the rows, when there is room: the parallel axes SAT skips, and what each
     repeats (drawn dashed and grey in the scene)."""
     by_index = {axis.index: axis for axis in report.axes}
+    as_ = view.tr("{edge} (as {axis})")
     names = [
-        f"e{s.feature_index} {s.owner.upper()} (as {axis_name(by_index[s.parallel_to])})"
+        as_.format(
+            edge=f"e{s.feature_index} {s.owner.upper()}", axis=axis_name(by_index[s.parallel_to])
+        )
         for s in report.skipped
         if s.feature == "edge" and s.parallel_to in by_index
     ]
@@ -273,7 +279,7 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
         return
     small = view.layout.panel_sizes[1]
     lines = wrap(
-        "Not tested, parallel to an axis above: " + ", ".join(names) + ".",
+        view.tr("Not tested, parallel to an axis above: {names}.").format(names=", ".join(names)),
         view.chars(x1 - x0, small),
     )
     step = view.layout.line(small)
@@ -289,35 +295,39 @@ def _more_lines(view: View, left_out, n: int, states: dict[int, str], width: flo
     how many, and what they show ("+4 more: all overlap (U: see all)")."""
     body = view.layout.panel_sizes[0]
     chars = view.chars(width, body)
-    verdicts = _verdicts(left_out, states)
-    said = f"+{len(left_out)} more of {n}: {verdicts}"
-    short = f"+{len(left_out)} more: {verdicts}"
-    for words in (f"{said} (U: see all)", f"{said} (U: all)", said, f"{short} (U: all)", short):
+    tr = view.tr
+    verdicts = _verdicts(left_out, states, tr)
+    said = tr("+{n} more of {count}: {verdicts}").format(
+        n=len(left_out), count=n, verdicts=verdicts
+    )
+    short = tr("+{n} more: {verdicts}").format(n=len(left_out), verdicts=verdicts)
+    see, all_ = tr(" (U: see all)"), tr(" (U: all)")
+    for words in (said + see, said + all_, said, short + all_, short):
         if len(words) <= chars:
             return [words]
     return wrap(said, chars)  # two lines rather than a verdict cut
 
 
-def _row_word(axis, state: str) -> str:
+def _row_word(axis, state: str, tr: Language = ENGLISH_WORDS) -> str:
     """A row's verdict in one word or two, as the row itself would say it."""
     if state in ("pending", "untested"):
-        return "not tested" if state == "untested" else "not yet"
+        return tr("not tested") if state == "untested" else tr("not yet")
     if axis.overlap < 0:
-        return "gap"
+        return tr("gap")
     if axis.overlap == 0.0:
-        return "touching"
-    return "inside" if axis.depth > axis.overlap + 1e-9 else "overlap"
+        return tr("touching")
+    return tr("inside") if axis.depth > axis.overlap + 1e-9 else tr("overlap")
 
 
-def _verdicts(axes, states: dict[int, str]) -> str:
+def _verdicts(axes, states: dict[int, str], tr: Language = ENGLISH_WORDS) -> str:
     """The verdicts of rows not drawn, counted in test order: "all overlap", "2 overlap,
     1 not tested"."""
     counts: dict[str, int] = {}
     for axis in axes:
-        word = _row_word(axis, states.get(axis.index, "done"))
+        word = _row_word(axis, states.get(axis.index, "done"), tr)
         counts[word] = counts.get(word, 0) + 1
     if len(counts) == 1:
-        return f"all {next(iter(counts))}"
+        return tr("all {verdict}").format(verdict=next(iter(counts)))
     return ", ".join(f"{count} {word}" for word, count in counts.items())
 
 

@@ -129,7 +129,13 @@ def draw_axis_projection(
     else:
         o_lo, o_hi = max(a_lo, b_lo), min(a_hi, b_hi)
         pygame.draw.line(surf, theme.overlap, at(o_lo), at(o_hi), view.w(theme.line * 3.2))
-        _measure(view, line, f"overlap {amount(axis.overlap)}", (o_lo + o_hi) / 2, theme.overlap)
+        _measure(
+            view,
+            line,
+            view.tr("overlap") + " " + amount(axis.overlap),
+            (o_lo + o_hi) / 2,
+            theme.overlap,
+        )
 
 
 def _drop(view: View, line: _AxisLine, shape, color, every_vertex: bool) -> None:
@@ -165,7 +171,7 @@ def _draw_gap(view: View, line: _AxisLine, axis, separating_line: bool, lo_t, hi
     for t in (g_lo, g_hi):
         pygame.draw.line(surf, theme.gap, at(t, -14), at(t, 14), view.w(theme.line))
     g_mid = (g_lo + g_hi) / 2
-    _measure(view, line, f"gap {amount(axis.overlap)}", g_mid, theme.gap)
+    _measure(view, line, view.tr("gap") + " " + amount(axis.overlap), g_mid, theme.gap)
     if not separating_line:
         return
     p = view.p(*(g_mid * u + (c - 3000 * side) * w))
@@ -178,7 +184,7 @@ def _draw_gap(view: View, line: _AxisLine, axis, separating_line: bool, lo_t, hi
     ]
     tag = max(spots, key=_margin_of)
     view.label(
-        f"separating axis ({name})",
+        view.tr("separating axis ({name})").format(name=name),
         [(tag, "center"), *[(p, "center") for p in spots if p is not tag]],
         theme.font_small,
         theme.separating,

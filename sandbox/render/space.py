@@ -11,60 +11,63 @@ import pygame
 
 from ..core.camera3d import wireframe
 from ..scenes.space import POSES
+from .language import ENGLISH_WORDS, Language
 from .primitives import dashed
 from .ruler_rows import fitted
-from .view import KEY_LABEL, View
+from .view import KEY_LABEL, View, text_size
 from .words import amount, wrap
 
 
-def axis_words(t) -> str:
+def axis_words(t, tr: Language = ENGLISH_WORDS) -> str:
     """An axis in words, for the narration."""
     if t.feature == "edge x edge":
-        return f"A's edge {t.feature_index[0]} x B's edge {t.feature_index[1]}"
-    return f"{t.feature[-1]}'s face {t.feature_index[0]}"
+        said = tr("A's edge {a} x B's edge {b}")
+        return said.format(a=t.feature_index[0], b=t.feature_index[1])
+    return tr("{owner}'s face {n}").format(owner=t.feature[-1], n=t.feature_index[0])
 
 
-def axis_tag(t) -> str:
+def axis_tag(t, tr: Language = ENGLISH_WORDS) -> str:
     """The same, short, for a panel row."""
     if t.feature == "edge x edge":
         return f"A e{t.feature_index[0]} x B e{t.feature_index[1]}"
-    return f"{t.feature[-1]} face {t.feature_index[0]}"
+    return tr("{owner} face {n}").format(owner=t.feature[-1], n=t.feature_index[0])
 
 
 # A panel row too wide for the panel (two-digit edges, a three-digit overlap at 1024x768)
-# loses its spaces first, then its long word: "A e0 x B e8" -> "Ae0 x Be8" -> "Ae0xBe8".
+# loses its spaces: "A e0 x B e8" -> "Ae0 x Be8" -> "Ae0xBe8" (a translation still too
+# long puts its result under the name: `draw_space_numbers`).
 _SHORTER = (("name", " e", "e"), ("name", " x ", "x"))
-_SHORTER += (("result", "overlap", "over"),)
 
 
-def row_result(t) -> str:
+def row_result(t, tr: Language = ENGLISH_WORDS) -> str:
     """A panel row's verdict, by the core's touching rule (shadows that just meet are
     "touching", as the 2D rulers say, not "overlap 0.0")."""
     if t.overlap < 0:
-        return f"gap {amount(t.overlap)}"
+        return f"{tr('gap')} {amount(t.overlap)}"
     if t.overlap == 0.0:
-        return "touching"
-    return f"overlap {amount(t.overlap)}"
+        return tr("touching")
+    return f"{tr('overlap')} {amount(t.overlap)}"
 
 
-def narration_words(space) -> tuple[str, str]:
+def narration_words(space, tr: Language = ENGLISH_WORDS) -> tuple[str, str]:
     report = space.report()
     if report.colliding and report.depth == 0.0:  # the core's touching rule, as in 2D
-        return (
-            f"Touching: the boxes meet with no overlap (depth 0) on {axis_words(report.mtv_axis)}.",
-            "text",
-        )
+        said = tr("Touching: the boxes meet with no overlap (depth 0) on {axis}.")
+        return (said.format(axis=axis_words(report.mtv_axis, tr)), "text")
     if report.colliding:
         least = report.mtv_axis
-        return (
-            f"Colliding: all {len(report.axes)} axes overlap; the least, {amount(report.depth)} on "
-            f"{axis_words(least)}, is the MTV.",
-            "overlap",
-        )
+        said = tr("Colliding: all {n} axes overlap; the least, {depth} on {axis}, is the MTV.")
+        depth = amount(report.depth)
+        return (said.format(n=len(report.axes), depth=depth, axis=axis_words(least, tr)), "overlap")
     sep = report.separating
+    gap = amount(sep.overlap)
     if report.faces_alone_say_colliding:
-        return (f"Faces overlap, yet {axis_tag(sep)} has gap {amount(sep.overlap)}: apart.", "gap")
-    return (f"Apart: {axis_words(sep)} shows a gap of {amount(sep.overlap)}.", "gap")
+        said = tr("Faces overlap, yet {axis} has gap {gap}: apart.")
+        return (said.format(axis=axis_tag(sep, tr), gap=gap), "gap")
+    return (
+        tr("Apart: {axis} shows a gap of {gap}.").format(axis=axis_words(sep, tr), gap=gap),
+        "gap",
+    )
 
 
 def draw_space(view: View, space) -> None:
@@ -86,9 +89,9 @@ def draw_space(view: View, space) -> None:
             dashed(surf, color, tuple(ends.points[0]), tuple(ends.points[1]), view.w(2.5), 10, 6)
             end = ends.points[1]
             view.label(
-                "separating axis"
+                view.tr("separating axis")
                 if deciding.separates
-                else ("touching axis" if touching else "MTV axis"),
+                else (view.tr("touching axis") if touching else view.tr("MTV axis")),
                 [
                     ((end[0] + 8, end[1]), "midleft"),
                     ((end[0] - 8, end[1]), "midright"),
@@ -120,13 +123,16 @@ def draw_space(view: View, space) -> None:
                     world=False,
                 )
                 view.mark(f"3d edge {'AB'[which]} e{k}", start, end)
-    view.text_px(
-        f"pose: {POSES[space.pose]} (F)   J / L turn the view",
-        (rect.x + view.layout.pad, rect.bottom - view.layout.pad),
-        view.layout.small,
-        theme.text_dim,
-        "bottomleft",
-    )
+    pose = view.tr("pose: {pose} (F)   J / L turn the view")
+    pose = pose.format(pose=view.tr(POSES[space.pose]))
+    pad, small = view.layout.pad, view.layout.small
+    lines = wrap(pose, view.chars(rect.width - 2 * pad, small)) if pose.strip() else []
+    if len(lines) == 1:
+        lines = [pose]  # (as written: its spaces kept)
+    y = rect.bottom - pad
+    for line in reversed(lines):  # a long translation wraps, upwards from the foot
+        r = view.text_px(line, (rect.x + pad, y), small, theme.text_dim, "bottomleft")
+        y = r.top
 
 
 def draw_space_numbers(view: View, space, top: int) -> None:
@@ -140,15 +146,13 @@ def draw_space_numbers(view: View, space, top: int) -> None:
     step = lay.line(lay.small)
     sep = report.separating
     skipped = len(report.skipped)
-    view.text_px(
-        f"{len(report.axes)} axes, {skipped} skipped",
-        (x0, y),
-        lay.small,
-        theme.text_dim,
-    )
-    y += step
+    chars = view.chars(x1 - x0, lay.small)
+    counted = view.tr("{n} axes, {skipped} skipped").format(n=len(report.axes), skipped=skipped)
+    for line in wrap(counted, chars):
+        view.text_px(line, (x0, y), lay.small, theme.text_dim)
+        y += step
     if report.faces_alone_say_colliding and not report.colliding:
-        for line in wrap("faces alone: a false positive", view.chars(x1 - x0, lay.small)):
+        for line in wrap(view.tr("faces alone: a false positive"), chars):
             view.text_px(line, (x0, y), lay.small, theme.gap)
             y += step
     room = max(0, int((view.panel_rect.bottom - lay.pad - y) // step))
@@ -160,18 +164,37 @@ def draw_space_numbers(view: View, space, top: int) -> None:
             shown + [t for t in report.axes if t not in shown][: keep - len(shown)],
             key=lambda t: t.index,
         )
+    drawn = []
     for t in shown:
         deciding = sep is not None and t.index == sep.index
-        name, words = fitted(axis_tag(t), row_result(t), x1 - x0, lay.small, _SHORTER)
+        tag, words = fitted(
+            axis_tag(t, view.tr), row_result(t, view.tr), x1 - x0, lay.small, shorter=_SHORTER
+        )
+        # a long translation: the result goes under its name (never over it)
+        lines = 1 + (text_size(f"{tag} {words}", lay.small)[0] > x1 - x0)
+        later = t is not report.axes[-1]  # (a row or the "+N more" line still to come)
+        if y + (lines + later) * step > view.panel_rect.bottom - lay.pad:
+            break
         color = theme.gap if t.overlap < 0 else theme.text
         name_color = theme.text if t.feature == "edge x edge" else theme.text_dim
-        view.text_px(name, (x0, y), lay.small, theme.gap if deciding else name_color)
-        view.text_px(words, (x1, y), lay.small, color, "topright")
-        y += step
+        view.text_px(tag, (x0, y), lay.small, theme.gap if deciding else name_color)
+        view.text_px(words, (x1, y + (lines - 1) * step), lay.small, color, "topright")
+        y += lines * step
+        drawn.append(t)
+    shown = drawn
     left_out = [t for t in report.axes if t not in shown]
     if left_out:
         gaps = sum(1 for t in left_out if t.overlap < 0)
-        said = "all overlap" if gaps == 0 else f"{gaps} gap, {len(left_out) - gaps} overlap"
+        said = view.tr("all overlap")
+        if gaps:
+            said = view.tr("{gaps} gap, {overlaps} overlap").format(
+                gaps=gaps, overlaps=len(left_out) - gaps
+            )
         if gaps == len(left_out):
-            said = "all gap"
-        view.text_px(f"+{len(left_out)} more: {said}", (x0, y), lay.small, theme.text_dim)
+            said = view.tr("all gap")
+        more = view.tr("+{n} more: {verdicts}").format(n=len(left_out), verdicts=said)
+        for line in wrap(more, chars):  # (whole lines, in the panel)
+            if y + step > view.panel_rect.bottom:
+                break
+            view.text_px(line, (x0, y), lay.small, theme.text_dim)
+            y += step

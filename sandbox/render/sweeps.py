@@ -41,7 +41,7 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
             arrow(surf, theme.sweep, view.p(*p0), view.p(*p1), view.w(theme.thin), 9 * view.k)
             up = 16 * view.k / view.s
             view.label(
-                f"moves {length:.0f} px in one step",
+                view.tr("moves {length:.0f} px in one step").format(length=length),
                 [
                     ((p0[0] - nx * up, p0[1] - ny * up), "midleft"),
                     ((p0[0] - nx * 2.5 * up, p0[1] - ny * 2.5 * up), "midleft"),
@@ -62,7 +62,7 @@ def draw_sweeps(view: View, world: World, record: StepRecord) -> None:
         pygame.draw.circle(surf, theme.gap, hp, view.w(6), view.w(2))
         down = 26 * view.k
         view.label(
-            "swept test: stopped at first touch",
+            view.tr("swept test: stopped at first touch"),
             [
                 ((hp[0], hp[1] + down), "midright"),
                 ((hp[0], hp[1] + 2 * down), "midright"),
@@ -112,14 +112,16 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         above = [spot(4.5, "midbottom"), spot(5.8, "midbottom")]
         below = [spot(-2.4, "midtop"), spot(-3.7, "midtop")]
         view.label(
-            f"tick {moment.tick}: moved {length:.0f} px in one step;",
+            view.tr("tick {tick}: moved {length:.0f} px in one step;").format(
+                tick=moment.tick, length=length
+            ),
             above + below,
             theme.font_small,
             theme.overlap,
             KEY_LABEL + 1,
         )
         view.label(
-            f"the wall is {hi - lo:.0f} px thick: no overlap seen",
+            view.tr("the wall is {thick:.0f} px thick: no overlap seen").format(thick=hi - lo),
             [spot(2.6, "midbottom"), *below, *above],
             theme.font_small,
             theme.overlap,
@@ -140,7 +142,7 @@ def draw_moment(view: View, world: World, moment, record: StepRecord | None) -> 
         pygame.draw.circle(surf, theme.gap, hp, view.w(6), view.w(2))
         down = 26 * view.k
         view.label(
-            f"tick {moment.tick}: the swept test stopped it here",
+            view.tr("tick {tick}: the swept test stopped it here").format(tick=moment.tick),
             [((hp[0], hp[1] + down), "midright"), ((hp[0], hp[1] + 2 * down), "midright")],
             theme.font_small,
             theme.gap,

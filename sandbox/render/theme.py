@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..scenes.base import N_
+
 Color = tuple[int, int, int]
 
 
@@ -157,24 +159,25 @@ COLOUR_ROLES = {
 }
 COLOUR_WORDS = {
     "dark": {
-        "a": "orange",
-        "b": "sky blue",
-        "contacts": "yellow",
-        "mtv": "pink",
-        "gap": "green",
-        "overlap": "orange-red",
+        "a": N_("orange"),
+        "b": N_("sky blue"),
+        "contacts": N_("yellow"),
+        "mtv": N_("pink"),
+        "gap": N_("green"),
+        "overlap": N_("orange-red"),
     },
     "projector": {
-        "a": "orange",
-        "b": "sky blue",
-        "contacts": "dark blue",
-        "mtv": "purple",
-        "gap": "green",
-        "overlap": "dark orange",
+        "a": N_("orange"),
+        "b": N_("sky blue"),
+        "contacts": N_("dark blue"),
+        "mtv": N_("purple"),
+        "gap": N_("green"),
+        "overlap": N_("dark orange"),
     },
 }
 
 
 def colour_word(theme: str, role: str) -> str | None:
-    """The word for the colour of `role` (a COLOUR_ROLES key) in `theme`, or None."""
+    """The word for the colour of `role` (a COLOUR_ROLES key) in `theme`, or None (English:
+    its msgid; whoever shows it translates it)."""
     return COLOUR_WORDS.get(theme, {}).get(role)

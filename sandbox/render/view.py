@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
+from .language import ENGLISH_WORDS, Language
 from .layout import Camera, Layout, chars_in, compute_layout, world_transform
 from .theme import Color, Theme
 
@@ -143,9 +144,11 @@ class View:
         hud=True,
         toolbar=False,
         camera: Camera | None = None,
+        words: Language = ENGLISH_WORDS,
     ):
         self.surface = surface
         self.theme = theme
+        self.tr = words  # the words' language: view.tr("overlap") (render/language.py)
         self.layout = layout = layout_for(surface.get_size(), theme, texts, hud, toolbar)
         self.camera = camera
         self.s, self.ox, self.oy = world_transform(layout, camera)  # zoom and pan, if any

@@ -10,6 +10,7 @@ MTV arrow. In the narration band: what this step decides, in plain words. The ru
 from __future__ import annotations
 
 from ..core.walk import WalkOnShow, WalkStep
+from .language import ENGLISH_WORDS, Language
 from .mtv import draw_mtv
 from .overlays import Overlays
 from .ruler_rows import axis_name
@@ -18,22 +19,24 @@ from .view import View
 from .words import amount
 
 
-def spoken_name(axis) -> str:
+def spoken_name(axis, tr: Language = ENGLISH_WORDS) -> str:
     """An axis in words: whose edge, or the circle's axis and where it comes from."""
     owner = "A" if axis.owner == "a" else "B"
     if axis.feature == "edge":
-        return f"{owner}'s edge e{axis.feature_index}"
+        return tr("{owner}'s edge e{n}").format(owner=owner, n=axis.feature_index)
     if axis.feature == "closest vertex":
-        return f"the axis from corner v{axis.feature_index} (the closest) to the circle's centre"
+        said = tr("the axis from corner v{n} (the closest) to the circle's centre")
+        return said.format(n=axis.feature_index)
     if axis.feature == "centres":
-        return "the line through both centres"
+        return tr("the line through both centres")
     return axis_name(axis)
 
 
-def _amount(axis) -> str:
+def _amount(axis, tr: Language) -> str:
     if axis.depth > axis.overlap + 1e-9:  # one inside the other along this axis
-        return f"overlap {amount(axis.overlap)}, shortest way out {amount(axis.depth)}"
-    return f"overlap {amount(axis.overlap)}"
+        said = tr("overlap {overlap}, shortest way out {depth}")
+        return said.format(overlap=amount(axis.overlap), depth=amount(axis.depth))
+    return tr("overlap {overlap}").format(overlap=amount(axis.overlap))
 
 
 def swept_axis(record, shown, axis):
@@ -54,70 +57,74 @@ def swept_axis(record, shown, axis):
     return None
 
 
-def swept_words(swept) -> str:
+def swept_words(swept, tr: Language = ENGLISH_WORDS) -> str:
     """What the moving shadow does on this axis during the step (tutorial 003)."""
     lo, hi = swept.a_swept
-    head = f" Moving, A sweeps {lo:.1f}..{hi:.1f}"
     if swept.enter > 1.0 or swept.leave < 0.0 or swept.enter > swept.leave:
-        return head + ": never meets B."
+        return " " + tr("Moving, A sweeps {lo:.1f}..{hi:.1f}: never meets B.").format(lo=lo, hi=hi)
     enter, leave = max(swept.enter, 0.0), min(swept.leave, 1.0)
-    return head + f": meets B from {enter:.2f} to {leave:.2f} of the step."
+    said = tr(
+        "Moving, A sweeps {lo:.1f}..{hi:.1f}: meets B from {enter:.2f} to {leave:.2f} of the step."
+    )
+    return " " + said.format(lo=lo, hi=hi, enter=enter, leave=leave)
 
 
-def step_words(steps: tuple[WalkStep, ...], k: int, swept=None) -> tuple[str, str]:
+def step_words(
+    steps: tuple[WalkStep, ...], k: int, swept=None, tr: Language = ENGLISH_WORDS
+) -> tuple[str, str]:
     """The narration of step k, and the theme role of its colour (with `swept`, the
-    velocity-extended projection on this step's axis, tutorial 003's swept test)."""
-    words, role = _step_words(steps, k)
+    velocity-extended projection on this step's axis, tutorial 003's swept test), in the
+    language `tr`."""
+    words, role = _step_words(steps, k, tr)
     if swept is not None and steps[k].kind == "test":
-        words += swept_words(swept)
+        words += swept_words(swept, tr)
     return words, role
 
 
-def _step_words(steps: tuple[WalkStep, ...], k: int) -> tuple[str, str]:
+def _step_words(steps: tuple[WalkStep, ...], k: int, tr: Language) -> tuple[str, str]:
     step = steps[k]
     tests = [s for s in steps if s.kind == "test"]
     total = len(tests) + len(steps[-1].untested) if steps[-1].kind == "test" else len(tests)
     done = sum(1 for s in steps[: k + 1] if s.kind == "test")
     smallest = ""
     if step.smallest is not None:
-        smallest = (
-            f" Smallest overlap so far {amount(step.smallest.depth)}, "
-            f"on {spoken_name(step.smallest)}."
-        )
+        said = tr("Smallest overlap so far {depth}, on {axis}.")
+        depth, on = amount(step.smallest.depth), spoken_name(step.smallest, tr)
+        smallest = " " + said.format(depth=depth, axis=on)
     if step.kind == "skip":
         skipped = step.skipped
         owner = "A" if skipped.owner == "a" else "B"
-        what = f"{owner}'s edge e{skipped.feature_index}" if skipped.feature == "edge" else "it"
-        return (
-            f"Skip {what}: it is parallel to {spoken_name(step.axis)}, already tested "
-            f"— the same shadows, the same answer.{smallest}",
-            "text",
+        what = tr("it")
+        if skipped.feature == "edge":
+            what = tr("{owner}'s edge e{n}").format(owner=owner, n=skipped.feature_index)
+        said = tr(
+            "Skip {what}: it is parallel to {axis}, already tested — the same shadows, "
+            "the same answer."
         )
+        return (said.format(what=what, axis=spoken_name(step.axis, tr)) + smallest, "text")
     if step.kind == "result":
         axis = step.axis
         if axis is None:
-            return ("Every axis overlaps: colliding.", "overlap")
+            return (tr("Every axis overlaps: colliding."), "overlap")
         if axis.depth == 0.0:  # zero depth has one name everywhere (the core's rule)
-            return (
-                "No gap on any axis, and the least overlap is 0: touching, nothing to push.",
-                "text",
-            )
-        return (
-            "No gap on any axis: colliding. MTV = the shortest way out, "
-            f"{amount(axis.depth)}, × its axis ({spoken_name(axis)}), pointing from B to A.",
-            "mtv",
+            said = tr("No gap on any axis, and the least overlap is 0: touching, nothing to push.")
+            return (said, "text")
+        said = tr(
+            "No gap on any axis: colliding. MTV = the shortest way out, {depth}, × its axis "
+            "({axis}), pointing from B to A."
         )
+        return (said.format(depth=amount(axis.depth), axis=spoken_name(axis, tr)), "mtv")
     axis = step.axis
-    head = f"Axis {done} of {total}, {spoken_name(axis)}:"
+    head = tr("Axis {n} of {count}, {axis}:").format(
+        n=done, count=total, axis=spoken_name(axis, tr)
+    )
     if axis.separates:
         left = len(step.untested)
-        rest = f" The other {left} are not tested." if left else ""
-        return (
-            f"{head} gap {amount(axis.overlap)}. A separating axis, so no collision "
-            f"— stop here.{rest}",
-            "gap",
-        )
-    return (f"{head} {_amount(axis)}: keep looking.{smallest}", "overlap")
+        rest = " " + tr("The other {n} are not tested.").format(n=left) if left else ""
+        said = tr("gap {gap}. A separating axis, so no collision — stop here.")
+        return (f"{head} {said.format(gap=amount(axis.overlap))}{rest}", "gap")
+    said = tr("{amount}: keep looking.").format(amount=_amount(axis, tr))
+    return (f"{head} {said}{smallest}", "overlap")
 
 
 def draw_walk(view: View, shown, walk: WalkOnShow, overlays: Overlays, record=None) -> None:

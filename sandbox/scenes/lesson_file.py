@@ -57,6 +57,7 @@ from pathlib import Path
 
 from . import limits
 from .base import Scene, SceneError
+from .lesson_languages import translated
 from .registry import SCENES, load_scene
 from .scene_fields import _fail, _flag, _key, _shown, _whole
 from .scene_file import read_toml, read_view, scene_from_table
@@ -154,10 +155,11 @@ class Lesson:
     source: str  # the file it was read from
 
 
-def load_lesson_file(path: Path, name: str | None = None) -> Lesson:
-    """Read and validate a TOML lesson file; SceneError (one line) when it is wrong."""
+def load_lesson_file(path: Path, name: str | None = None, code: str = "en") -> Lesson:
+    """Read and validate a TOML lesson file; SceneError (one line) when it is wrong. `code`:
+    the language to read it in (its translation tables, where the file has them)."""
     data = read_toml(path, MAX_LESSON_BYTES, "lesson file")
-    return lesson_from_table(data, path, name or path.stem)
+    return lesson_from_table(translated(data, code, str(path)), path, name or path.stem)
 
 
 def _text(value, where, field, longest, required=True, default=None) -> str | None:

@@ -17,8 +17,9 @@ from ..core.camera3d import OrbitCamera
 from ..core.polyhedron import Polyhedron, euler_rotation
 from ..core.portable import matrix_product
 from ..core.sat3d import Sat3dResult, false_positive_pose, sat3d
+from .base import N_
 
-POSES = ("false positive", "box and tetrahedron", "two boxes")
+POSES = (N_("false positive"), N_("box and tetrahedron"), N_("two boxes"))
 SPEED = 120.0  # px/s that the arrows move B
 TURN = 1.2  # rad/s that Q / E turn B
 ORBIT = math.radians(15)  # one press of J or L

@@ -6,6 +6,7 @@ hit-test on the drawn rectangles), slider values against numbers worked out by h
 the ring's contrast against WCAG's 3:1 from the theme's colours and from drawn pixels,
 and a recording with focus moves replays to the same state and the same last frame."""
 
+import io
 import json
 import os
 import subprocess
@@ -31,13 +32,15 @@ from driving import (  # noqa: E402
 from sandbox.app import focus  # noqa: E402
 from sandbox.app import toolbar as clicks  # noqa: E402
 from sandbox.app.commands import parse_ui, ui_change_from  # noqa: E402
+from sandbox.app.describe import Announcer  # noqa: E402
 from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.app.keymap import help_pages  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, built_in_lessons  # noqa: E402
 from sandbox.app.panels import SHOWN_OVERLAYS, SLIDERS, TOOLBAR  # noqa: E402
 from sandbox.app.toolbar import Gesture  # noqa: E402
-from sandbox.app.view_model import control_state  # noqa: E402
+from sandbox.app.view_model import control_state, frame_in_words  # noqa: E402
 from sandbox.render.controls import layout_controls, track  # noqa: E402
+from sandbox.render.language import language  # noqa: E402
 from sandbox.render.theme import THEMES  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
@@ -463,3 +466,47 @@ def test_the_help_lists_the_focus_keys_on_its_last_page():
     assert title == "keyboard alone"
     keys = {k for k, _ in rows}
     assert {"F10", "shift tab", "tab", "return space", "arrows", "home end", "escape"} <= keys
+
+
+def test_the_focus_is_said_where_it_goes_and_what_it_changes():
+    """A learner who cannot see the ring hears it: each move of the focus, and each value
+    it changes, is an --announce line ("Focus: ..."), with the button's tip, the slider's
+    value (worked by hand: 900 px/s² and a step of 50) or the check box's state; Escape
+    leaves it, and the next frames say no focus line."""
+    printed = io.StringIO()
+    session = open_session(SCENES["stack"])
+    announcer = Announcer(frame_in_words, stream=printed, speaker=None, printing=True)
+    announcer(session)
+
+    def said_after(*keys) -> list[str]:
+        printed.truncate(0), printed.seek(0)
+        for key in keys:
+            press(session, key)
+        announcer(session)
+        return [line.split(": ", 1)[1] for line in printed.getvalue().splitlines()]
+
+    assert said_after("f10") == ["Focus: button: pause / resume · Space."]
+    assert said_after("tab") == ["Focus: button: one step back (pauses) · Backspace."]
+    _tab_to(session, "panel:tune")
+    press(session, "return")
+    _tab_to(session, "slider:gravity")
+    announcer(session)
+    assert said_after("right") == ["Focus: slider: Gravity, 950 px/s²."]
+    assert said_after("end") == ["Focus: slider: Gravity, 2000 px/s²."]
+    assert said_after() == []  # nothing changed, nothing said
+    press(session, "escape")
+    _tab_to(session, "panel:show")
+    press(session, "return")
+    _tab_to(session, "overlay:show_normals")
+    announcer(session)
+    assert said_after("return") == ["Focus: check box: edge normals, off."]
+    assert said_after("escape") == []
+    assert not [line for line in frame_in_words(session) if line.startswith("Focus:")]
+
+
+def test_the_focus_is_said_in_the_sessions_language():
+    """German: the same line from the catalogue (key names stay as printed on the keys)."""
+    session = open_session(SCENES["stack"])
+    session.language = language("de")
+    press(session, "f10")
+    assert frame_in_words(session)[-1] == "Fokus: Schaltfläche: Pause / weiter · Space."

@@ -22,6 +22,7 @@ from ..render.language import ENGLISH_WORDS, Language
 from ..render.pair_words import narration
 from ..render.words import amount, collision_state, vector
 from ..scenes.base import N_
+from .focus import focus_said
 from .state import Session
 
 # The first word of a verdict line (`verdict`): the kinds an alert says changed.
@@ -130,18 +131,27 @@ def describe(session: Session, status) -> list[str]:
         said = {line.split(":")[0] for line in lines}
         if live and live.split(":")[0] not in said & kinds:  # not the verdict once more
             lines.append(live)
+    focus = focus_said(session)
+    if focus is not None:  # the ring, which a learner who cannot see it hears instead
+        lines.append(tr(FOCUS).format(control=focus))
     return lines
+
+
+# The keyboard focus's line: where the ring is (F10, Tab), and each change it makes
+# (a slider's new value, a check box turned) announced as the ring moves or acts.
+FOCUS = N_("Focus: {control}.")
 
 
 def changes(before: list[str], after: list[str], tr: Language = ENGLISH_WORDS) -> list[str]:
     """What a screen reader announces between two descriptions: a new scene, a new
-    question or verdict, and the pair's verdict when its kind changes ("now touching")."""
+    question or verdict, where the focus ring is and what it changed, and the pair's
+    verdict when its kind changes ("now touching")."""
     said = []
     kinds = {tr(kind) for kind in _KINDS}
     old_verdict = next((line for line in before if line.split(":")[0] in kinds), None)
     new_verdict = next((line for line in after if line.split(":")[0] in kinds), None)
     heads = tuple(tr(head) for head in (N_("Scene: {scene}."), N_("Stage: {stage}.")))
-    heads += (tr("Question: {question} Answers: {answers}."),)
+    heads += (tr("Question: {question} Answers: {answers}."), tr(FOCUS))
     starts = tuple(head.split("{")[0] for head in heads)
     for line in after:
         if line.startswith(starts) and line not in before:

@@ -168,3 +168,33 @@ def settle(session: Session) -> UiChange | None:
         return None
     back = opener(name)
     return UiChange("focus", back)
+
+
+def focus_said(session: Session) -> str | None:
+    """The control the focus ring is on, in words for a learner who cannot see the ring
+    (the frame in words' "Focus:" line, announced as it changes): what it is, its value
+    or state, and its key; None without focus."""
+    name = session.focus
+    if name is None:
+        return None
+    tr = session.language
+    button = panels.button(name)
+    if button is not None:
+        return tr.tr("button: {tip}").format(tip=tr(button.tip))
+    kind, _, rest = name.partition(":")
+    if kind == "slider":
+        shown = slider(session, rest)
+        said = tr.tr("slider: {label}, {value}").format(label=shown.label, value=shown.shown)
+        return said if shown.enabled else f"{said} ({shown.note})"
+    if kind == "overlay":
+        words = tr(dict(panels.SHOWN_OVERLAYS)[rest])
+        state = tr.tr("on") if getattr(session.overlays, rest) else tr.tr("off")
+        return tr.tr("check box: {words}, {state}").format(words=words, state=state)
+    number = int(rest)
+    if kind == "scene" and number < len(session.scenes):
+        title = tr(session.scenes[number].title)
+        return tr.tr("scene {n}: {title}").format(n=number + 1, title=title)
+    if kind == "lesson" and session.menu is not None and number < len(session.menu):
+        title = session.menu[number].title
+        return tr.tr("lesson {n}: {title}").format(n=number + 1, title=title)
+    return None

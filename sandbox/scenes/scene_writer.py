@@ -27,38 +27,15 @@ import numpy as np
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon
+from ..physics.world import SETTINGS as WORLD_SETTINGS
 from ..physics.world import World
 from .base import Scene, SceneError
 from .scene_bodies import BODY_DEFAULTS
 from .scene_file import scene_from_table
 
-# The world's settings a scene file carries, each compared after the read-back.
-SETTINGS = (
-    "gravity",
-    "bounds",
-    "resolve",
-    "swept",
-    "damping",
-    "rigid",
-    "substeps",
-    "relax_iterations",
-    "sleep",
-    "iterations",
-    "slop",
-    "correction",
-    "control_speed",
-    "turn_speed",
-    "velocity_iterations",
-    "contact_hertz",
-    "hertz_cap",
-    "contact_damping_ratio",
-    "push_speed",
-    "angular_damping",
-    "sleep_time",
-    "sleep_speed",
-    "controlled",
-    "broad_phase",
-)
+# The world's settings (the World declares them: physics/settings.py), and the body it
+# steers, each compared after the read-back.
+CHECKED_SETTINGS = (*WORLD_SETTINGS, "controlled")
 # The per-body arrays a world builds from its bodies, each compared bit for bit.
 BODY_ARRAYS = (
     "position",
@@ -303,7 +280,7 @@ def _check_read_back(world: World, text: str, pair: tuple) -> None:
     if scene.pair != tuple(pair):
         raise SceneError(f"cannot save this world as a scene file: the pair {pair!r}")
     rebuilt = scene.world(0)
-    for name in SETTINGS:
+    for name in CHECKED_SETTINGS:
         if _bits(getattr(world, name)) != _bits(getattr(rebuilt, name)):
             raise SceneError(
                 f"cannot save this world as a scene file: its {name} "

@@ -112,3 +112,21 @@ def test_every_stage_under_every_path(name, index):
         _held(session, name, index)
         if session.lesson_run.verdict.right:
             _check_words_at_every_size(session, (("explain", predict.explain),), where)
+
+
+def test_answering_clears_the_answer_first_line():
+    """A stray key while the question waits says "answer first (keys 1-6) ..." on the
+    status line, and the stage stays paused, so the line stayed; once the class answers
+    (a wrong first try or the right key) it is gone from the status line the class reads
+    (a real window in German showed "erst antworten" over the answered card)."""
+    pygame.display.init()
+    pygame.font.init()
+    for keys in (["3"], ["1"]):  # shadows stage 4: 3 is right, 1 a first wrong try
+        session = _opened("shadows", 3)
+        press(session, "9")
+        assert session.message.startswith("answer first"), session.message
+        for key in keys:
+            press(session, key)
+        frame = draw_session(pygame.Surface((1024, 768)), session)
+        status = [t.text for t in frame.texts if t.where == "status"]
+        assert not [text for text in status if "answer first" in text], (keys, status)

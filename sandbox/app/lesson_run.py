@@ -345,6 +345,9 @@ def answer(session: Session, key: str) -> None:
     run = session.lesson_run
     predict = run.stage.stage.predict
     right = key in right_keys(session)
+    # The class has answered: a status line from while it waited ("answer first (keys
+    # 1-6)"), which stays while the stage is paused, would now contradict the card.
+    session.message, session.message_left = None, 0
     if key == run.tried or not right and run.tried is None and len(answer_keys(session)) > 2:
         run.tried = key  # a second try (of two choices, the other would be a give-away)
         return

@@ -51,7 +51,8 @@ def verdict(report, rigid: bool, tr: Language = ENGLISH_WORDS) -> str:
         said = said.format(axis=axis_words(axis, tr), gap=amount(axis.overlap))
         return f"{tr('Apart')}: {said}"
     if state == "touching":
-        return f"{tr('Touching')}: {tr('the shapes meet with no overlap (depth 0).')}"
+        said = tr("the shapes meet with no overlap (depth 0).")  # (babel reads no f-string)
+        return f"{tr('Touching')}: {said}"
     axis = report.mtv_axis
     mtv = vector(*report.mtv)
     depth, on = amount(report.depth), axis_words(axis, tr)

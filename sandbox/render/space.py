@@ -43,10 +43,12 @@ def row_result(t, tr: Language = ENGLISH_WORDS) -> str:
     """A panel row's verdict, by the core's touching rule (shadows that just meet are
     "touching", as the 2D rulers say, not "overlap 0.0")."""
     if t.overlap < 0:
-        return f"{tr('gap')} {amount(t.overlap)}"
-    if t.overlap == 0.0:
+        word = tr("gap")  # (outside the f-string: babel reads no f-string's calls)
+    elif t.overlap == 0.0:
         return tr("touching")
-    return f"{tr('overlap')} {amount(t.overlap)}"
+    else:
+        word = tr("overlap")
+    return f"{word} {amount(t.overlap)}"
 
 
 def narration_words(space, tr: Language = ENGLISH_WORDS) -> tuple[str, str]:

@@ -141,9 +141,9 @@ def save(session: Session) -> str | None:
             path, session.scene, session.world, names(session.pair_choice, session.world)
         )
     except (SceneError, UsageError, OSError) as error:
-        say(session, f"not saved: {error}")
+        say(session, session.language.tr("not saved: {error}").format(error=error))
         return None
-    say(session, f"saved: {path}")
+    say(session, session.language.tr("saved: {path}").format(path=path))
     return str(path)
 
 

@@ -71,7 +71,7 @@ def _not_finite(session: Session, error: NotFiniteError) -> None:
     session.hand = None
     session.paused = True
     session.failed = str(error)
-    say(session, f"{error}; paused")
+    say(session, session.language.tr("{error}; paused").format(error=error))
 
 
 def _impact(session: Session, before) -> float:

@@ -72,21 +72,31 @@ def set_slider(session: Session, name: str, value: float) -> None:
         say(session, f"{shown.label}: {shown.note}")
         return
     still = _at_rest(session)  # before the change wakes every body
+    tr = session.language.tr
     if name == "gravity":
         world.set_gravity_strength(value)
-        words = f"gravity {value:.0f} px/s²"
+        words = tr("gravity {value} px/s²").format(value=f"{value:.0f}")
     elif name == "friction":  # (a status line holds about 30 characters on a projector)
         world.set_friction(value)
-        every = f"friction {value:.2f}"
-        words = f"{every}: shows once pushed" if still else f"{every} for every body"
+        said = (
+            tr("friction {value}: shows once pushed")
+            if still
+            else tr("friction {value} for every body")
+        )
+        words = said.format(value=f"{value:.2f}")
     elif name == "restitution":
         world.set_restitution(value)
-        every = f"bounce {value:.2f}"
-        words = f"{every}: shows at an impact" if still else f"{every} for every body"
+        said = (
+            tr("bounce {value}: shows at an impact")
+            if still
+            else tr("bounce {value} for every body")
+        )
+        words = said.format(value=f"{value:.2f}")
     else:
         a = shape_a(session)
         world.set_density(a, value)
-        words = f"density of {world.bodies[a].name}: {value:.1f}"
+        said = tr("density of {name}: {value}")
+        words = said.format(name=session.language(world.bodies[a].name), value=f"{value:.1f}")
     say(session, words)
 
 

@@ -32,6 +32,8 @@ Rigid step (`step_rigid`)::
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from ..core.portable import hypot
@@ -162,16 +164,7 @@ def _rest_step(world, dt: float) -> StepRecord:
     contact to solve, the same pair on show; only the tick and the timers move."""
     rest_step(world, dt)
     world.tick += 1
-    last = world.record
-    world.record = StepRecord(
-        world.tick,
-        last.candidate_pairs,
-        last.swept_pairs,
-        last.all_pairs,
-        last.contacts,
-        last.shown,
-        last.sweeps,
-    )
+    world.record = replace(world.record, tick=world.tick)
     return world.record
 
 

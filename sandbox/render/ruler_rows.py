@@ -137,16 +137,27 @@ def _axis_glyph(view, axis, col: Color, cx: float, cy: float, g: float) -> None:
     )
 
 
+def overlap_words(overlap: float, tr: Language = ENGLISH_WORDS) -> str:
+    """Two shadows' overlap in words, by the core's touching rule: "gap 3.2", "touching"
+    (the shadows just meet: never "overlap 0.0") or "overlap 3.2". The 2D rulers' rows
+    and the 3D panel's rows both say it this way."""
+    if overlap < 0:
+        return tr("gap") + " " + amount(overlap)
+    if overlap == 0.0:
+        return tr("touching")
+    return tr("overlap") + " " + amount(overlap)
+
+
 def _result(theme: Theme, axis, tr: Language = ENGLISH_WORDS) -> tuple[str, Color]:
-    """A tested row's verdict in words, and their colour: the gap, touching (the core's
-    touching rule: the shadows just meet), inside (the depth to get out) or the overlap."""
+    """A tested row's verdict in words (`overlap_words`, or inside: the depth to get
+    out), and their colour."""
     if axis.overlap < 0:
-        return tr("gap") + " " + amount(axis.overlap), theme.gap
+        return overlap_words(axis.overlap, tr), theme.gap
     if axis.overlap == 0.0:
-        return tr("touching"), theme.text
+        return overlap_words(axis.overlap, tr), theme.text
     if axis.depth > axis.overlap + 1e-9:
         return tr("inside, out ") + amount(axis.depth), theme.overlap
-    return tr("overlap") + " " + amount(axis.overlap), theme.overlap
+    return overlap_words(axis.overlap, tr), theme.overlap
 
 
 def _row_words(view, axis, name_x, x1, cy, col: Color, is_sep: bool, is_mtv: bool) -> None:

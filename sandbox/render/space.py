@@ -13,7 +13,7 @@ from ..core.camera3d import wireframe
 from ..scenes.space import POSES
 from .language import ENGLISH_WORDS, Language
 from .primitives import dashed
-from .ruler_rows import fitted
+from .ruler_rows import fitted, overlap_words
 from .view import KEY_LABEL, View, text_size
 from .words import amount, wrap
 
@@ -37,18 +37,6 @@ def axis_tag(t, tr: Language = ENGLISH_WORDS) -> str:
 # loses its spaces: "A e0 x B e8" -> "Ae0 x Be8" -> "Ae0xBe8" (a translation still too
 # long puts its result under the name: `draw_space_numbers`).
 _SHORTER = (("name", " e", "e"), ("name", " x ", "x"))
-
-
-def row_result(t, tr: Language = ENGLISH_WORDS) -> str:
-    """A panel row's verdict, by the core's touching rule (shadows that just meet are
-    "touching", as the 2D rulers say, not "overlap 0.0")."""
-    if t.overlap < 0:
-        word = tr("gap")  # (outside the f-string: babel reads no f-string's calls)
-    elif t.overlap == 0.0:
-        return tr("touching")
-    else:
-        word = tr("overlap")
-    return f"{word} {amount(t.overlap)}"
 
 
 def narration_words(space, tr: Language = ENGLISH_WORDS) -> tuple[str, str]:
@@ -170,7 +158,11 @@ def draw_space_numbers(view: View, space, top: int) -> None:
     for t in shown:
         deciding = sep is not None and t.index == sep.index
         tag, words = fitted(
-            axis_tag(t, view.tr), row_result(t, view.tr), x1 - x0, lay.small, shorter=_SHORTER
+            axis_tag(t, view.tr),
+            overlap_words(t.overlap, view.tr),
+            x1 - x0,
+            lay.small,
+            shorter=_SHORTER,
         )
         # a long translation: the result goes under its name (never over it)
         lines = 1 + (text_size(f"{tag} {words}", lay.small)[0] > x1 - x0)

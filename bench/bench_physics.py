@@ -46,11 +46,15 @@ gets in 10 s; Box2D gets the thin cards as b2.box, its hull would weld them), an
 30 px box of density 1000 (placed, or dropped 100 px) or 10^6 on a 30 px box on the
 floor (deepest overlap of the two, the heavy box's bottom above the floor at 10 s).
 
+Issue 44's per-scene substeps: scenes pile (4 substeps) and broad-phase (6) as the app
+builds them, beside the same scene at the default 12, pymunk and Box2D v3: at rest from,
+the deepest overlap while falling and at 10 s, the step's cost while they fall.
+
 Issue 44's set-up: the bin of scene broad-phase started overlapping (test_broad_scene's
 bounded push), the fastest body in its first 0.75 s, with gravity and in zero g, seeds 0-9.
 
 Usage: python bench/bench_physics.py [--frames 60]
-[--only issue17|issue35|classic|speed|pushout] (speed: the two step timings alone). Prints
+[--only issue17|issue35|classic|speed|pushout|substeps] (speed: the two step timings alone). Prints
 figures, asserts nothing.
 """
 
@@ -959,6 +963,41 @@ def started_overlapping(rows, seeds=range(10)):
             _put(rows, f"{name}, largest of {len(values)} seeds", kind, max(values))
 
 
+def scene_substeps(rows, seconds=10.0):
+    """Issue 44's per-scene substeps: scenes pile (4) and broad-phase (6) as the app
+    builds them, beside the same World at the default 12 substeps, pymunk and Box2D v3
+    on the same bodies: at rest from (s), the deepest overlap of any pair during the
+    fall (sampled every 0.5 s) and at 10 s, and the median step (ms, CPU time) over
+    the first 3 s, while the bodies fall and land."""
+    for name, build in (("pile", pile), ("broad-phase", broad_phase)):
+        sides = {"ours": build(0), "ours, 12": build(0)}
+        sides["ours, 12"].substeps = 12
+        label = f"{name} ({sides['ours'].substeps} substeps)"
+        bodies = [Body(**vars(b)) for b in build(0).bodies]
+        for b in bodies:
+            b.controlled = False
+        theirs = {k: v for k, v in _sides(bodies).items() if k != "ours"}
+        for kind, side in [*sides.items(), *theirs.items()]:
+            ours = isinstance(side, World)
+            static = np.array([b.static for b in bodies])
+            rest, during, times = None, 0.0, []
+            for tick in range(round(seconds / DT)):
+                start = time.process_time()
+                side.step(DT) if ours else side.step()
+                times.append(time.process_time() - start)
+                shapes = side.shapes() if ours else side.shapes(bodies)
+                if tick % 30 == 29:
+                    during = max(during, deepest(shapes, static))
+                asleep = bool(side.sleeping[~static].all()) if ours else side.asleep()
+                rest = (rest or (tick + 1) * DT) if asleep else None
+            end = deepest(side.shapes() if ours else side.shapes(bodies), static)
+            _put(rows, f"{label}: at rest from (s)", kind, rest or float("nan"))
+            _put(rows, f"{label}: deepest overlap while falling (px)", kind, during)
+            _put(rows, f"{label}: deepest overlap at {seconds:g} s (px)", kind, end)
+            step_ms = 1000 * statistics.median(times[: round(3.0 / DT)])
+            _put(rows, f"{label}: step, first 3 s (median ms)", kind, step_ms)
+
+
 def _print(rows, sides):
     width = max(map(len, rows))
     print(f"{'':{width}}" + "".join(f"  {side:>10}" for side in sides))
@@ -971,9 +1010,19 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60, help="steps timed for the pile")
     parser.add_argument(
-        "--only", choices=("issue17", "issue35", "classic", "speed", "pushout"), default=None
+        "--only",
+        choices=("issue17", "issue35", "classic", "speed", "pushout", "substeps"),
+        default=None,
     )
     args = parser.parse_args(argv)
+    if args.only in (None, "substeps"):
+        rows_sub: dict[str, dict[str, float]] = {}
+        scene_substeps(rows_sub)
+        print("issue 44 set-up: the scenes' own substeps (ours) against the default 12")
+        _print(rows_sub, ["ours", "ours, 12", "pymunk"] + (["box2d"] if b2 is not None else []))
+        print()
+    if args.only == "substeps":
+        return 0
     if args.only in (None, "pushout"):
         rows_push: dict[str, dict[str, float]] = {}
         started_overlapping(rows_push)

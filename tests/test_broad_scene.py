@@ -87,21 +87,20 @@ def test_started_overlapping_the_bounded_push_settles_them():
     (`python bench/bench_physics.py --only pushout`: pymunk 7.3.1 with its defaults,
     Box2D v3 by pyb2d3 0.11.1 with 4 substeps at 90 px/m, sleep off in all three).
 
-    Measured on this scene (seed 0), the fastest in px/s:
+    Measured on this scene (seed 0, its 6 substeps), the fastest in px/s:
 
     ==========  =====  =========  ======  ==========
     gravity     ours   unbounded  pymunk  Box2D v3
     ==========  =====  =========  ======  ==========
-    900 down    431    650        437     415
-    0           175    627        0       240
+    900 down    373    448        437     415
+    0           161    314        0       240
     ==========  =====  =========  ======  ==========
 
     Under gravity the fastest is a body pushed out on top falling off the heap (about
     100 px), in all three engines: the bound is 480, pymunk's 437 (the faster
-    reference) and 10 %. Over seeds 0-9 ours is at most 1.08 times the faster
-    reference's (medians: ours 461, pymunk 441, Box2D 488). It was 400 when ours gave
-    375 here (before issue 44's corners-apart point); that code gives a median of 478
-    over the same seeds, so 375 was this seed's luck, not a better push. In zero g the
+    reference) and 10 %. Over seeds 0-9: medians ours 462, pymunk 441, Box2D 488;
+    largest ours 557, pymunk 508, Box2D 621. (At the default 12 substeps, before issue
+    44 gave the scene 6, seed 0 gave 431 and 175, the medians 461.) In zero g the
     push-out alone: no faster than Box2D v3's 240 (its push cap is 3 m/s, 270 px/s;
     pymunk pushes out by pseudo-velocities, never the bodies' own). After 5 s nothing
     overlaps by a pixel and nothing has left the bin."""

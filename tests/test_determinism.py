@@ -199,14 +199,14 @@ STATE_HASHES = {
     "circle": "ff48c385db147e53",
     "engulfed": "84d4f3e6d0f556eb",
     "gravity": "c459df6ba1adb5e6",
-    "pile": "b8359d95d789dc24",
+    "pile": "ed542e7cf078d1a9",
     "tunnelling": "37be98de381f53ab",
     "tumble": "c21b9ec7635a915b",  # issue 36: the report's contacts on the manifold's side
     "stack": "9ff51465ff6da01d",
     "spin": "d75069b328d18e5a",
     "circles": "23a12d7b4ca621ba",
     "dot-product": "8d1d142772147ea0",
-    "broad-phase": "eccc3779934be3d1",
+    "broad-phase": "079f6a3d3b39894c",
     "sat-3d": "e201aff743cc5ade",
     "concave": "04e5e20c78901cd3",
 }

@@ -290,21 +290,46 @@ def test_a_window_with_nowhere_to_show_says_so(env, expected):
     _one_line(err, expected)
 
 
+def _mapped(pid: int, part: str, timeout: float = 60.0) -> bool:
+    """Wait until process `pid` has a file whose path holds `part` mapped (Linux's
+    /proc/PID/maps: a C extension's import has begun); False if it ends first."""
+    import time
+
+    maps = Path(f"/proc/{pid}/maps")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if part in maps.read_text():
+                return True
+        except OSError:  # the process has ended
+            return False
+        time.sleep(0.002)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs Linux's /proc")
 def test_ctrl_c_during_start_up_prints_no_traceback():
-    """SIGINT while numpy and pygame load: the run ends without a traceback."""
+    """SIGINT while numpy and pygame load: the run ends without a traceback.
+
+    The signal is sent a fixed time after numpy's C extension is mapped, not a fixed
+    time after the process starts: on a loaded machine 50 ms after the start can fall
+    inside Python's own start-up (its `site` module), before main.py is read, where
+    Python itself prints "Fatal Python error: init_import_site" and its traceback."""
     import subprocess
     import sys
     import time
 
-    for delay in (0.05, 0.15, 0.3):
+    for delay in (0.0, 0.1, 0.25):
         process = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "5"],
             env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
             stderr=subprocess.PIPE,
         )
+        reached = _mapped(process.pid, "numpy")
         time.sleep(delay)
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)
+        assert reached, f"numpy was never loaded: {err.decode()}"
         assert b"Traceback" not in err, err.decode()
         assert process.returncode in (0, 130, -signal.SIGINT)
 

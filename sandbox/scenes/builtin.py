@@ -133,7 +133,9 @@ def broad_phase(seed: int, overlapping: bool = False) -> World:
             )
         bodies.append(Body(f"body {k}", shape, restitution=0.1))
     bodies.append(Body("player", Polygon.box(36, 36, position=(430, 180)), controlled=True))
-    return with_gravity(bodies, iterations=4)
+    # Heaps two or three bodies high need no column's stiffness: 6 substeps (half the
+    # default's cost) rest with 0.15 px of overlap, Box2D v3 (4) with 0.16 (issue 44).
+    return with_gravity(bodies, iterations=4, substeps=6)
 
 
 def sat_3d(seed: int) -> World:
@@ -193,7 +195,9 @@ def pile(seed: int, count: int = 120) -> World:
         )
         bodies.append(Body(f"body {k}", shape, restitution=0.1))
     bodies.append(Body("player", Polygon.box(40, 40, position=(430, 200)), controlled=True))
-    return with_gravity(bodies, iterations=4)
+    # A pile of small bodies a few high: Box2D v3's own 4 substeps (a third of the
+    # default's solver cost; 60 fps). At rest it overlaps 0.9 px, Box2D v3 1.0 (issue 44).
+    return with_gravity(bodies, iterations=4, substeps=4)
 
 
 def tunnelling(seed: int) -> World:

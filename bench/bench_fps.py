@@ -15,6 +15,8 @@ theme. Headless (a Surface, ``SDL_VIDEODRIVER=dummy``) by default; ``--window`` 
 a real window and flips it each frame (run it under Xvfb: ``xvfb-run -s "-screen 0
 1920x1080x24" python bench/bench_fps.py --window``). The window's own clock caps it at
 60 fps; the bench does not wait, so the figures say how far above 60 a frame could go.
+In a window it first times a flip alone (nothing drawn): the display's own ceiling (a
+software X server such as Xvfb copies every pixel of every frame).
 
 Reported per scene or stage and size: the median frame's fps (step + draw), the fps of
 the slowest tenth's best frame (the 90th percentile of frame time: what a stutter looks
@@ -155,6 +157,13 @@ def main(argv=None) -> int:
             )
             heads = f"{'fps med':>8} {'fps p90':>9} {'step ms':>8} {'draw ms':>8}"
             print(f"  {'scene / stage':<22} {heads}")
+            if args.window:  # what the display costs whatever is drawn: the ceiling
+                ceiling = time.perf_counter()
+                for _ in range(30):
+                    pygame.display.flip()
+                ceiling = (time.perf_counter() - ceiling) / 30
+                alone = f"{1000 * ceiling:.2f} ms ({1 / ceiling:.0f} fps)"
+                print(f"  a flip alone, nothing drawn: {alone}")
             for where, session, _ in sessions(theme, only):
                 timing = time_frames(where, session, surface, args.frames, clock, args.window)
                 print(timing.row(), flush=True)

@@ -1,6 +1,7 @@
-"""Issue 43, every learner: the editor's messages and the numbered built-in bodies' names
-in the class's language. The words change; the names the world keeps (the dump's, a
-recording's, a scene file's) do not, and English is the very bytes it was."""
+"""Issue 43, every learner: the editor's messages, the numbered built-in bodies' names and
+a yes / no card's words in the class's language. The words change; the names the world
+keeps (the dump's, a recording's, a scene file's) do not, and English is the very bytes
+it was."""
 
 import json
 import os
@@ -8,7 +9,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from driving import Edit, dispatch, open_session, undo  # noqa: E402
+from driving import (  # noqa: E402
+    Edit,
+    advance,
+    dispatch,
+    open_session,
+    press,
+    start_lesson,
+    undo,
+)
 
 from sandbox.app.cli import main  # noqa: E402
 from sandbox.app.edit_commands import (  # noqa: E402
@@ -16,6 +25,8 @@ from sandbox.app.edit_commands import (  # noqa: E402
     move_vertex_command,
     spawn_command,
 )
+from sandbox.app.lesson_card import card  # noqa: E402
+from sandbox.app.lesson_plan import plan_lesson  # noqa: E402
 from sandbox.render.language import language, pseudo  # noqa: E402
 from sandbox.render.pair_words import role_line  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
@@ -110,3 +121,31 @@ def test_the_hud_names_a_numbered_body_in_german():
     index = session.world.index("body 7")
     assert role_line(session.world, index, "B", session.language) == "B = Körper 7"
     assert role_line(session.world, index, "B", language("en")) == "B = body 7"
+
+
+def _asking(lesson: str, kind: str, code: str):
+    """A session at `lesson`'s first question of `kind`, asking, in language `code`."""
+    plan = plan_lesson(lesson, code)
+    kinds = [s.stage.predict.kind if s.stage.predict else None for s in plan.stages]
+    index = kinds.index(kind)
+    session = open_session(SCENES["classic"], words=language(code))
+    start_lesson(session, plan, index)
+    while session.lesson_run.phase == "opening":
+        advance(session)
+    return session
+
+
+def test_a_yes_no_cards_answers_and_a_stray_keys_hint_in_german():
+    """The collide card's answers were 'yes' / 'no' and the hint 'keys Y / N' in every
+    language: German says 'ja' / 'nein' and 'Tasten'; English is as it was."""
+    german, english = _asking("needs-help", "collide", "de"), _asking("needs-help", "collide", "en")
+    assert card(german).choices == (("y", "ja"), ("n", "nein"))
+    assert card(english).choices == (("y", "yes"), ("n", "no"))
+    press(german, "9")
+    press(english, "9")
+    assert german.message == "erst antworten (Tasten Y / N), oder End zum Erkunden"
+    assert english.message == "answer first (keys Y / N), or End to explore"
+    numbered = _asking("shadows", "axis", "de")
+    press(numbered, "x")
+    count = len(card(numbered).choices)
+    assert numbered.message == f"erst antworten (Tasten 1–{count}), oder End zum Erkunden"

@@ -39,9 +39,6 @@ class Said:
             return text
         return text.format(**{key: _value(value, words) for key, value in self.values})
 
-    def __bool__(self) -> bool:
-        return bool(self.text)
-
 
 def message(text: str, **values) -> Said:
     """`text` (a msgid: mark the literal N_) to be filled with `values`."""

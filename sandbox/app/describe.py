@@ -77,7 +77,7 @@ def _shape_words(world, index: int, letter: str, tr: Language) -> str:
     shape = world.shape(index)
     sides = len(getattr(shape, "vertices", ()))
     # "body 119", not "the body 119"
-    named = name if name[-1:].isdigit() else tr("the {name}").format(name=tr(name))
+    named = tr.name(name) if name[-1:].isdigit() else tr("the {name}").format(name=tr(name))
     if shape.kind == "circle":
         return tr("a circle") if name.upper() == letter else named
     if name.upper() == letter:

@@ -40,6 +40,7 @@ from .commands import (
     Step,
     UiChange,
 )
+from .edit_words import Said
 from .editor import EditResult
 from .keymap import EDIT_ACTIONS, KEY_ACTIONS
 from .scene_control import MESSAGE_STEPS, open_scene, say
@@ -250,7 +251,7 @@ def _edit(session: Session, edit: Edit, source: str) -> Outcome:
     refused = lesson_run.scene_change_refused(session)  # the lesson's gate: its world holds
     if refused:
         say(session, refused)
-        return Outcome(edit=EditResult(False, refused))
+        return Outcome(edit=EditResult(False, Said(refused)))
     return Outcome(edit=editing.apply_edit(session, edit))
 
 

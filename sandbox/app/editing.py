@@ -78,7 +78,7 @@ def command_for_draft_key(session: Session, key: str):
     """Enter, Backspace or Escape while an outline is drawn: close it, drop its last
     corner, or cancel it. (the command or None, what to say once it is done or None)"""
     if key == "escape":
-        return UiChange("draft", None), "drawing cancelled"
+        return UiChange("draft", None), N_("drawing cancelled")
     if key == "backspace":
         return UiChange("draft", session.draft[:-1] or None), None
     return close_draft(session, "A"), None
@@ -99,7 +99,7 @@ def apply_edit(session: Session, edit: Edit) -> EditResult:
     refusal says why on screen and changes nothing."""
     result = session.edits.apply(session.world, edit.command, edit.merge, session.pair_choice)
     if not result.ok:
-        say(session, result.reason)
+        say(session, result.message(session.language))
         return result
     if result.choice is not None:
         session.pair_choice = result.choice
@@ -111,7 +111,7 @@ def apply_edit(session: Session, edit: Edit) -> EditResult:
         session.draft = None
         if edit.show is not None:
             pick(session, session.world.index(result.body), edit.show == "A")
-    say(session, result.said)
+    say(session, result.message(session.language))
     return result
 
 

@@ -5,8 +5,9 @@ recording can keep it and a replay or `--edit STEP:JSON` can give it again), app
 one function, `apply(world, command) -> EditResult`, which changes the world in place
 (the commands: app/edit_commands.py; undo and redo: EditHistory.apply only).
 
-The rules a learner meets (each refusal is `EditResult(ok=False, reason=...)` in plain
-English, and the world is left exactly as it was):
+The rules a learner meets (each refusal is `EditResult(ok=False, message=...)` in plain
+words, said in the class's language where it is shown (app/edit_words.py), and the world
+is left exactly as it was):
 
 * draw: a convex outline (either winding) is one `Polygon`; a concave one a `Compound`
   of the pieces `core.decompose` gives; a self-crossing outline, fewer than 3 different
@@ -39,16 +40,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import numpy as np
-
-from ..core.compound import Compound, from_outline
-from ..core.geometry import Circle, Polygon, ShapeError
-from ..core.portable import cos_sin, rotate
+from ..core.compound import Compound
+from ..core.geometry import Circle, Polygon
 from ..physics.body import Body
 from ..physics.world import SavedState, World
 from ..scenes import limits
-from ..scenes.scene_bodies import narrowest
+from ..scenes.base import N_
 from .edit_commands import DEFAULT_SIDES, check_command
+from .edit_outline import outline_shape
+from .edit_words import Name, Said, message
 from .pair_choice import PairChoice, without
 
 MIN_SIDES, MAX_SIDES = 3, 12
@@ -56,22 +56,47 @@ MIN_SPAWN, MAX_SPAWN = 4.0, 400.0  # px: a spawned box's side or a radius
 DEFAULT_SIZE = {"box": 40.0, "polygon": 25.0, "circle": 20.0}
 KEEP_EDITS = 200  # undo steps kept
 WALL_REACH = 0.5  # px: a static body this close to the bounds' edge is a boundary wall
+# What an undo says it undid ("undid spawn"), and the names the editor gives its bodies
+# ("drawn 1"; the screen says them by these patterns, render/language.Language.name).
+OPS = {
+    "draw": N_("draw"),
+    "move_vertex": N_("move vertex"),
+    "spawn": N_("spawn"),
+    "delete": N_("delete"),
+}
+NEW_NAMES = (
+    N_("drawn {number}"), N_("box {number}"), N_("polygon {number}"), N_("circle {number}"),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
 class EditResult:
-    """What an edit did: ok, or why it was refused (plain English, for the screen)."""
+    """What an edit did: ok, or why it was refused; `message` says which, in any language
+    (`result.message(words)`); `reason` and `said` are its English."""
 
     ok: bool
-    reason: str = ""  # why refused ("" when done)
+    message: Said = Said()  # what was done ("drew 'drawn 1' (concave: 3 pieces)") or why not
     body: str | None = None  # the body made, changed or removed
-    said: str = ""  # what was done, in words ("drew 'drawn 1' (concave: 3 pieces)")
     deleted: int | None = None  # the index of the body deleted (the later ones move up)
     choice: PairChoice | None = None  # the pair on show chosen after it (EditHistory)
 
+    @property
+    def reason(self) -> str:
+        """Why it was refused, in English ("" when done)."""
+        return "" if self.ok else self.message()
 
-def _refused(reason: str) -> EditResult:
-    return EditResult(False, reason)
+    @property
+    def said(self) -> str:
+        """What was done, in English ("" when refused)."""
+        return self.message() if self.ok else ""
+
+
+def _refused(text: str, **values) -> EditResult:
+    return EditResult(False, message(text, **values))
+
+
+def _done(body: str | None, text: str, **values) -> EditResult:
+    return EditResult(True, message(text, **values), body=body)
 
 
 # -- applying a command ---------------------------------------------------------------------
@@ -83,7 +108,7 @@ def apply(world: World, command: dict) -> EditResult:
     check_command(command)
     op = command["op"]
     if op in ("undo", "redo"):
-        return _refused(f"{op} needs the edit history (EditHistory.apply)")
+        return _refused(N_("{op} needs the edit history (EditHistory.apply)"), op=op)
     if op == "draw":
         return _draw(world, command)
     if op == "move_vertex":
@@ -95,62 +120,67 @@ def apply(world: World, command: dict) -> EditResult:
 
 def _draw(world: World, command: dict) -> EditResult:
     if len(world.bodies) >= limits.MAX_BODIES:
-        return _refused(_full())
+        return _full()
     name = command.get("name") or _free_name(world, "drawn")
     problem = _name_problem(world, name)
     if problem:
-        return _refused(problem)
-    shape, reason = _outline_shape([tuple(p) for p in command["points"]], angle=0.0)
+        return problem
+    shape, reason = outline_shape([tuple(p) for p in command["points"]], angle=0.0)
     if shape is None:
-        return _refused(reason)
+        return EditResult(False, reason)
     static = command.get("static", not world.rigid)
     body = Body(name, shape, static=static)
     world.rebuild([*world.bodies_now(), body], [*range(len(world.bodies)), None])
-    return EditResult(True, body=name, said=f"drew {name!r} ({_kind(shape)})")
+    return _done(name, N_("drew {name} ({kind})"), name=Name(name), kind=_kind(shape))
 
 
 def _move_vertex(world: World, command: dict) -> EditResult:
     name, k = command["body"], command["vertex"]
     if name not in _names(world):
-        return _refused(f"there is no body called {name!r}")
+        return _refused(N_("there is no body called {name}"), name=Name(name))
     i = world.index(name)
     shape = world.shape(i)
     if isinstance(shape, Circle):
-        return _refused(f"{name!r} is a circle: it has no corners to move")
+        return _refused(N_("{name} is a circle: it has no corners to move"), name=Name(name))
     outline = shape.vertices if isinstance(shape, (Polygon, Compound)) else None
     if not 0 <= k < len(outline):
-        return _refused(f"{name!r} has corners 0 to {len(outline) - 1}; there is no corner {k}")
+        said = N_("{name} has corners 0 to {last}; there is no corner {k}")
+        return _refused(said, name=Name(name), last=len(outline) - 1, k=k)
     points = [(float(x), float(y)) for x, y in outline]
     points[k] = (float(command["to"][0]), float(command["to"][1]))
-    moved, reason = _outline_shape(points, angle=float(world.angle[i]), keep_order=True)
+    moved, reason = outline_shape(points, angle=float(world.angle[i]), keep_order=True)
     if moved is None:
-        return _refused(f"corner {k} cannot go there: {reason}")
+        return _refused(N_("corner {k} cannot go there: {reason}"), k=k, reason=reason)
     bodies = world.bodies_now()
     density = bodies[i].density
     if world.inv_mass[i] != bodies[i].inv_mass:  # the Tune slider set it: keep it
         density = world.density(i)
     bodies[i] = replace(bodies[i], shape=moved, density=density)
     world.rebuild(bodies, list(range(len(bodies))), moved_body=i)
-    return EditResult(True, body=name, said=f"moved corner {k} of {name!r} ({_kind(moved)})")
+    said = N_("moved corner {k} of {name} ({kind})")
+    return _done(name, said, k=k, name=Name(name), kind=_kind(moved))
 
 
 def _spawn(world: World, command: dict) -> EditResult:
     if len(world.bodies) >= limits.MAX_BODIES:
-        return _refused(_full())
+        return _full()
     kind = command["kind"]
     at = (float(command["at"][0]), float(command["at"][1]))
     if max(abs(at[0]), abs(at[1])) > limits.MAX_COORDINATE:
-        return _refused(f"that point is too far away (at most {limits.MAX_COORDINATE:g} px out)")
+        said = N_("that point is too far away (at most {most} px out)")
+        return _refused(said, most=f"{limits.MAX_COORDINATE:g}")
     size = float(command.get("size", DEFAULT_SIZE[kind]))
     if not MIN_SPAWN <= size <= MAX_SPAWN:
-        return _refused(f"a size from {MIN_SPAWN:g} to {MAX_SPAWN:g} px, please (got {size:g})")
+        said = N_("a size from {low} to {high} px, please (got {size})")
+        return _refused(said, low=f"{MIN_SPAWN:g}", high=f"{MAX_SPAWN:g}", size=f"{size:g}")
     sides = command.get("sides", DEFAULT_SIDES)
     if not MIN_SIDES <= sides <= MAX_SIDES:
-        return _refused(f"a polygon of {MIN_SIDES} to {MAX_SIDES} sides, please (got {sides})")
+        said = N_("a polygon of {low} to {high} sides, please (got {sides})")
+        return _refused(said, low=MIN_SIDES, high=MAX_SIDES, sides=sides)
     name = command.get("name") or _free_name(world, kind)
     problem = _name_problem(world, name)
     if problem:
-        return _refused(problem)
+        return problem
     if kind == "box":
         shape = Polygon.box(size, size, position=at)
     elif kind == "polygon":
@@ -159,17 +189,17 @@ def _spawn(world: World, command: dict) -> EditResult:
         shape = Circle(size, position=at)
     body = Body(name, shape, static=command.get("static", not world.rigid))
     world.rebuild([*world.bodies_now(), body], [*range(len(world.bodies)), None])
-    return EditResult(True, body=name, said=f"made {name!r}")
+    return _done(name, N_("made {name}"), name=Name(name))
 
 
 def _delete(world: World, command: dict) -> EditResult:
     if "body" in command:
         name = command["body"]
         if name not in _names(world):
-            return _refused(f"there is no body called {name!r}")
+            return _refused(N_("there is no body called {name}"), name=Name(name))
         i = world.index(name)
         if is_boundary_wall(world, i):
-            return _refused(f"{name!r} is a wall of the scene: the walls stay")
+            return _refused(WALL, name=Name(name))
     else:
         at = (float(command["at"][0]), float(command["at"][1]))
         under = [i for i in range(len(world.bodies)) if world.shape(i).contains_point(at)]
@@ -177,16 +207,19 @@ def _delete(world: World, command: dict) -> EditResult:
         if not free:
             if under:
                 wall = world.bodies[under[-1]].name
-                return _refused(f"{wall!r} is a wall of the scene: the walls stay")
-            return _refused(f"there is no body at ({at[0]:g}, {at[1]:g})")
+                return _refused(WALL, name=Name(wall))
+            return _refused(N_("there is no body at ({x}, {y})"), x=f"{at[0]:g}", y=f"{at[1]:g}")
         i = free[-1]  # the one drawn on top
         name = world.bodies[i].name
     if len(world.bodies) == 1:
-        return _refused("a world needs at least one body")
+        return _refused(N_("a world needs at least one body"))
     kept = [j for j in range(len(world.bodies)) if j != i]
     bodies = world.bodies_now()
     world.rebuild([bodies[j] for j in kept], kept)
-    return EditResult(True, body=name, said=f"deleted {name!r}", deleted=i)
+    return replace(_done(name, N_("deleted {name}"), name=Name(name)), deleted=i)
+
+
+WALL = N_("{name} is a wall of the scene: the walls stay")
 
 
 def is_boundary_wall(world: World, i: int) -> bool:
@@ -204,86 +237,24 @@ def is_boundary_wall(world: World, i: int) -> bool:
     )
 
 
-# -- outlines -----------------------------------------------------------------------------
-
-
-def _outline_shape(points, angle: float, keep_order: bool = False):
-    """(shape, "") for an outline in world coordinates, placed with its centre of area at
-    its position and turned by `angle`; (None, why) when it bounds no shape a scene file
-    could hold. Repeated points in a row (and a last point repeating the first) are one
-    point, unless `keep_order` (a moved corner: its numbering must stay)."""
-    if not keep_order:
-        points = _without_repeats(points)
-    if len({tuple(p) for p in points}) < 3:
-        return None, "an outline needs at least 3 different points"
-    if len(points) > limits.MAX_VERTICES:
-        return None, (
-            f"an outline has at most {limits.MAX_VERTICES} corners (a scene file holds no "
-            f"more); this one has {len(points)}"
-        )
-    if max(max(abs(x), abs(y)) for x, y in points) > limits.MAX_COORDINATE:
-        return None, f"a corner is too far away (at most {limits.MAX_COORDINATE:g} px out)"
-    try:
-        shape = from_outline(points)
-    except ShapeError as error:
-        return None, _plain(str(error))
-    centre = shape.centroid
-    local = np.asarray(points, dtype=float) - np.asarray(centre)
-    if angle != 0.0:  # the outline in the body's own frame: turned back by its angle
-        c, s = cos_sin(angle)
-        local = rotate(local, c, -s)
-    if np.abs(local).max() > limits.MAX_SIZE:
-        return None, f"the shape is too large (at most {limits.MAX_SIZE:g} px from its centre)"
-    try:
-        shape = from_outline(local, centre, angle)
-    except ShapeError as error:  # the turn back made it degenerate: at the edge of rounding
-        return None, _plain(str(error))
-    width = narrowest(shape)
-    if width < limits.MIN_SIZE:
-        return None, f"the shape is too thin ({width:.3g} px across at its narrowest)"
-    return shape, ""
-
-
-def _without_repeats(points) -> list:
-    out = []
-    for p in points:
-        if not out or tuple(p) != tuple(out[-1]):
-            out.append(tuple(p))
-    while len(out) > 1 and out[-1] == out[0]:
-        out.pop()
-    return out
-
-
-def _plain(message: str) -> str:
-    """A ShapeError's message in the words a learner reads."""
-    if "cross" in message:
-        return "the outline crosses itself (draw it without crossing its own lines)"
-    if "zero area" in message or "one line" in message or "collinear" in message:
-        return "the points lie on one line: the outline has no area"
-    if "repeated" in message or "same point" in message:
-        return "the outline passes through the same point twice"
-    if "doubles back" in message:
-        return "the outline doubles back on itself"
-    return message
-
-
-def _kind(shape) -> str:
+def _kind(shape) -> Said:
     if isinstance(shape, Compound):
-        return f"concave: {len(shape.pieces)} pieces"
-    return "convex" if isinstance(shape, Polygon) else "a circle"
+        return message(N_("concave: {n} pieces"), n=len(shape.pieces))
+    return message(N_("convex") if isinstance(shape, Polygon) else N_("a circle"))
 
 
 def _names(world: World) -> set[str]:
     return {body.name for body in world.bodies}
 
 
-def _name_problem(world: World, name: str) -> str:
-    """Why `name` cannot name a new body ("" when it can): as a scene file's names."""
+def _name_problem(world: World, name: str) -> EditResult | None:
+    """Why `name` cannot name a new body (None when it can): as a scene file's names."""
     if name in _names(world):
-        return f"there is a body called {name!r} already"
+        return _refused(N_("there is a body called {name} already"), name=Name(name))
     if not name.strip() or not name.isprintable() or len(name) > limits.MAX_NAME:
-        return f"a name is printable text of 1 to {limits.MAX_NAME} characters"
-    return ""
+        said = N_("a name is printable text of 1 to {most} characters")
+        return _refused(said, most=limits.MAX_NAME)
+    return None
 
 
 def _free_name(world: World, stem: str) -> str:
@@ -294,8 +265,9 @@ def _free_name(world: World, stem: str) -> str:
     return f"{stem} {k}"
 
 
-def _full() -> str:
-    return f"the world holds {limits.MAX_BODIES} bodies, the most a scene can; delete some first"
+def _full() -> EditResult:
+    said = N_("the world holds {n} bodies, the most a scene can; delete some first")
+    return _refused(said, n=limits.MAX_BODIES)
 
 
 # -- undo and redo ------------------------------------------------------------------------
@@ -357,15 +329,16 @@ class EditHistory:
 
     def undo(self, world: World) -> EditResult:
         if not self.done:
-            return _refused("nothing to undo")
+            return _refused(N_("nothing to undo"))
         command, before, choice = self.done.pop()
         world.restore_state(before)
         self.undone.append(command)
-        return EditResult(True, said=f"undid {command['op'].replace('_', ' ')}", choice=choice)
+        undid = message(N_("undid {op}"), op=message(OPS[command["op"]]))
+        return EditResult(True, undid, choice=choice)
 
     def redo(self, world: World, choice: PairChoice) -> EditResult:
         if not self.undone:
-            return _refused("nothing to redo")
+            return _refused(N_("nothing to redo"))
         command = self.undone.pop()
         result = self._edit(world, command, choice, forget_undone=False)
         if not result.ok:  # the world changed since the undo: the edit no longer fits

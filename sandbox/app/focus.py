@@ -3,10 +3,12 @@
 F10 puts a focus ring on the toolbar's first button; Tab and Shift+Tab move it through
 the controls in reading order: the toolbar left to right, an open panel's rows (or the
 lesson list's) right after the button that opened them, top to bottom, as a
-disclosure's content follows its button. Enter or Space press the control the ring is
-on, as a click would; on a slider, the arrows move it a step (right and up: more), Page
-Up / Page Down a big step (a tenth of its range) and Home / End to its ends (PhET's
-keys). Escape (or F10 again) leaves the focus.
+disclosure's content follows its button; then, while a lesson's question waits, the
+card's answers in the card's order ("answer:2"). Enter or Space press the control the
+ring is on, as a click would (an answer: as its key does; answered, the ring leaves);
+on a slider, the arrows move it a step (right and up: more), Page Up / Page Down a big
+step (a tenth of its range) and Home / End to its ends (PhET's keys). Escape (or F10
+again) leaves the focus.
 
 While nothing has focus every key keeps its meaning (Tab shows the shape against the
 next body, arrows move the shape, Home goes back to the lesson's stage, Escape closes or
@@ -26,6 +28,7 @@ import math
 from . import panels
 from .commands import Command, Press, UiChange
 from .keymap import KEY_FOR_ACTION
+from .lesson_run import choices
 from .state import Session
 from .tune import slider
 
@@ -46,7 +49,19 @@ def focus_order(session: Session) -> tuple[str, ...]:
             order.extend(panel_rows(session, button.panel))
         if button.name == "lessons" and session.menu is not None:
             order.extend(f"lesson:{k}" for k in range(min(len(session.menu), 9)))
+    order.extend(f"answer:{key}" for key in card_answers(session))
     return tuple(order)
+
+
+def card_answers(session: Session) -> dict[str, str]:
+    """The lesson card's answers while its question waits, {key: label} in the card's
+    order; {} otherwise (no question, still opening, answered, exploring)."""
+    run = session.lesson_run
+    if run is None or not run.asking or run.verdict is not None:
+        return {}
+    if run.stage.stage.predict is None:
+        return {}
+    return dict(choices(session))
 
 
 def panel_rows(session: Session, panel: str) -> tuple[str, ...]:
@@ -110,6 +125,8 @@ def activate(session: Session, name: str, held=frozenset()) -> Command | None:
         return Press(KEY_FOR_ACTION[rest], held)
     if kind == "lesson":
         return Press(str(int(rest) + 1), held)  # the lesson list's own key starts it
+    if kind == "answer" and rest in card_answers(session):
+        return Press(rest, held)  # the answer's own key answers (recorded as that key)
     if kind == "slider":  # the arrows move it; disabled, it says why (as its keys do)
         shown = slider(session, rest)
         return UiChange("focus", name) if shown.enabled else _said(shown)
@@ -182,6 +199,10 @@ def focus_said(session: Session) -> str | None:
     if button is not None:
         return tr.tr("button: {tip}").format(tip=tr(button.tip))
     kind, _, rest = name.partition(":")
+    if kind == "answer":
+        label = card_answers(session).get(rest, "")
+        said = tr.tr("answer {key}: {label}") if label else tr.tr("answer {key}")
+        return said.format(key=rest.upper(), label=label)
     if kind == "slider":
         shown = slider(session, rest)
         said = tr.tr("slider: {label}, {value}").format(label=shown.label, value=shown.shown)

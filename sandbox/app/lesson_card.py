@@ -29,7 +29,9 @@ def card(session: Session) -> LessonCard | None:
         tried = ""
         if run.tried is not None:
             tried = tr("Not {answer}: one more try.").format(answer=_with_label(run.tried, labels))
-        return LessonCard(question, listed, None, None, None, "", tried=tried)
+        name = session.focus or ""
+        focus = name.removeprefix("answer:") if name.startswith("answer:") else ""
+        return LessonCard(question, listed, None, None, None, "", tried=tried, focus=focus)
     right = sorted(right_keys(session))
     said = _with_label(run.verdict.key, labels)
     if run.verdict.tried is not None:  # the second try: both answers, in order

@@ -269,7 +269,7 @@ def take_key(session: Session, key: str, action: str) -> bool:
         if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
             return False  # (the rulers, the MTV ... would answer it: they wait)
         said = session.language.tr("answer first ({keys}), or End to explore")
-        say(session, said.format(keys=_keys_said(keys)))
+        say(session, said.format(keys=_keys_said(keys, session.language)))
         return True
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
         say(session, N_("answer first, or End to explore"))
@@ -321,7 +321,8 @@ def choices(session: Session) -> tuple[tuple[str, str], ...]:
         axes = session.shown.report.axes
         return tuple((k, axis_name(axes[int(k) - 1])) for k in keys)
     if predict.kind == "collide":
-        return (("y", "yes"), ("n", "no"))
+        tr = session.language.tr
+        return (("y", tr("yes")), ("n", tr("no")))
     labels = predict.choices or ("",) * len(keys)
     return tuple(zip(keys, labels, strict=True))
 
@@ -389,7 +390,7 @@ def _evidence_step(shown, kind: str) -> int:
     return len(steps) - 1
 
 
-def _keys_said(keys: tuple[str, ...]) -> str:
+def _keys_said(keys: tuple[str, ...], words) -> str:
     if len(keys) > 2 and all(k.isdigit() for k in keys):
-        return f"keys {keys[0]}–{keys[-1]}"
-    return "keys " + " / ".join(k.upper() for k in keys)
+        return words.tr("keys {first}–{last}").format(first=keys[0], last=keys[-1])
+    return words.tr("keys {keys}").format(keys=" / ".join(k.upper() for k in keys))

@@ -84,7 +84,7 @@ def _value(name: str, argument: str, session: Session) -> str:
         raise PlaceholderError(f"{{{name}}}: no pair on show")
     if name in ("a", "b"):
         index = shown.a if name == "a" else shown.b
-        return session.world.bodies[index].name
+        return session.language.name(session.world.bodies[index].name)
     if name == "axes":
         return str(len(report.axes))
     if name == "separating" or (name == "gap" and not argument):

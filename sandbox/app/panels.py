@@ -100,4 +100,6 @@ def is_focusable(name: str) -> bool:
         return rest in SLIDERS
     if kind in ("scene", "lesson"):
         return rest.isascii() and rest.isdigit() and len(rest) <= 3 and str(int(rest)) == rest
+    if kind == "answer":  # a lesson card's answer, by its key (one letter or digit)
+        return len(rest) == 1 and rest.isascii() and rest.isalnum() and rest == rest.lower()
     return False

@@ -120,7 +120,7 @@ def pick(session: Session, body: int, as_a: bool) -> None:
     session.pair_choice = choice
     tr = session.language.tr
     said = tr("shape A: {name}") if as_a else tr("shape B: {name}")
-    say(session, said.format(name=session.language(world.bodies[body].name)))
+    say(session, said.format(name=session.language.name(world.bodies[body].name)))
     session.pair_index = None
     session.walk = None if session.walk is None else 0
     session.step_record = explain_now(session)
@@ -171,7 +171,7 @@ def next_outline(session: Session) -> None:
     tr = session.language
     kind = tr("concave: {n} pieces") if pieces > 1 else tr("convex: one piece")
     said = tr("outline: {name} ({kind})")
-    say(session, said.format(name=tr(world.bodies[c].name), kind=kind.format(n=pieces)))
+    say(session, said.format(name=tr.name(world.bodies[c].name), kind=kind.format(n=pieces)))
 
 
 def restart_overlapping(session: Session) -> None:

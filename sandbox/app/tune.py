@@ -96,7 +96,7 @@ def set_slider(session: Session, name: str, value: float) -> None:
         a = shape_a(session)
         world.set_density(a, value)
         said = tr("density of {name}: {value}")
-        words = said.format(name=session.language(world.bodies[a].name), value=f"{value:.1f}")
+        words = said.format(name=session.language.name(world.bodies[a].name), value=f"{value:.1f}")
     say(session, words)
 
 

@@ -36,6 +36,7 @@ PSEUDO = "en-XA"
 PSEUDO_NAMES = (PSEUDO, "pseudo")
 CATALOGUES = ("de",)  # the shipped translations (a folder each under LOCALE_DIR)
 CHOICES = (ENGLISH, *CATALOGUES, PSEUDO)
+NUMBERED = re.compile(r"(\S.*?) (\d+(?:\.\d+)*)")  # a numbered body: "column 3", "pyramid 2.1"
 
 
 class Language:
@@ -52,6 +53,21 @@ class Language:
 
     def plural(self, singular: str, plural: str, n: int) -> str:
         return self._translations.ngettext(singular, plural, n)
+
+    def name(self, name: str) -> str:
+        """A body's name as the screen says it: its msgid translated ("player": "Spieler"),
+        a numbered one by its pattern ("column 3" by "column {number}": "Säule 3"), else as
+        it is (a teacher's own name). Only the words change: the body keeps its name, the
+        key of dumps, recordings and scene files."""
+        said = self(name)
+        if said != name:
+            return said
+        match = NUMBERED.fullmatch(name)
+        if match is None:
+            return name
+        pattern = f"{match.group(1)} {{number}}"
+        said = self(pattern)
+        return name if said == pattern else said.format(number=match.group(2))
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"

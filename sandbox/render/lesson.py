@@ -99,9 +99,11 @@ def draw_card(view: View, card: LessonCard, top: int, slide: bool = False) -> in
     for row in answers:
         xx = x
         for key, label in row:
-            r = view.text_px(key.upper(), (xx, y), px, theme.text_a)
+            r = k = view.text_px(key.upper(), (xx, y), px, theme.text_a)
             if label:
                 r = view.text_px(f" {label}", (r.right, y), px, theme.text)
+            if key == card.focus:  # the keyboard's focus ring round the answer (key, label)
+                focus_ring(view, k.union(r))
             xx = r.right + gap
         y += line
     for part in hints:

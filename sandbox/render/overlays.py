@@ -58,6 +58,7 @@ class LessonCard:
     evidence: str  # what the world showed ("" when nothing ran)
     opening: int = 0  # steps of the stage's opening still to play before it asks (0: asking)
     tried: str = ""  # waiting again after a first wrong answer: what the card says of it
+    focus: str = ""  # the key of the answer in the keyboard's focus ring ("": none)
 
 
 @dataclass(frozen=True)

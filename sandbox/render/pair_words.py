@@ -119,7 +119,7 @@ def role_line(world: World, index: int, letter: str, tr: Language = ENGLISH_WORD
     """ "A = triangle", "B = a quadrilateral": which body plays which role."""
     name = world.bodies[index].name
     if name.strip().upper() != letter:
-        return f"{letter} = {tr(name)}"
+        return f"{letter} = {tr.name(name)}"
     shape = world.shape(index)
     sides = len(getattr(shape, "vertices", ()))
     kinds = {0: tr("a circle"), 3: tr("a triangle"), 4: tr("a quadrilateral")}

@@ -150,8 +150,8 @@ SCENES: dict[str, Scene] = {
 DEFAULT_SCENE = "classic"
 
 # The built-in bodies' names (scenes/builtin.py), for the catalogues: the screen and the
-# frame in words say them in the class's language ("A = Dreieck"); numbered ones
-# ("column 3") and one-letter ones stay as they are. The swept test's bullets are also
+# frame in words say them in the class's language ("A = Dreieck"); one-letter ones stay
+# as they are. The swept test's bullets are also
 # said the other way round ("the swept test bullet").
 BODY_NAMES = (
     N_("backstop (left)"), N_("backstop (right)"), N_("ball"), N_("big circle"),
@@ -162,6 +162,10 @@ BODY_NAMES = (
     N_("square"), N_("target"), N_("tilted box"), N_("tip of b"), N_("triangle"),
     N_("wall (bottom)"), N_("wall (top)"), N_("discrete test bullet"),
     N_("swept test bullet"),
+)  # fmt: skip
+# The numbered ones' patterns (Language.name says "column 3" by "column {number}").
+NUMBERED_NAMES = (
+    N_("body {number}"), N_("falling {number}"), N_("column {number}"), N_("pyramid {number}"),
 )  # fmt: skip
 
 

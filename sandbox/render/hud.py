@@ -37,15 +37,21 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
     view.region = "narration"
     y = band.y + pad
     room = view.status_rect.x - x  # the title's share of its row
+    message = status.message and text_size(status.message, lay.small)[0]
+    if message:  # a message is said whole: the title makes room for it, or gives way
+        room = min(room, band.right - pad * 1.5 - message - pad * 3 - x)
     title_px = lay.title  # a long title steps down (never below the body size), then wraps
     while title_px > lay.body and len(status.scene_title) > view.chars(room, title_px):
         title_px -= 1
-    titles = wrap(status.scene_title, view.chars(room, title_px))[: lay.title_lines]
+    titles = wrap(status.scene_title, view.chars(room, title_px))
+    if len(titles) > lay.title_lines:  # only beside a message (the layout gave it room)
+        titles = []  # the title gives way while the message shows
     rects = [
         view.text_px(part, (x, y + k * lay.line(lay.title)), title_px, theme.text)
         for k, part in enumerate(titles)  # (at most two lines)
     ]
-    title_right = rects[0].right if rects else x  # the status line starts past its first
+    title_right = rects[0].right if rects else x - pad * 3  # the status line starts past it
+    gave_way = not titles and bool(message)
     y += lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
     lesson = wrap(status.caption, view.chars(width, lay.body))
     if len(lesson) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay
@@ -55,7 +61,7 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
         view.text_px(part, (x, y), lay.body, theme.text)
         y += lay.line(lay.body)
     view.region = "status"
-    _draw_status(view, status, world_tick, title_right + pad * 3)
+    _draw_status(view, status, world_tick, title_right + pad * 3, alone=gave_way)
     if status.timeline is not None:
         _draw_timeline(view, status.timeline)
 
@@ -120,10 +126,13 @@ def _status_ranks(status: FrameModel, tick: int) -> dict[str, int]:
     return ranks
 
 
-def _draw_status(view: View, status: FrameModel, tick: int, left_limit: float) -> None:
+def _draw_status(
+    view: View, status: FrameModel, tick: int, left_limit: float, alone: bool = False
+) -> None:
     """The status line, right-aligned on the narration's title row, right of the title
     (`left_limit`): a message whole, at the right end, and the bits that fit before it
-    (the most needed kept: the tick first)."""
+    (the most needed kept: the tick first). `alone`: the title gave way to the message,
+    and the bits give way too (the title ranks above them)."""
     theme = view.theme
     lay = view.layout
     bar = view.status_rect
@@ -136,9 +145,14 @@ def _draw_status(view: View, status: FrameModel, tick: int, left_limit: float) -
     room = right - left_limit
     message = status.message
     if message:
-        message = _message_in(message, view.chars(room, px))
+        lines = _message_lines(message, view.chars(room, px), max(1, bar.height // lay.line(px)))
+        if len(lines) > 1:  # the whole row: the message alone, line under line
+            for k, line in enumerate(lines):
+                view.text_px(line, (right, bar.y + k * lay.line(px)), px, theme.text, "topright")
+            return
+        message = lines[0]
         room -= text_size(message, px)[0] + gap
-    bits = _status_bits(status, tick)
+    bits = [] if alone else _status_bits(status, tick)
     kept = []
     for bit, _ in sorted(bits, key=lambda ranked: ranked[1]):
         w_px = text_size(bit, px)[0] + gap
@@ -151,6 +165,17 @@ def _draw_status(view: View, status: FrameModel, tick: int, left_limit: float) -
     for text, color in reversed(pieces):
         r = view.text_px(text, (right, cy), px, color, "midright")
         right = r.left - gap
+
+
+def _message_lines(message: str, chars: int, most: int) -> list[str]:
+    """`message` in lines of `chars` characters: one when it fits, else wrapped, at most
+    `most` lines (past that, `_message_in` shortens its last line)."""
+    if len(message) <= chars:
+        return [message]
+    lines = wrap(message, chars)
+    if len(lines) > most:
+        lines = lines[: most - 1] + [_message_in(" ".join(lines[most - 1 :]), chars)]
+    return lines
 
 
 def _message_in(message: str, chars: int) -> str:

@@ -25,12 +25,14 @@ from ..scenes.base import N_
 from ..scenes.registry import SCENES
 from . import actions, editing, focus, lesson_run, stepping, tune
 from .commands import (
+    ACT,
     SCRIPT,
     USER,
     Command,
     Cursor,
     Edit,
     Hover,
+    LessonMove,
     Mouse,
     OpenLesson,
     Press,
@@ -41,7 +43,8 @@ from .commands import (
     UiChange,
 )
 from .editor import EditResult
-from .keymap import EDIT_ACTIONS, KEY_ACTIONS
+from .keymap import EDIT_ACTIONS, KEY_ACTIONS, Binding
+from .lesson_plan import plan_lesson
 from .scene_control import MESSAGE_STEPS, open_scene, say
 from .state import Session
 from .world_mouse import handle_mouse
@@ -53,7 +56,6 @@ MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
 # is what the key does.
 QUIT_STEPS = MESSAGE_STEPS
 QUIT_SECONDS = 2.0
-EDIT_KEYS = {key for key, binding in KEY_ACTIONS.items() if binding.action in EDIT_ACTIONS}
 QUIT_ASK = N_("Escape again to quit")  # short: uncut on a 1024x768 projector's status line
 
 
@@ -115,24 +117,29 @@ def _focused(session: Session, command: Command, source: str) -> Outcome | None:
 
 
 def _key_press(session: Session, press: Press, source: str) -> Outcome | None:
+    binding = KEY_ACTIONS.get(press.key)  # resolve: the press's one look-up in the keymap
+    if binding is not None and binding.held:
+        binding = None  # (a held control steers in the step; pressed, it does nothing)
     recorder = session.recorder if source == USER else None
-    if recorder is None or press.key not in EDIT_KEYS:
-        return _resolve_press(session, press, source)
+    if recorder is None or binding is None or binding.action not in EDIT_ACTIONS:
+        return _resolve_press(session, press, binding, source)
     # An edit key is recorded as the edit it makes; one that makes none but says why
     # (Return with no outline drawn, Insert while a question waits) as its press, so
     # that a replay shows what the run showed.
     written, message = recorder.written, (session.message, session.message_left)
-    outcome = _resolve_press(session, press, source)
+    outcome = _resolve_press(session, press, binding, source)
     if recorder.written == written and (session.message, session.message_left) != message:
         recorder.press_that_only_said(session.clock, press.key)
         _recorder_stopped(session)
     return outcome
 
 
-def _resolve_press(session: Session, press: Press, source: str) -> Outcome | None:
+def _resolve_press(
+    session: Session, press: Press, binding: Binding | None, source: str
+) -> Outcome | None:
     key, held = press.key, press.held
     if source == SCRIPT:  # the stage's script: its keys act, unrecorded and ungated
-        return _then(session, actions.act(session, key, held), source)
+        return _then(session, actions.act(session, binding, key, held), source)
     # resolve
     if session.draft is not None and key in ("return", "backspace", "escape"):
         command, said = editing.command_for_draft_key(session, key)
@@ -141,8 +148,7 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
         if said is not None:
             say(session, said)
         return None
-    binding = KEY_ACTIONS.get(key)
-    if binding is None or binding.held:
+    if binding is None:
         return None
     action = binding.action
     asked, session.quit_asked = session.quit_asked, None  # any other key: no quitting
@@ -173,12 +179,49 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
         session.quit_asked = session.clock
         say(session, QUIT_ASK)
         return None
-    if actions.menu_key(session, key, action):
-        return None
-    if session.lesson_run is not None and lesson_run.take_key(session, key, action):
-        return None
+    for gate in (_menu_gate, _lesson_gate):
+        verdict = gate(session, key, action)
+        if verdict is None:
+            continue
+        for command in verdict:
+            if command is ACT:
+                break
+            dispatch(session, command, source)
+        else:
+            return None  # the gate took the key (an empty verdict: held back)
+        break
     # execute
-    return _then(session, actions.act(session, key, held), source)
+    return _then(session, actions.act(session, binding, key, held), source)
+
+
+# -- the gates on a key press: each decides and returns what the press becomes ---------
+# None: no say (the next gate decides); else a tuple of commands, dispatched in turn
+# (empty: the key is held back), ending in ACT when the key's own action follows, past
+# the gates after it. Behaviour modules execute the commands; a gate changes nothing.
+
+
+def _menu_gate(session: Session, key: str, action: str):
+    """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
+    if action == "lessons":
+        return (ACT,)
+    if session.menu is None or not key.isdigit():
+        return None
+    number = int(key)
+    if not 1 <= number <= len(session.menu):
+        return ()
+    return (OpenLesson(plan_lesson(session.menu[number - 1].name, session.language.code)),)
+
+
+def _lesson_gate(session: Session, key: str, action: str):
+    """The lesson's gate (app/lesson_run.key_verdict): its stage keys, an answer, or a
+    key held back while a question waits."""
+    if session.lesson_run is None:
+        return None
+    return lesson_run.key_verdict(session, key, action)
+
+
+def _lesson_move(session: Session, command: LessonMove, source: str) -> None:
+    lesson_run.move(session, command)
 
 
 def _step(session: Session, step: Step, source: str) -> None:
@@ -288,6 +331,7 @@ _HANDLERS = {
     Edit: _edit,
     Save: _save,
     OpenLesson: _open_lesson,
+    LessonMove: _lesson_move,
     Hover: _hover,
     Cursor: _cursor,
     Sides: _sides,

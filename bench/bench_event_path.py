@@ -32,7 +32,7 @@ from sandbox.app.commands import Press, UiChange  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
 from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.app.scene_control import open_session  # noqa: E402
-from sandbox.app.view_model import draw_session, laid_out  # noqa: E402
+from sandbox.app.view_model import draw_session, drawn  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 SIZE = (1024, 768)
@@ -123,10 +123,10 @@ def main() -> None:
     # a slider drag: press on the gravity slider's track, then pointer moves
     session = open_session(SCENES["pile"])
     dispatch(session, UiChange("panel", "tune"))
-    _, controls = laid_out(session, SIZE)
-    control = next(c for c in controls if c.name == "slider:gravity")
-    x, y, w, h = control.rect
     gesture = toolbar.Gesture()
+    _, gesture.screen = drawn(surface, session)  # as the window does after each frame
+    control = next(c for c in gesture.screen.controls if c.name == "slider:gravity")
+    x, y, w, h = control.rect
     names = ("_frame_model", "sliders", "layout_controls", "compute_layout")
     pressed = _calls(
         lambda: toolbar.press(session, gesture, SIZE, (x + w // 4, y + h // 2), 1), *names
@@ -141,7 +141,6 @@ def main() -> None:
 
     moved = _calls(drag, *names)
     print(f"slider drag, per pointer event: { {k: v / moves for k, v in moved.items()} }")
-    gesture = toolbar.Gesture()
     toolbar.press(session, gesture, SIZE, (x + w // 4, y + h // 2), 1)
     chain = _hops(
         lambda: toolbar.move(session, gesture, SIZE, (x + w // 2, y + h // 2)),

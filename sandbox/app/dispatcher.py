@@ -45,6 +45,7 @@ from .commands import (
 from .editor import EditResult
 from .keymap import EDIT_ACTIONS, KEY_ACTIONS, Binding
 from .lesson_plan import plan_lesson
+from .panels import SLIDERS
 from .scene_control import MESSAGE_STEPS, open_scene, say
 from .state import Session
 from .world_mouse import handle_mouse
@@ -84,6 +85,7 @@ class Outcome:
     quit: bool = False  # Escape with nothing open: the window closes
     edit: EditResult | None = None  # an edit's result (refused or not)
     saved: str | None = None  # Ctrl+S: the file written
+    refused: str = ""  # why a gate held the command back, in words ("": it did not)
 
 
 def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
@@ -246,7 +248,24 @@ def _mouse(session: Session, mouse: Mouse, source: str) -> None:
     handle_mouse(session, mouse.event)
 
 
-def _ui_change(session: Session, change: UiChange, source: str) -> None:
+def refusal(session: Session, command: UiChange) -> str:
+    """What the dispatcher's gate would say to a slider set now ("": it lets it), asked by
+    a source before it sends a set that would change nothing (a click on a slider at the
+    value it has), so that the refusal is still said."""
+    return _slider_refused(session, command.value[0]) if command.kind == "set" else ""
+
+
+def _slider_refused(session: Session, name: str) -> str:
+    """The gate on a slider set: a question waits (the speed still moves), or the slider
+    cannot move here (tune.refusal: the MTV scenes, a fixed shape A); "" lets it."""
+    run = session.lesson_run
+    if name != "speed" and run is not None and run.asking:
+        return N_("the world waits for the answer")
+    why = tune.refusal(session, name)
+    return f"{session.language(SLIDERS[name][0])}: {why}" if why else ""
+
+
+def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | None:
     _record_ui(session, change, source)
     lesson = session.lesson_run
     kind, value = change.kind, change.value
@@ -263,10 +282,12 @@ def _ui_change(session: Session, change: UiChange, source: str) -> None:
         if refused:
             say(session, refused)
             return
-        lesson.exploring = True  # another scene: the lesson waits (as a scene key)
-    if kind == "set" and value[0] != "speed" and lesson is not None and lesson.asking:
-        say(session, N_("the world waits for the answer"))
-        return
+        dispatch(session, LessonMove("let_go"), source)  # the lesson waits (as a scene key)
+    if kind == "set":
+        refused = _slider_refused(session, value[0])
+        if refused:  # the sliders' gate: held back, and said
+            say(session, refused)
+            return Outcome(refused=refused)
     editing_on = kind == "mode" and value is not None or kind == "draft"
     refused = lesson_run.scene_change_refused(session) if editing_on else ""
     if refused:  # no editing the stage's world while it opens or asks

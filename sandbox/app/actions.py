@@ -12,11 +12,10 @@ from __future__ import annotations
 import dataclasses
 
 from ..scenes.base import N_
-from . import lesson_run
 from .commands import Step
 from .editing import command_for_key
-from .keymap import EDIT_ACTIONS, KEY_ACTIONS, help_pages
-from .lesson_plan import built_in_lessons, plan_lesson
+from .keymap import EDIT_ACTIONS, Binding, help_pages
+from .lesson_plan import built_in_lessons
 from .scene_control import (
     next_pair,
     open_scene,
@@ -30,11 +29,11 @@ from .stepping import rewind, walk
 from .tune import zoom_key
 
 
-def _pause(session: Session, key: str, held):
+def _pause(session: Session, binding: Binding, key: str, held):
     session.paused = not session.paused
 
 
-def _step(session: Session, key: str, held):
+def _step(session: Session, binding: Binding, key: str, held):
     """O while paused: forward through the rewound steps, else one step of the world."""
     if session.paused and session.history.at is not None:
         rewind(session, 1)
@@ -43,26 +42,26 @@ def _step(session: Session, key: str, held):
     return None
 
 
-def _rewind(session: Session, key: str, held):
+def _rewind(session: Session, binding: Binding, key: str, held):
     session.paused = True
     steps = {"rewind": -1, "rewind_second": -60, "forward_second": 60}
-    rewind(session, steps[KEY_ACTIONS[key].action])
+    rewind(session, steps[binding.action])
 
 
-def _slow(session: Session, key: str, held):
+def _slow(session: Session, binding: Binding, key: str, held):
     session.speed_index = (session.speed_index + 1) % len(SPEEDS)
     say(session, session.language.tr("speed {label}").format(label=SPEEDS[session.speed_index][1]))
 
 
-def _reset(session: Session, key: str, held):
+def _reset(session: Session, binding: Binding, key: str, held):
     open_scene(session, session.scene, keep_speed=True)
     say(session, N_("reset"))
 
 
-def _scene(session: Session, key: str, held):
+def _scene(session: Session, binding: Binding, key: str, held):
     """1..9 open that scene; [ and ] the previous and the next."""
     scenes = session.scenes
-    action = KEY_ACTIONS[key].action
+    action = binding.action
     if action == "scene":
         open_scene(session, scenes[int(key) - 1])
         return
@@ -71,62 +70,69 @@ def _scene(session: Session, key: str, held):
     open_scene(session, scenes[(here + delta) % len(scenes)])
 
 
-def _next_pair(session: Session, key: str, held):
+def _lessons(session: Session, binding: Binding, key: str, held):
+    """F2 opens and closes the lesson list (while it is open, 1..9 start a lesson: the
+    dispatcher's menu gate turns them into the lesson they start)."""
+    code = session.language.code
+    session.menu = None if session.menu is not None else tuple(built_in_lessons(code))
+
+
+def _next_pair(session: Session, binding: Binding, key: str, held):
     next_pair(session)
 
 
-def _walk(session: Session, key: str, held):
-    walk(session, KEY_ACTIONS[key].action)
+def _walk(session: Session, binding: Binding, key: str, held):
+    walk(session, binding.action)
 
 
-def _orbit(session: Session, key: str, held):
+def _orbit(session: Session, binding: Binding, key: str, held):
     if session.space is not None:
-        left = KEY_ACTIONS[key].action == "orbit_left"
+        left = binding.action == "orbit_left"
         session.space = session.space.orbited(-1 if left else 1)
     else:
         say(session, N_("J and L turn the view in the 3D scene only"))
 
 
-def _scene_switch(session: Session, key: str, held):
+def _scene_switch(session: Session, binding: Binding, key: str, held):
     scene_switch(session)
 
 
-def _overlap_start(session: Session, key: str, held):
+def _overlap_start(session: Session, binding: Binding, key: str, held):
     restart_overlapping(session)
 
 
-def _reverse_gravity(session: Session, key: str, held):
+def _reverse_gravity(session: Session, binding: Binding, key: str, held):
     world = session.world
     world.reverse_gravity()
     say(session, N_("gravity reversed") if world.gravity != (0.0, 0.0) else N_("no gravity here"))
 
 
-def _toggle_resolve(session: Session, key: str, held):
+def _toggle_resolve(session: Session, binding: Binding, key: str, held):
     session.world.resolve = not session.world.resolve
     tr = session.language
     say(session, tr("MTV resolution on") if session.world.resolve else tr("MTV resolution off"))
 
 
-def _toggle_swept(session: Session, key: str, held):
+def _toggle_swept(session: Session, binding: Binding, key: str, held):
     session.world.swept = not session.world.swept
     tr = session.language
     say(session, tr("swept test on") if session.world.swept else tr("swept test off"))
 
 
-def _edit(session: Session, key: str, held):
-    return command_for_key(session, KEY_ACTIONS[key].action)
+def _edit(session: Session, binding: Binding, key: str, held):
+    return command_for_key(session, binding.action)
 
 
-def _zoom(session: Session, key: str, held):
-    zoom_key(session, KEY_ACTIONS[key].action)
+def _zoom(session: Session, binding: Binding, key: str, held):
+    zoom_key(session, binding.action)
 
 
-def _theme(session: Session, key: str, held):
+def _theme(session: Session, binding: Binding, key: str, held):
     themes = session.themes
     session.theme = themes[(themes.index(session.theme) + 1) % len(themes)]
 
 
-def _help(session: Session, key: str, held):
+def _help(session: Session, binding: Binding, key: str, held):
     """H: page 1, 2, 3, closed."""
     last = len(help_pages()) - 1
     if session.overlays.show_help and session.help_page < last:
@@ -137,8 +143,7 @@ def _help(session: Session, key: str, held):
         session.overlays = dataclasses.replace(session.overlays, show_help=shown)
 
 
-def _overlay(session: Session, key: str, held):
-    binding = KEY_ACTIONS[key]
+def _overlay(session: Session, binding: Binding, key: str, held):
     value = not getattr(session.overlays, binding.action)
     session.overlays = dataclasses.replace(session.overlays, **{binding.action: value})
     tr = session.language
@@ -151,7 +156,7 @@ def _overlay(session: Session, key: str, held):
 NO_SPEECH = N_("no speech: install espeak-ng (F7: the words)")
 
 
-def _speech(session: Session, key: str, held):
+def _speech(session: Session, binding: Binding, key: str, held):
     """F9: the announcements said aloud, or no longer (with --announce they are printed
     either way)."""
     if not session.speech and find_engine() is None:
@@ -161,7 +166,7 @@ def _speech(session: Session, key: str, held):
     say(session, N_("speech on (F8: read the frame)") if session.speech else N_("speech off"))
 
 
-def _read_frame(session: Session, key: str, held):
+def _read_frame(session: Session, binding: Binding, key: str, held):
     """F8: the whole frame in words, once, said aloud (and printed with --announce)."""
     session.reads += 1
     say(session, N_("reading the frame aloud") if find_engine() is not None else NO_SPEECH)
@@ -178,6 +183,7 @@ ACTIONS = {
     "previous_scene": _scene,
     "next_scene": _scene,
     "scene": _scene,
+    "lessons": _lessons,
     "next_pair": _next_pair,
     "walk": _walk,
     "walk_next": _walk,
@@ -199,28 +205,13 @@ ACTIONS = {
 } | dict.fromkeys(EDIT_ACTIONS, _edit)
 
 
-def act(session: Session, key: str, held: frozenset[str] = frozenset()):
-    """Carry out the action bound to `key`; the command it leads to, or None. Keys with
-    no action here (the lesson's, quit, fullscreen) do nothing."""
-    binding = KEY_ACTIONS.get(key)
+def act(session: Session, binding: Binding | None, key: str, held: frozenset[str] = frozenset()):
+    """Carry out `binding`, the action the dispatcher resolved `key` to (its one look-up
+    in the keymap); the command it leads to, or None. None, a held control's binding and
+    actions with nothing here (the lesson's, quit, fullscreen) do nothing."""
     if binding is None or binding.held:
         return None
     action = ACTIONS.get(binding.action)
     if action is None and binding.action.startswith("show_"):
         action = _overlay
-    return action(session, key, held) if action is not None else None
-
-
-def menu_key(session: Session, key: str, action: str) -> bool:
-    """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
-    if action == "lessons":
-        session.menu = (
-            None if session.menu is not None else tuple(built_in_lessons(session.language.code))
-        )
-        return True
-    if session.menu is None or not key.isdigit():
-        return False
-    number = int(key)
-    if 1 <= number <= len(session.menu):
-        lesson_run.start(session, plan_lesson(session.menu[number - 1].name, session.language.code))
-    return True
+    return action(session, binding, key, held) if action is not None else None

@@ -17,6 +17,7 @@ in turn. A command says what happened, never how to carry it out.
     Cursor(point)        the window pointer's world point (spawns go there)
     Sides(delta)         shift+wheel: the next regular polygon's sides
     Say(text)            a line for the status bar (a control that cannot act says why)
+    LessonMove(kind, v)  what the lesson's gate made of a key: a stage, explore, an answer
 
 Controls and edits are recorded as one JSON line each (app/recording.py):
 
@@ -53,6 +54,8 @@ MAX_DRAFT = 64  # vertices of an outline being drawn (a scene file's polygon has
 # plays its script again).
 USER = "user"
 SCRIPT = "script"
+# A gate's verdict on a key press (app/dispatcher.py): the key's own action, now.
+ACT = "act"
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,16 @@ class OpenLesson:
 
 
 @dataclass(frozen=True)
+class LessonMove:
+    """What the lesson's gate made of a key (app/lesson_run.key_verdict): open stage
+    `value` ("stage"), explore ("explore"; "let_go": quietly, as a scene key does) or
+    answer `value` ("answer"). Never recorded: its key press is."""
+
+    kind: str
+    value: object = None
+
+
+@dataclass(frozen=True)
 class Hover:
     name: str | None
 
@@ -134,7 +147,20 @@ class Say:
     text: str
 
 
-Command = Press | Step | Mouse | UiChange | Edit | Save | OpenLesson | Hover | Cursor | Sides | Say
+Command = (
+    Press
+    | Step
+    | Mouse
+    | UiChange
+    | Edit
+    | Save
+    | OpenLesson
+    | LessonMove
+    | Hover
+    | Cursor
+    | Sides
+    | Say
+)
 
 
 def ui_change_from(item: dict) -> UiChange | Edit:

@@ -25,12 +25,14 @@ from ..scenes.base import N_
 from ..scenes.registry import SCENES
 from . import actions, editing, focus, lesson_run, stepping, tune
 from .commands import (
+    ACT,
     SCRIPT,
     USER,
     Command,
     Cursor,
     Edit,
     Hover,
+    LessonMove,
     Mouse,
     OpenLesson,
     Press,
@@ -42,7 +44,9 @@ from .commands import (
 )
 from .edit_words import Said
 from .editor import EditResult
-from .keymap import EDIT_ACTIONS, KEY_ACTIONS
+from .keymap import EDIT_ACTIONS, KEY_ACTIONS, Binding
+from .lesson_plan import plan_lesson
+from .panels import SLIDERS
 from .scene_control import MESSAGE_STEPS, open_scene, say
 from .state import Session
 from .world_mouse import handle_mouse
@@ -54,7 +58,6 @@ MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
 # is what the key does.
 QUIT_STEPS = MESSAGE_STEPS
 QUIT_SECONDS = 2.0
-EDIT_KEYS = {key for key, binding in KEY_ACTIONS.items() if binding.action in EDIT_ACTIONS}
 QUIT_ASK = N_("Escape again to quit")  # short: uncut on a 1024x768 projector's status line
 
 
@@ -83,6 +86,7 @@ class Outcome:
     quit: bool = False  # Escape with nothing open: the window closes
     edit: EditResult | None = None  # an edit's result (refused or not)
     saved: str | None = None  # Ctrl+S: the file written
+    refused: str = ""  # why a gate held the command back, in words ("": it did not)
 
 
 def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
@@ -116,24 +120,29 @@ def _focused(session: Session, command: Command, source: str) -> Outcome | None:
 
 
 def _key_press(session: Session, press: Press, source: str) -> Outcome | None:
+    binding = KEY_ACTIONS.get(press.key)  # resolve: the press's one look-up in the keymap
+    if binding is not None and binding.held:
+        binding = None  # (a held control steers in the step; pressed, it does nothing)
     recorder = session.recorder if source == USER else None
-    if recorder is None or press.key not in EDIT_KEYS:
-        return _resolve_press(session, press, source)
+    if recorder is None or binding is None or binding.action not in EDIT_ACTIONS:
+        return _resolve_press(session, press, binding, source)
     # An edit key is recorded as the edit it makes; one that makes none but says why
     # (Return with no outline drawn, Insert while a question waits) as its press, so
     # that a replay shows what the run showed.
     written, message = recorder.written, (session.message, session.message_left)
-    outcome = _resolve_press(session, press, source)
+    outcome = _resolve_press(session, press, binding, source)
     if recorder.written == written and (session.message, session.message_left) != message:
         recorder.press_that_only_said(session.clock, press.key)
         _recorder_stopped(session)
     return outcome
 
 
-def _resolve_press(session: Session, press: Press, source: str) -> Outcome | None:
+def _resolve_press(
+    session: Session, press: Press, binding: Binding | None, source: str
+) -> Outcome | None:
     key, held = press.key, press.held
     if source == SCRIPT:  # the stage's script: its keys act, unrecorded and ungated
-        return _then(session, actions.act(session, key, held), source)
+        return _then(session, actions.act(session, binding, key, held), source)
     # resolve
     if session.draft is not None and key in ("return", "backspace", "escape"):
         command, said = editing.command_for_draft_key(session, key)
@@ -142,8 +151,7 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
         if said is not None:
             say(session, said)
         return None
-    binding = KEY_ACTIONS.get(key)
-    if binding is None or binding.held:
+    if binding is None:
         return None
     action = binding.action
     asked, session.quit_asked = session.quit_asked, None  # any other key: no quitting
@@ -174,12 +182,49 @@ def _resolve_press(session: Session, press: Press, source: str) -> Outcome | Non
         session.quit_asked = session.clock
         say(session, QUIT_ASK)
         return None
-    if actions.menu_key(session, key, action):
-        return None
-    if session.lesson_run is not None and lesson_run.take_key(session, key, action):
-        return None
+    for gate in (_menu_gate, _lesson_gate):
+        verdict = gate(session, key, action)
+        if verdict is None:
+            continue
+        for command in verdict:
+            if command is ACT:
+                break
+            dispatch(session, command, source)
+        else:
+            return None  # the gate took the key (an empty verdict: held back)
+        break
     # execute
-    return _then(session, actions.act(session, key, held), source)
+    return _then(session, actions.act(session, binding, key, held), source)
+
+
+# -- the gates on a key press: each decides and returns what the press becomes ---------
+# None: no say (the next gate decides); else a tuple of commands, dispatched in turn
+# (empty: the key is held back), ending in ACT when the key's own action follows, past
+# the gates after it. Behaviour modules execute the commands; a gate changes nothing.
+
+
+def _menu_gate(session: Session, key: str, action: str):
+    """F2 opens and closes the lesson list; while it is open, 1..9 start a lesson."""
+    if action == "lessons":
+        return (ACT,)
+    if session.menu is None or not key.isdigit():
+        return None
+    number = int(key)
+    if not 1 <= number <= len(session.menu):
+        return ()
+    return (OpenLesson(plan_lesson(session.menu[number - 1].name, session.language.code)),)
+
+
+def _lesson_gate(session: Session, key: str, action: str):
+    """The lesson's gate (app/lesson_run.key_verdict): its stage keys, an answer, or a
+    key held back while a question waits."""
+    if session.lesson_run is None:
+        return None
+    return lesson_run.key_verdict(session, key, action)
+
+
+def _lesson_move(session: Session, command: LessonMove, source: str) -> None:
+    lesson_run.move(session, command)
 
 
 def _step(session: Session, step: Step, source: str) -> None:
@@ -204,7 +249,24 @@ def _mouse(session: Session, mouse: Mouse, source: str) -> None:
     handle_mouse(session, mouse.event)
 
 
-def _ui_change(session: Session, change: UiChange, source: str) -> None:
+def refusal(session: Session, command: UiChange) -> str:
+    """What the dispatcher's gate would say to a slider set now ("": it lets it), asked by
+    a source before it sends a set that would change nothing (a click on a slider at the
+    value it has), so that the refusal is still said."""
+    return _slider_refused(session, command.value[0]) if command.kind == "set" else ""
+
+
+def _slider_refused(session: Session, name: str) -> str:
+    """The gate on a slider set: a question waits (the speed still moves), or the slider
+    cannot move here (tune.refusal: the MTV scenes, a fixed shape A); "" lets it."""
+    run = session.lesson_run
+    if name != "speed" and run is not None and run.asking:
+        return N_("the world waits for the answer")
+    why = tune.refusal(session, name)
+    return f"{session.language(SLIDERS[name][0])}: {why}" if why else ""
+
+
+def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | None:
     _record_ui(session, change, source)
     lesson = session.lesson_run
     kind, value = change.kind, change.value
@@ -221,10 +283,12 @@ def _ui_change(session: Session, change: UiChange, source: str) -> None:
         if refused:
             say(session, refused)
             return
-        lesson.exploring = True  # another scene: the lesson waits (as a scene key)
-    if kind == "set" and value[0] != "speed" and lesson is not None and lesson.asking:
-        say(session, N_("the world waits for the answer"))
-        return
+        dispatch(session, LessonMove("let_go"), source)  # the lesson waits (as a scene key)
+    if kind == "set":
+        refused = _slider_refused(session, value[0])
+        if refused:  # the sliders' gate: held back, and said
+            say(session, refused)
+            return Outcome(refused=refused)
     editing_on = kind == "mode" and value is not None or kind == "draft"
     refused = lesson_run.scene_change_refused(session) if editing_on else ""
     if refused:  # no editing the stage's world while it opens or asks
@@ -289,6 +353,7 @@ _HANDLERS = {
     Edit: _edit,
     Save: _save,
     OpenLesson: _open_lesson,
+    LessonMove: _lesson_move,
     Hover: _hover,
     Cursor: _cursor,
     Sides: _sides,

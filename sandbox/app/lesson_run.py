@@ -35,7 +35,7 @@ from ..render.overlays import Overlays
 from ..render.ruler_rows import axis_name
 from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
-from .commands import Mouse, Press
+from .commands import ACT, LessonMove, Mouse, Press, Say
 from .framing import open_view
 from .lesson_plan import Plan, StagePlan
 from .lesson_words import evidence_words
@@ -235,55 +235,60 @@ def stepped(session: Session) -> None:
 # -- the lesson's keys ---------------------------------------------------------------
 
 
-def take_key(session: Session, key: str, action: str) -> bool:
-    """The lesson's gate on a key: act on it if the lesson owns it now (the stage keys,
-    an answer) or hold it back while a question waits; False: the key's usual action."""
+def key_verdict(session: Session, key: str, action: str):
+    """The lesson's gate on a key, decided and returned, nothing changed (the dispatcher
+    takes the verdict: app/dispatcher.py): None when the key keeps its usual action; else
+    the commands it becomes (the stage keys, an answer, why it is held back while a
+    question waits), ending in ACT when the key's own action follows."""
     run = session.lesson_run
     if action == "forward_second" and run.active:
         if run.index + 1 < len(run.plan.stages):
-            open_stage(session, run.index + 1)
-        else:
-            say(session, N_("the last stage: Page Up goes back"))
-        return True
+            return (LessonMove("stage", run.index + 1),)
+        return (Say(N_("the last stage: Page Up goes back")),)
     if action == "rewind_second" and run.active:
         if run.index > 0:
-            open_stage(session, run.index - 1)
-        else:
-            say(session, N_("the first stage"))
-        return True
+            return (LessonMove("stage", run.index - 1),)
+        return (Say(N_("the first stage")),)
     if action == "back_to_lesson" or (action == "reset" and run.active):
-        open_stage(session, run.index)
-        return True
+        return (LessonMove("stage", run.index),)
     if action == "explore":
-        if not run.exploring:
-            run.exploring = True
-            say(session, EXPLORING)
-        return True
+        return () if run.exploring else (LessonMove("explore"),)
     if run.exploring:
-        return False
+        return None
     if run.phase == "asking":
         keys = answer_keys(session)
         if key in keys:
-            answer(session, key)
-            return True
+            return (LessonMove("answer", key),)
         if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
-            return False  # (the rulers, the MTV ... would answer it: they wait)
+            return None  # (the rulers, the MTV ... would answer it: they wait)
         said = session.language.tr("answer first ({keys}), or End to explore")
-        say(session, said.format(keys=_keys_said(keys, session.language)))
-        return True
+        return (Say(said.format(keys=_keys_said(keys, session.language))),)
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
-        say(session, N_("answer first, or End to explore"))
-        return True
+        return (Say(N_("answer first, or End to explore")),)
     if run.verdict is not None and key in answer_keys(session):  # answered: still its key
-        say(session, ANSWERED)
-        return True
+        return (Say(ANSWERED),)
     if action in ("scene", "previous_scene", "next_scene"):
         refused = scene_change_refused(session)
         if refused:
-            say(session, refused)
-            return True
-        run.exploring = True  # another scene: the lesson waits (open_scene says so)
-    return False
+            return (Say(refused),)
+        # another scene: the lesson waits (open_scene says so), then the key's own action
+        return (LessonMove("let_go"), ACT)
+    return None
+
+
+def move(session: Session, command: LessonMove) -> None:
+    """Carry out what the lesson's gate decided (key_verdict): open a stage, explore
+    (saying so; "let_go": quietly, a scene key's scene says it), or take an answer."""
+    run = session.lesson_run
+    if command.kind == "stage":
+        open_stage(session, command.value)
+    elif command.kind == "explore":
+        run.exploring = True
+        say(session, EXPLORING)
+    elif command.kind == "let_go":
+        run.exploring = True
+    else:
+        answer(session, command.value)
 
 
 def scene_change_refused(session: Session) -> str:

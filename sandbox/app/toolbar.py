@@ -17,14 +17,14 @@ from ..core.portable import hypot
 from ..render.controls import hit, slider_value
 from ..render.layout import panned, screen_to_world, world_transform, zoomed
 from . import panels
-from .commands import Cursor, Edit, Hover, Press, Say, UiChange
-from .dispatcher import dispatch
+from .commands import Cursor, Edit, Hover, Press, UiChange
+from .dispatcher import dispatch, refusal
 from .edit_commands import draw_command, move_vertex_command
 from .editing import corner_handles
 from .keymap import KEY_FOR_ACTION
 from .state import Session
-from .tune import ZOOM_STEP, slider
-from .view_model import laid_out, layout_for
+from .tune import TUNED, ZOOM_STEP
+from .view_model import OnScreen, laid_out
 
 HANDLE_REACH = 12  # screen px: a press this near a corner's handle takes the corner
 CLOSE_REACH = 12  # screen px: a press this near the first corner closes the outline
@@ -38,13 +38,28 @@ class Gesture:
     slider: str | None = None  # the slider being dragged
     pan_from: tuple[float, float] | None = None  # right button down at this pixel
     corner: tuple[str, int] | None = None  # edit mode: the (body, corner) being dragged
+    screen: OnScreen | None = None  # the frame on screen (the window's, set as it draws)
+
+
+def on_screen(session: Session, gesture: Gesture, size) -> OnScreen:
+    """The frame the pointer is on: the one the window drew, else one laid out now."""
+    screen = gesture.screen
+    if screen is None or screen.size != tuple(size):
+        return laid_out(session, size)
+    return screen
+
+
+def world_at(session: Session, gesture: Gesture, size, pixel) -> tuple[float, float]:
+    """A window pixel as a world point, on the frame on screen."""
+    return screen_to_world(on_screen(session, gesture, size).layout, session.camera, pixel)
 
 
 def press(
     session: Session, gesture: Gesture, size, pixel, button: int, held=frozenset(), shift=False
 ) -> bool:
     """A button press at window pixel `pixel`; True when a control took it."""
-    lay, controls = laid_out(session, size)
+    screen = on_screen(session, gesture, size)
+    lay = screen.layout
     if button == 3:  # right: pan, when zoomed, inside the scene
         sx, sy, sw, sh = lay.scene
         if sx <= pixel[0] < sx + sw and sy <= pixel[1] < sy + sh:
@@ -53,7 +68,12 @@ def press(
         return False
     if button != 1 or session.slide:
         return False
-    control = hit(controls, pixel)
+    control = hit(screen.controls, pixel)
+    if control is not None and control.name.startswith("slider:"):
+        gesture.slider = control.name.removeprefix("slider:")
+        _slide(session, gesture, screen, control, pixel[0], pressed=True)
+        return True
+    gesture.screen = None  # what the press does shows from the next frame on
     if control is None:
         if session.panel is not None:  # a click elsewhere closes the panel
             dispatch(session, UiChange("panel", None))
@@ -74,13 +94,6 @@ def press(
         dispatch(session, UiChange("scene", chosen))
     elif name.startswith("overlay:"):
         dispatch(session, Press(KEY_FOR_ACTION[name.removeprefix("overlay:")], held))
-    elif name.startswith("slider:"):
-        held_slider = slider(session, name.removeprefix("slider:"))
-        if held_slider.enabled:
-            gesture.slider = held_slider.name
-            _slide(session, lay, control, held_slider, pixel[0])
-        else:
-            dispatch(session, Say(f"{held_slider.label}: {held_slider.note}"))
     return True  # the panel's own area takes the click too
 
 
@@ -108,15 +121,25 @@ def _edit_press(session: Session, gesture: Gesture, lay, pixel, shift: bool) -> 
     return True
 
 
-def _slide(session: Session, lay, control, held_slider, x: float) -> None:
-    value = slider_value(lay, control, held_slider, x)
-    if value != held_slider.value:
-        dispatch(session, UiChange("set", (held_slider.name, value)))
+def _slide(session: Session, gesture: Gesture, screen, control, x: float, pressed=False) -> None:
+    """The held slider set where the pointer is, through the dispatcher's gate: held back
+    (a disabled slider, a question waiting), it says why and the drag ends. A value the
+    slider has already is not set again (that would wake the world), unless a press on a
+    slider the gate refuses: then the refusal is still said (and recorded)."""
+    name = gesture.slider
+    shown = next(s for s in screen.sliders if s.name == name)  # its range, from the frame
+    value = slider_value(screen.layout, control, shown, x)
+    command = UiChange("set", (name, value))
+    if value == TUNED[name].read(session) and not (pressed and refusal(session, command)):
+        return
+    if dispatch(session, command).refused:
+        gesture.slider = None
 
 
 def move(session: Session, gesture: Gesture, size, pixel) -> bool:
     """The pointer moved; True when a slider or a pan took it. Sets the hovered control."""
-    lay, controls = laid_out(session, size)  # once an event: the session's whole status
+    screen = on_screen(session, gesture, size)  # the frame on screen: no model built
+    lay, controls = screen.layout, screen.controls
     if gesture.pan_from is not None:
         dx, dy = pixel[0] - gesture.pan_from[0], pixel[1] - gesture.pan_from[1]
         gesture.pan_from = (float(pixel[0]), float(pixel[1]))
@@ -135,9 +158,8 @@ def move(session: Session, gesture: Gesture, size, pixel) -> bool:
     dispatch(session, Hover(under.name if under is not None else None))
     if gesture.slider is not None:
         control = next((c for c in controls if c.name == f"slider:{gesture.slider}"), None)
-        held_slider = slider(session, gesture.slider)
-        if control is not None and held_slider.enabled:
-            _slide(session, lay, control, held_slider, pixel[0])
+        if control is not None:
+            _slide(session, gesture, screen, control, pixel[0])
         return True
     return False
 
@@ -153,9 +175,9 @@ def release(session: Session, gesture: Gesture, button: int) -> bool:
     return False
 
 
-def wheel(session: Session, size, pixel, notches: int) -> None:
+def wheel(session: Session, size, pixel, notches: int, gesture: Gesture | None = None) -> None:
     """Ctrl+wheel: zoom by ZOOM_STEP a notch about the pointer (its world point stays)."""
-    lay = layout_for(session, size)
+    lay = on_screen(session, gesture or Gesture(), size).layout
     factor = 1.0
     for _ in range(abs(notches)):
         factor = factor * ZOOM_STEP if notches > 0 else factor / ZOOM_STEP

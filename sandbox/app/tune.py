@@ -5,6 +5,9 @@ Functions of the session's state; the dispatcher calls them (a slider moved, = a
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..core.portable import hypot
 from ..render.controls import Slider
 from ..render.layout import Camera, zoom_by
@@ -21,36 +24,108 @@ def shape_a(session: Session) -> int | None:
     return shown.a if shown is not None else None
 
 
-def sliders(session: Session) -> tuple[Slider, ...]:
-    """The Tune panel's sliders at the world's current values."""
-    world = session.world
-    rigid = world.rigid and session.scene.demo is None
-    tr = session.language
-    why = tr.tr("none in the tutorials' MTV scenes")
+@dataclass(frozen=True)
+class Tuned:
+    """One slider of the Tune panel, whole: its value now (`read`), that value in words
+    (`words`), what setting it does and says (`write`, handed whether the world was at
+    rest), and whether it needs the rigid solver. Its words and range are panels.SLIDERS'."""
+
+    read: Callable[[Session], float]
+    words: Callable[[Session, float], str]
+    write: Callable[[Session, float, bool], str]
+    rigid_only: bool = True
+
+
+def _gravity(session: Session, value: float, still: bool) -> str:
+    session.world.set_gravity_strength(value)
+    return session.language.tr("gravity {value} px/s²").format(value=f"{value:.0f}")
+
+
+def _friction(session: Session, value: float, still: bool) -> str:
+    session.world.set_friction(value)  # (a status line holds about 30 characters)
+    tr = session.language.tr
+    said = (
+        tr("friction {value}: shows once pushed")
+        if still
+        else tr("friction {value} for every body")
+    )
+    return said.format(value=f"{value:.2f}")
+
+
+def _restitution(session: Session, value: float, still: bool) -> str:
+    session.world.set_restitution(value)
+    tr = session.language.tr
+    said = (
+        tr("bounce {value}: shows at an impact") if still else tr("bounce {value} for every body")
+    )
+    return said.format(value=f"{value:.2f}")
+
+
+def _density(session: Session, value: float, still: bool) -> str:
+    world, a = session.world, shape_a(session)
+    world.set_density(a, value)
+    said = session.language.tr("density of {name}: {value}")
+    return said.format(name=session.language.name(world.bodies[a].name), value=f"{value:.1f}")
+
+
+def _speed(session: Session, value: float, still: bool) -> str:
+    session.speed_index = len(SPEEDS) - 1 - round(value)
+    said = session.language.tr("speed {label}")
+    return said.format(label=SPEEDS[session.speed_index][1])
+
+
+def _a_or_first(session: Session) -> int:
     a = shape_a(session)
+    return a if a is not None else 0
+
+
+TUNED = {
+    "gravity": Tuned(lambda s: hypot(*s.world.gravity), lambda s, v: f"{v:.0f} px/s²", _gravity),
+    "friction": Tuned(
+        lambda s: float(s.world.friction_of[_a_or_first(s)]), lambda s, v: f"{v:.2f}", _friction
+    ),
+    "restitution": Tuned(
+        lambda s: float(s.world.restitution_of[_a_or_first(s)]),
+        lambda s, v: f"{v:.2f}",
+        _restitution,
+    ),
+    "density": Tuned(
+        lambda s: s.world.density(shape_a(s)) if shape_a(s) is not None else 1.0,
+        lambda s, v: f"{v:.1f}",
+        _density,
+    ),
+    "speed": Tuned(
+        lambda s: float(len(SPEEDS) - 1 - s.speed_index),
+        lambda s, v: SPEEDS[s.speed_index][1],
+        _speed,
+        rigid_only=False,
+    ),
+}
+
+
+def refusal(session: Session, name: str) -> str:
+    """Why slider `name` cannot move now, in words ("" when it can): the dispatcher's gate
+    on a slider set (app/dispatcher.py) and the slider's note."""
+    tr = session.language
+    if TUNED[name].rigid_only and not (session.world.rigid and session.scene.demo is None):
+        return tr.tr("none in the tutorials' MTV scenes")
+    if name == "density":
+        a = shape_a(session)
+        if a is None or bool(session.world.static[a]):
+            return tr.tr("shape A is fixed")
+    return ""
+
+
+def sliders(session: Session) -> tuple[Slider, ...]:
+    """The Tune panel's sliders at the world's current values (derived once a frame)."""
     out = []
     for name, (words, low, high, step) in SLIDERS.items():
-        enabled, note = rigid, why
-        if name == "gravity":
-            value = hypot(*world.gravity)
-            shown = f"{value:.0f} px/s²"
-        elif name == "friction":
-            value = float(world.friction_of[a if a is not None else 0])
-            shown = f"{value:.2f}"
-        elif name == "restitution":
-            value = float(world.restitution_of[a if a is not None else 0])
-            shown = f"{value:.2f}"
-        elif name == "density":
-            fixed = a is None or bool(world.static[a])
-            value = world.density(a) if a is not None else 1.0
-            shown = f"{value:.1f}"
-            if rigid and fixed:
-                enabled, note = False, tr.tr("shape A is fixed")
-        else:
-            value = float(len(SPEEDS) - 1 - session.speed_index)
-            shown = SPEEDS[session.speed_index][1]
-            enabled = True
-        out.append(Slider(name, tr(words), value, low, high, step, shown, enabled, note))
+        tuned = TUNED[name]
+        value = tuned.read(session)
+        note = refusal(session, name)
+        shown = tuned.words(session, value)
+        label = session.language(words)
+        out.append(Slider(name, label, value, low, high, step, shown, not note, note))
     return tuple(out)
 
 
@@ -59,45 +134,10 @@ def slider(session: Session, name: str) -> Slider:
 
 
 def set_slider(session: Session, name: str, value: float) -> None:
-    """A slider set to `value`: the speed, or the world's gravity, friction, bounce or
-    shape A's density (a disabled slider says why instead)."""
-    world = session.world
-    if name == "speed":
-        session.speed_index = len(SPEEDS) - 1 - round(value)
-        said = session.language.tr("speed {label}")
-        say(session, said.format(label=SPEEDS[session.speed_index][1]))
-        return
-    shown = slider(session, name)
-    if not shown.enabled:
-        say(session, f"{shown.label}: {shown.note}")
-        return
-    still = _at_rest(session)  # before the change wakes every body
-    tr = session.language.tr
-    if name == "gravity":
-        world.set_gravity_strength(value)
-        words = tr("gravity {value} px/s²").format(value=f"{value:.0f}")
-    elif name == "friction":  # (a status line holds about 30 characters on a projector)
-        world.set_friction(value)
-        said = (
-            tr("friction {value}: shows once pushed")
-            if still
-            else tr("friction {value} for every body")
-        )
-        words = said.format(value=f"{value:.2f}")
-    elif name == "restitution":
-        world.set_restitution(value)
-        said = (
-            tr("bounce {value}: shows at an impact")
-            if still
-            else tr("bounce {value} for every body")
-        )
-        words = said.format(value=f"{value:.2f}")
-    else:
-        a = shape_a(session)
-        world.set_density(a, value)
-        said = tr("density of {name}: {value}")
-        words = said.format(name=session.language.name(world.bodies[a].name), value=f"{value:.1f}")
-    say(session, words)
+    """Slider `name` set to `value` (the dispatcher's gate has let it: app/dispatcher.py):
+    the speed, or the world's gravity, friction, bounce or shape A's density; said."""
+    still = name != "speed" and _at_rest(session)  # before the change wakes every body
+    say(session, TUNED[name].write(session, value, still))
 
 
 def _at_rest(session: Session) -> bool:

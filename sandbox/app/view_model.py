@@ -6,7 +6,7 @@ The renderer (sandbox/render) draws a World, its step's record and these plain r
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..core.walk import walk_on_show
 from ..render.controls import ControlState, layout_controls
@@ -140,13 +140,27 @@ def layout_for(session: Session, size: tuple[int, int]):
     return _layout(session, size, frame_model(session, None))
 
 
-def laid_out(session: Session, size: tuple[int, int]):
-    """(the layout, the clickable controls on it) of a frame of this size now, from one
-    status: the toolbar hit-tests what the renderer draws, and builds it once an event."""
+@dataclass(frozen=True)
+class OnScreen:
+    """A frame as laid out, for the pointer to hit-test: its size, layout, clickable
+    controls and the Tune sliders they show. Derived once a frame: the window keeps the
+    frame it drew (`drawn`), so that the toolbar hit-tests the very rectangles on screen
+    and builds no frame model of its own; `laid_out` derives one where no frame was
+    drawn (the tests, a headless run)."""
+
+    size: tuple[int, int]
+    layout: object  # render.layout.Layout
+    controls: tuple  # render.controls.Clickable, as drawn
+    sliders: tuple  # render.controls.Slider, the Tune panel's (empty: the panel is shut)
+
+
+def laid_out(session: Session, size: tuple[int, int]) -> OnScreen:
+    """The frame of this size as it would be laid out now, from one frame model."""
     status = frame_model(session, None)
     lay = _layout(session, size, status)
-    controls = layout_controls(lay, status.controls) if status.controls is not None else ()
-    return lay, controls
+    state = status.controls
+    controls = layout_controls(lay, state) if state is not None else ()
+    return OnScreen(tuple(size), lay, controls, state.sliders if state is not None else ())
 
 
 def _layout(session: Session, size: tuple[int, int], status: FrameModel):
@@ -161,11 +175,15 @@ def world_point(session: Session, size: tuple[int, int], pixel) -> tuple[float, 
 def draw_session(surface, session: Session, fps: float | None = None):
     """The session's frame onto `surface`; the renderer's report (its drawn labels).
     Drawing changes nothing: a frame drawn or not, the session is the same."""
-    return draw(
-        surface,
-        session.world,
-        session.step_record,
-        session.overlays,
-        THEMES[session.theme],
-        frame_model(session, fps),
-    )
+    return drawn(surface, session, fps)[0]
+
+
+def drawn(surface, session: Session, fps: float | None = None):
+    """(the renderer's report, the frame as laid out on screen: OnScreen) of the
+    session's frame drawn onto `surface`, from one frame model."""
+    status = frame_model(session, fps)
+    world, theme = session.world, THEMES[session.theme]
+    report = draw(surface, world, session.step_record, session.overlays, theme, status)
+    sliders = status.controls.sliders if status.controls is not None else ()
+    size = tuple(surface.get_size())
+    return report, OnScreen(size, report.layout, report.controls, sliders)

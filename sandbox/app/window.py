@@ -23,7 +23,7 @@ from .options import Options
 from .outputs import write_outputs
 from .speech import announcer_for
 from .state import SPEEDS, STEP, Session
-from .view_model import draw_session, frame_in_words, world_point
+from .view_model import drawn, frame_in_words
 
 
 def run_window(options: Options) -> int:
@@ -59,7 +59,7 @@ def run_window(options: Options) -> int:
                 held = _held_keys(pygame, held_names)
                 if _on_controls(pygame, event, session, gesture, window.get_size(), held):
                     continue  # the toolbar, a panel, a slider, a pan or a zoom took it
-                mouse = _mouse_event(pygame, event, session, window)
+                mouse = _mouse_event(pygame, event, session, gesture, window)
                 if mouse is not None:
                     dispatch(session, Mouse(mouse))
             elif _ctrl(pygame, event, pygame.K_s):
@@ -72,6 +72,7 @@ def run_window(options: Options) -> int:
                     key = "shift tab"  # the focus ring's way back (app/focus.py)
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
                 running = not dispatch(session, Press(key, held)).quit and running
+                gesture.screen = None  # a key may open a panel: laid out afresh till drawn
         lapsed = quit_timer.tick(session, elapsed)
         if lapsed is not None:
             dispatch(session, lapsed)
@@ -81,7 +82,7 @@ def run_window(options: Options) -> int:
             dispatch(session, Step(_held_keys(pygame, held_names)))
             accumulator -= STEP
         window = pygame.display.get_surface()
-        draw_session(window, session, fps=clock.get_fps())
+        _, gesture.screen = drawn(window, session, fps=clock.get_fps())  # hit-tested till the next
         pygame.display.flip()
         announcer(session)
     write_outputs(options, session, window, recorder)
@@ -109,7 +110,7 @@ def _on_controls(pygame, event, session: Session, gesture, size, held) -> bool:
             return False
         notches = max(-MAX_NOTCHES, min(MAX_NOTCHES, int(event.y)))
         if notches:
-            toolbar.wheel(session, size, pygame.mouse.get_pos(), notches)
+            toolbar.wheel(session, size, pygame.mouse.get_pos(), notches, gesture)
         return True
     if session.hand is not None:  # a drag of a body goes on to its release
         return False
@@ -121,7 +122,7 @@ def _on_controls(pygame, event, session: Session, gesture, size, held) -> bool:
     return toolbar.release(session, gesture, event.button)
 
 
-def _mouse_event(pygame, event, session: Session, window):
+def _mouse_event(pygame, event, session: Session, gesture, window):
     """A window mouse event as a MouseEvent in world coordinates, or None to ignore it:
     the left button presses and releases, motion while it is down, the wheel."""
     if event.type == pygame.MOUSEWHEEL:
@@ -133,7 +134,7 @@ def _mouse_event(pygame, event, session: Session, window):
         return None
     if event.type == pygame.MOUSEBUTTONUP and session.hand is None:
         return None
-    x, y = world_point(session, window.get_size(), event.pos)
+    x, y = toolbar.world_at(session, gesture, window.get_size(), event.pos)
     if event.type == pygame.MOUSEBUTTONDOWN:
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         return MouseEvent("press", x, y, shift)

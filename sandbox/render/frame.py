@@ -63,6 +63,8 @@ class FrameReport:
     # t = 1 along the axis drawn), "A interval", "B interval", "mtv" (tail, head),
     # "dot shadow" (origin, end): the tests map the report's numbers and compare
     marks: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
+    layout: object = None  # the frame's Layout (render/layout.py)
+    controls: tuple = ()  # the clickable controls drawn (render/controls.Clickable)
 
 
 def draw(
@@ -107,8 +109,7 @@ def draw(
 
     if overlays.show_hud:
         draw_hud(view, status, world.tick)
-    if status.controls is not None:
-        draw_controls(view, status.controls)
+    controls = draw_controls(view, status.controls) if status.controls is not None else ()
     texts = tuple(view.placed)
     help_fits = True
     if status.menu is not None:
@@ -121,7 +122,8 @@ def draw(
         draw_words(view, status.words)
     markers = tuple(tuple(r) for r in view.blocked)
     help_texts = tuple(view.placed[len(texts) :])
-    return FrameReport(texts, dropped, help_fits, help_texts, markers, tuple(view.marks))
+    marks = tuple(view.marks)
+    return FrameReport(texts, dropped, help_fits, help_texts, markers, marks, view.layout, controls)
 
 
 def _draw_pair(

@@ -1,6 +1,10 @@
 """Drive a session from the tests as every source does: each input a command for the
 one dispatcher (app/dispatcher.py), the picture and the dump through the view model."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 from sandbox.app import lesson_run
 from sandbox.app.commands import Edit, Mouse, OpenLesson, Press, Save, Step, UiChange
 from sandbox.app.dispatcher import dispatch
@@ -11,6 +15,8 @@ from sandbox.app.scene_control import open_scene, open_session
 from sandbox.app.view_model import draw_session, frame_model, layout_for, world_point
 from sandbox.render.language import language
 from sandbox.scenes.registry import SCENES
+
+ROOT = Path(__file__).resolve().parent.parent
 
 __all__ = [
     "UiChange",
@@ -82,3 +88,16 @@ def every_stage(theme: str = "projector", code: str = "en"):
                 while session.lesson_run.phase == "showing":
                     advance(session)
                 yield f"{name} {index + 1} answered", session
+
+
+def run_main(*args) -> subprocess.CompletedProcess:
+    """`python main.py --headless ARGS` as a user runs it; it must exit 0."""
+    done = subprocess.run(
+        [sys.executable, "main.py", "--headless", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done

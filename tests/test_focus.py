@@ -9,8 +9,6 @@ and a recording with focus moves replays to the same state and the same last fra
 import io
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pygame
@@ -27,6 +25,7 @@ from driving import (  # noqa: E402
     layout_for,
     open_session,
     press,
+    run_main,
 )
 
 from sandbox.app import focus  # noqa: E402
@@ -44,7 +43,6 @@ from sandbox.render.language import language  # noqa: E402
 from sandbox.render.theme import THEMES  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1024, 768)  # the projector's
 
 
@@ -421,18 +419,6 @@ def test_focus_moves_are_ui_lines_and_bad_ones_are_refused():
     assert parse_ui("focus=none:0") == {0: [UiChange("focus", None)]}
 
 
-def _run(*args):
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done
-
-
 def test_a_recording_with_focus_replays_to_the_same_state_and_last_frame(tmp_path):
     """F10, Tab to Tune, open it, Tab to gravity, End (the arrows, Page Up / Down and
     Home are a window's presses; End is a pressed key in a script too): the recording
@@ -444,14 +430,14 @@ def test_a_recording_with_focus_replays_to_the_same_state_and_last_frame(tmp_pat
     for hold in holds:
         args += ["--hold", hold]
     run = tmp_path / "run"
-    _run(*args, "--frames", "30", "--record", f"{run}.jsonl", "--screenshot", f"{run}.png",
+    run_main(*args, "--frames", "30", "--record", f"{run}.jsonl", "--screenshot", f"{run}.png",
          "--dump-state", f"{run}.json")  # fmt: skip
     lines = [json.loads(line) for line in Path(f"{run}.jsonl").read_text().splitlines()]
     focused = [line["value"] for line in lines if line.get("ui") == "focus"]
     assert focused[0] == "pause" and focused[-1] == "slider:gravity"
     assert {"step": 13, "ui": "set", "value": ["gravity", 2000.0]} in lines
     again = tmp_path / "again"
-    _run("--replay", f"{run}.jsonl", "--size", "1024x768", "--screenshot", f"{again}.png",
+    run_main("--replay", f"{run}.jsonl", "--size", "1024x768", "--screenshot", f"{again}.png",
          "--dump-state", f"{again}.json")  # fmt: skip
     assert Path(f"{run}.json").read_text() == Path(f"{again}.json").read_text()
     first, second = pygame.image.load(f"{run}.png"), pygame.image.load(f"{again}.png")

@@ -7,8 +7,6 @@ the lesson's TOML file, not from the app."""
 
 import json
 import os
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -24,6 +22,7 @@ from driving import (  # noqa: E402
     dump_state,
     open_session,
     press,
+    run_main,
     start_lesson,
 )
 
@@ -138,18 +137,6 @@ def test_the_ring_is_drawn_round_the_focused_answer(theme):
     assert all(surface.get_at(p)[:3] == THEMES[theme].focus for p in sides)
 
 
-def _run(*args):
-    done = subprocess.run(
-        [sys.executable, "main.py", "--headless", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return done
-
-
 def test_answers_by_focus_are_recorded_as_their_keys_and_replay_the_same(tmp_path):
     """F10, Shift+Tab twice, Enter (2: a wrong first try), Tab, Space (3): the recording
     holds the focus moves and the presses of 2 and 3; its replay ends in the same state
@@ -160,7 +147,7 @@ def test_answers_by_focus_are_recorded_as_their_keys_and_replay_the_same(tmp_pat
     for hold in holds:
         args += ["--hold", hold]
     run = tmp_path / "run"
-    _run(*args, "--frames", "40", "--record", f"{run}.jsonl", "--screenshot", f"{run}.png",
+    run_main(*args, "--frames", "40", "--record", f"{run}.jsonl", "--screenshot", f"{run}.png",
          "--dump-state", f"{run}.json")  # fmt: skip
     lines = [json.loads(line) for line in Path(f"{run}.jsonl").read_text().splitlines()]
     assert [line["press"] for line in lines if "press" in line] == ["2", "3"]
@@ -169,7 +156,7 @@ def test_answers_by_focus_are_recorded_as_their_keys_and_replay_the_same(tmp_pat
     lesson = json.loads(Path(f"{run}.json").read_text())["lesson"]
     assert (lesson["answer"], lesson["right"]) == ("3", True)
     again = tmp_path / "again"
-    _run("--replay", f"{run}.jsonl", "--size", "1024x768", "--screenshot", f"{again}.png",
+    run_main("--replay", f"{run}.jsonl", "--size", "1024x768", "--screenshot", f"{again}.png",
          "--dump-state", f"{again}.json")  # fmt: skip
     assert Path(f"{run}.json").read_text() == Path(f"{again}.json").read_text()
     first, second = pygame.image.load(f"{run}.png"), pygame.image.load(f"{again}.png")

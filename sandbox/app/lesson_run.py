@@ -22,8 +22,7 @@ always does) and Home returns to the stage as authored (so does R while in the l
 The stage's script comes back as commands (`script_for_step`), which the dispatcher runs
 as the script's (unrecorded: a replay reopens the stage, which plays it again).
 
-The run's state is `LessonRun`, plain data on the session (Session.lesson_run); the
-functions here change it, and the session, as the dispatcher asks.
+The run's state, `LessonRun` (Session.lesson_run), is plain data the dispatcher changes here.
 """
 
 from __future__ import annotations

@@ -144,7 +144,7 @@ def test_an_mtv_scene_says_its_report_is_from_before_the_push():
     narration says 'Before the push', and the ghost outlines show that pose."""
     import shapely
 
-    from sandbox.render.hud import narration
+    from sandbox.render.pair_words import narration
 
     session = open_session(SCENES["classic"])
     for _ in range(45):
@@ -244,7 +244,7 @@ def test_the_spin_scene_holds_at_its_moment_of_impact():
     the velocities before and after, not from the solver's impulses)."""
     import pygame
 
-    from sandbox.render.hud import narration
+    from sandbox.render.pair_words import narration
 
     session = open_session(SCENES["spin"])
     world = session.world

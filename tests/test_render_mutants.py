@@ -355,7 +355,7 @@ def test_the_step_through_narration_adds_the_swept_sentence():
     narration is that step's words followed by what A's shadow does over the whole step,
     A's interval at the step's start stretched by the motion along the axis (computed
     here from the vertices)."""
-    from sandbox.render.hud import narration
+    from sandbox.render.pair_words import narration
 
     bullet = swept_bullet_at_tick_9()
     steps = bullet.steps

@@ -11,7 +11,7 @@ import shapely
 from driving import advance, draw_session, open_session
 
 from sandbox.app.state import Session
-from sandbox.render.hud import narration
+from sandbox.render.pair_words import narration
 from sandbox.render.words import RESTING_OVERLAP, collision_state
 from sandbox.scenes.registry import SCENES
 

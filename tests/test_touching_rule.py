@@ -23,7 +23,7 @@ from sandbox.core.axes import touch_tolerance  # noqa: E402
 from sandbox.core.batch import sat_many  # noqa: E402
 from sandbox.core.geometry import Circle, Polygon  # noqa: E402
 from sandbox.core.pair import sat  # noqa: E402
-from sandbox.render.hud import narration  # noqa: E402
+from sandbox.render.pair_words import narration  # noqa: E402
 from sandbox.render.words import collision_state  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 

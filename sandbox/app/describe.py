@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 
 from ..render.language import ENGLISH_WORDS, Language
-from ..render.pair_words import narration
+from ..render.pair_words import frame_narration
 from ..render.words import amount, collision_state, vector
 from ..scenes.base import N_
 from .focus import focus_said
@@ -118,16 +118,7 @@ def describe(session: Session, status) -> list[str]:
         else:
             lines.append(verdict(shown.report, world.rigid, tr))
     if not status.hiding:
-        live, _ = narration(
-            world,
-            record,
-            status.moment,
-            status.walk,
-            status.demo,
-            status.space,
-            status.impact,
-            tr=tr,
-        )
+        live, _ = frame_narration(world, record, status, tr)
         kinds = {tr(kind) for kind in _KINDS}
         said = {line.split(":")[0] for line in lines}
         if live and live.split(":")[0] not in said & kinds:  # not the verdict once more

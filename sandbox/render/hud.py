@@ -16,7 +16,7 @@ from ..physics.records import StepRecord
 from ..physics.world import World
 from .overlays import FrameModel
 from .pair_words import _pair_words as _pair_words  # (as before: the tests read it here)
-from .pair_words import narration, role_line
+from .pair_words import frame_narration, role_line
 from .view import View, text_size
 from .words import collision_state, vector, wrap
 from .words import fit as _fit
@@ -247,17 +247,7 @@ def draw_pair_block(
         for index, letter, color in ((shown.a, "A", theme.text_a), (shown.b, "B", theme.text_b)):
             rows += [(part, color) for part in wrap(role_line(world, index, letter, tr), chars)]
     thinnest = view.w(theme.line) / view.s  # a line's width, in world px at this zoom
-    live, role = narration(
-        world,
-        record,
-        status.moment,
-        status.walk,
-        status.demo,
-        status.space,
-        status.impact,
-        thinnest,
-        tr,
-    )
+    live, role = frame_narration(world, record, status, tr, thinnest)
     if status.hiding:  # a lesson's question waits: these words would answer it
         live, role = tr("Predict first: the answer shows once the class answers."), "text"
     words = wrap(live, chars)

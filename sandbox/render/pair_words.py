@@ -14,6 +14,23 @@ from .walk import step_words, swept_axis
 from .words import RESTING_OVERLAP, amount, collision_state
 
 
+def frame_narration(world: World, record: StepRecord | None, status, tr: Language, thinnest=0.0):
+    """`narration` for a frame: its moment, step-through, demo, 3D space and impact as the
+    frame model (render/overlays.FrameModel) holds them; what the HUD draws and
+    `--describe` prints both come from here."""
+    return narration(
+        world,
+        record,
+        status.moment,
+        status.walk,
+        status.demo,
+        status.space,
+        status.impact,
+        thinnest,
+        tr,
+    )
+
+
 def narration(
     world: World,
     record: StepRecord | None,

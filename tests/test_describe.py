@@ -15,6 +15,7 @@ from sandbox.app.cli import main  # noqa: E402
 from sandbox.app.describe import changes  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.app.view_model import frame_in_words as describe  # noqa: E402
+from sandbox.render.language import language  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 
@@ -176,3 +177,29 @@ def test_f7_shows_the_frame_in_words_in_a_box():
     press(session, "f7")
     frame = draw_session(pygame.Surface((1024, 768)), session)
     assert not [t for t in frame.help_texts if t.where == "words"]
+
+
+@pytest.mark.parametrize(
+    ("code", "tried", "right"),
+    [
+        ("en", "Not 6 (e2 B): one more try.", "Right: 6 (e2 B), then 3 (e2 A)."),
+        ("de", "Nicht 6 (e2 B): noch ein Versuch.", "Richtig: 6 (e2 B), dann 3 (e2 A)."),
+    ],
+)
+def test_a_wrong_try_and_the_answer_are_described_and_announced(code, tried, right):
+    """Shadows stage 4 (six axes; 3, A's e2, separates): a wrong first try (6) is in the
+    frame's words as the card says it, and announced; then the right answer's verdict is
+    announced too (before, a learner who cannot see the card heard neither)."""
+    session = open_session(SCENES["classic"], words=language(code))
+    start_lesson(session, plan_lesson("shadows", code), 3)
+    while session.lesson_run.phase == "opening":
+        advance(session)
+    before = describe(session)
+    press(session, "6")
+    after_wrong = describe(session)
+    assert tried in after_wrong and tried not in before
+    assert changes(before, after_wrong, session.language) == [tried]
+    press(session, "3")
+    after_right = describe(session)
+    assert right in after_right
+    assert right in changes(after_wrong, after_right, session.language)

@@ -23,6 +23,7 @@ from ..render.pair_words import frame_narration
 from ..render.words import amount, collision_state, vector
 from ..scenes.base import N_
 from .focus import focus_said
+from .lesson_card import VERDICTS
 from .state import Session
 
 # The first word of a verdict line (`verdict`): the kinds an alert says changed.
@@ -105,6 +106,8 @@ def describe(session: Session, status) -> list[str]:
             answers = ", ".join(f"{key.upper()} {label}".strip() for key, label in card.choices)
             said = tr("Question: {question} Answers: {answers}.")
             lines.append(said.format(question=card.question, answers=answers))
+            if card.tried:  # a first wrong try, as the card says it
+                lines.append(card.tried)
         elif card.verdict is not None:
             lines.append(card.verdict)
     record = session.step_record
@@ -144,6 +147,7 @@ def changes(before: list[str], after: list[str], tr: Language = ENGLISH_WORDS) -
     new_verdict = next((line for line in after if line.split(":")[0] in kinds), None)
     heads = tuple(tr(head) for head in (N_("Scene: {scene}."), N_("Stage: {stage}.")))
     heads += (tr("Question: {question} Answers: {answers}."), tr(FOCUS))
+    heads += tuple(tr(said) for said in VERDICTS)  # the card's verdict on an answer
     starts = tuple(head.split("{")[0] for head in heads)
     for line in after:
         if line.startswith(starts) and line not in before:

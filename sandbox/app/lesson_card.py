@@ -5,10 +5,17 @@ showed. A view of app.lesson_run's state for the renderer (render.lesson.draw_ca
 from __future__ import annotations
 
 from ..render.overlays import LessonCard
+from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS
 from .lesson_run import choices, right_keys
 from .lesson_words import fill
 from .state import Session
+
+# What the card says of an answer (`describe` announces each when it appears).
+ONE_MORE_TRY = N_("Not {answer}: one more try.")
+RIGHT = N_("Right: {said}.")
+NOT_QUITE = N_("Not quite: you said {said}; the answer is {answer}.")
+VERDICTS = (ONE_MORE_TRY, RIGHT, NOT_QUITE)
 
 
 def card(session: Session) -> LessonCard | None:
@@ -28,7 +35,7 @@ def card(session: Session) -> LessonCard | None:
     if run.verdict is None:
         tried = ""
         if run.tried is not None:
-            tried = tr("Not {answer}: one more try.").format(answer=_with_label(run.tried, labels))
+            tried = tr(ONE_MORE_TRY).format(answer=_with_label(run.tried, labels))
         name = session.focus or ""
         focus = name.removeprefix("answer:") if name.startswith("answer:") else ""
         return LessonCard(question, listed, None, None, None, "", tried=tried, focus=focus)
@@ -40,10 +47,9 @@ def card(session: Session) -> LessonCard | None:
         )
     answer_said = tr(" or ").join(_with_label(k, labels) for k in right)
     if run.verdict.right:
-        verdict = tr("Right: {said}.").format(said=said)
+        verdict = tr(RIGHT).format(said=said)
     else:
-        verdict = tr("Not quite: you said {said}; the answer is {answer}.")
-        verdict = verdict.format(said=said, answer=answer_said)
+        verdict = tr(NOT_QUITE).format(said=said, answer=answer_said)
     if run.phase == "showing":
         left = run.run_left
         evidence = tr.plural(

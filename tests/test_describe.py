@@ -182,8 +182,16 @@ def test_f7_shows_the_frame_in_words_in_a_box():
 @pytest.mark.parametrize(
     ("code", "tried", "right"),
     [
-        ("en", "Not 6 (e2 B): one more try.", "Right: 6 (e2 B), then 3 (e2 A)."),
-        ("de", "Nicht 6 (e2 B): noch ein Versuch.", "Richtig: 6 (e2 B), dann 3 (e2 A)."),
+        (
+            "en",
+            "Not 6 (e2 B): one more try.",
+            "Right at the second try: 3 (e2 A); 6 (e2 B) was not.",
+        ),
+        (
+            "de",
+            "Nicht 6 (e2 B): noch ein Versuch.",
+            "Richtig beim zweiten Versuch: 3 (e2 A); 6 (e2 B) war es nicht.",
+        ),
     ],
 )
 def test_a_wrong_try_and_the_answer_are_described_and_announced(code, tried, right):

@@ -14,8 +14,9 @@ from .state import Session
 # What the card says of an answer (`describe` announces each when it appears).
 ONE_MORE_TRY = N_("Not {answer}: one more try.")
 RIGHT = N_("Right: {said}.")
+RIGHT_SECOND = N_("Right at the second try: {second}; {first} was not.")
 NOT_QUITE = N_("Not quite: you said {said}; the answer is {answer}.")
-VERDICTS = (ONE_MORE_TRY, RIGHT, NOT_QUITE)
+VERDICTS = (ONE_MORE_TRY, RIGHT, RIGHT_SECOND, NOT_QUITE)
 
 
 def card(session: Session) -> LessonCard | None:
@@ -40,13 +41,14 @@ def card(session: Session) -> LessonCard | None:
         focus = name.removeprefix("answer:") if name.startswith("answer:") else ""
         return LessonCard(question, listed, None, None, None, "", tried=tried, focus=focus)
     right = sorted(right_keys(session))
-    said = _with_label(run.verdict.key, labels)
+    said = first = _with_label(run.verdict.key, labels)
     if run.verdict.tried is not None:  # the second try: both answers, in order
-        said = tr("{first}, then {second}").format(
-            first=_with_label(run.verdict.tried, labels), second=said
-        )
+        first = _with_label(run.verdict.tried, labels)
+        said = tr("{first}, then {second}").format(first=first, second=said)
     answer_said = tr(" or ").join(_with_label(k, labels) for k in right)
-    if run.verdict.right:
+    if run.verdict.right and run.verdict.tried is not None:  # never "Right: 6, then 3"
+        verdict = tr(RIGHT_SECOND).format(second=_with_label(run.verdict.key, labels), first=first)
+    elif run.verdict.right:
         verdict = tr(RIGHT).format(said=said)
     else:
         verdict = tr(NOT_QUITE).format(said=said, answer=answer_said)

@@ -41,13 +41,14 @@ def card(session: Session) -> LessonCard | None:
         focus = name.removeprefix("answer:") if name.startswith("answer:") else ""
         return LessonCard(question, listed, None, None, None, "", tried=tried, focus=focus)
     right = sorted(right_keys(session))
-    said = first = _with_label(run.verdict.key, labels)
+    key = _with_label(run.verdict.key, labels)
+    said = key
     if run.verdict.tried is not None:  # the second try: both answers, in order
         first = _with_label(run.verdict.tried, labels)
-        said = tr("{first}, then {second}").format(first=first, second=said)
+        said = tr("{first}, then {second}").format(first=first, second=key)
     answer_said = tr(" or ").join(_with_label(k, labels) for k in right)
     if run.verdict.right and run.verdict.tried is not None:  # never "Right: 6, then 3"
-        verdict = tr(RIGHT_SECOND).format(second=_with_label(run.verdict.key, labels), first=first)
+        verdict = tr(RIGHT_SECOND).format(second=key, first=first)
     elif run.verdict.right:
         verdict = tr(RIGHT).format(said=said)
     else:

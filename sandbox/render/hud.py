@@ -37,9 +37,9 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
     view.region = "narration"
     y = band.y + pad
     room = view.status_rect.x - x  # the title's share of its row
-    message = status.message and text_size(status.message, lay.small)[0]
-    if message:  # a message is said whole: the title makes room for it, or gives way
-        room = min(room, band.right - pad * 1.5 - message - pad * 3 - x)
+    message_w = text_size(status.message, lay.small)[0] if status.message else 0
+    if message_w:  # a message is said whole: the title makes room for it, or gives way
+        room = min(room, band.right - pad * 1.5 - message_w - pad * 3 - x)
     title_px = lay.title  # a long title steps down (never below the body size), then wraps
     while title_px > lay.body and len(status.scene_title) > view.chars(room, title_px):
         title_px -= 1
@@ -51,7 +51,7 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
         for k, part in enumerate(titles)  # (at most two lines)
     ]
     title_right = rects[0].right if rects else x - pad * 3  # the status line starts past it
-    gave_way = not titles and bool(message)
+    gave_way = not titles and bool(message_w)
     y += lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
     lesson = wrap(status.caption, view.chars(width, lay.body))
     if len(lesson) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 from driving import advance, dump_state, frame_model, open_session, press, start_lesson  # noqa: E402
 
+from sandbox.app import rehearsal  # noqa: E402
 from sandbox.app.errors import UsageError  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN  # noqa: E402
 from sandbox.app.lesson_words import NOT_NOW, PlaceholderError, fill  # noqa: E402
@@ -139,3 +140,15 @@ def test_the_built_in_lessons_quote_no_literal_value(name):
         texts = [stage.say] + ([stage.predict.explain] if stage.predict else [])
         for text in texts:
             assert "yellow" not in text and "97.6" not in text and "14.3" not in text
+
+
+def test_a_built_in_lesson_is_rehearsed_at_load_only_at_a_seed_the_suite_did_not(monkeypatch):
+    """A built-in lesson at the seed the suite rehearses it at (the test above) loads
+    without a rehearsal; at any other seed, or asked to check its words, it is rehearsed."""
+    rehearsed = []
+    monkeypatch.setattr(rehearsal, "rehearse", lambda plan, seed, **kw: rehearsed.append(seed))
+    load_lesson("shadows")
+    assert rehearsed == []
+    load_lesson("shadows", seed=7)
+    load_lesson("shadows", words=True)
+    assert rehearsed == [7, rehearsal.REHEARSED_SEED]

@@ -14,7 +14,7 @@ from decimal import Decimal, localcontext
 import numpy as np
 import pytest
 
-from sandbox.core.portable import hypot
+from sandbox.core.portable import _hypot_array, hypot
 
 MAX = 1.7976931348623157e308
 SUBNORMAL = 5e-324
@@ -165,3 +165,26 @@ def test_an_ordinary_array_takes_the_same_bits_as_a_scaled_one():
     assert list(scaled_way[-3:]) == [math.inf, math.inf, SUBNORMAL]
     worst = max(ulps_off(h, p, q) for h, p, q in zip(short_way[:1000], x, y, strict=False))
     assert worst <= 1.0
+
+
+def test_a_small_array_gives_the_bits_of_the_whole_array_way():
+    """A few elements take the float path one by one, more take the numpy path
+    (`_hypot_array`): every seeded pair, in arrays of 1 to 40 elements, 2-D and against
+    a float, the infinities and NaNs included, has the same bits both ways."""
+    pairs = CASES + [(x, y) for x in SPECIAL for y in SPECIAL]
+    x = np.array([p[0] for p in pairs])
+    y = np.array([p[1] for p in pairs])
+    whole = _hypot_array(x, y)
+    for size in (1, 2, 3, 4, 7, 16, 17, 40):
+        for start in range(0, len(x) - size, 97):
+            part = hypot(x[start : start + size], y[start : start + size])
+            assert part.dtype == np.float64 and part.shape == (size,)
+            assert np.array_equal(
+                part.view(np.int64), whole[start : start + size].view(np.int64)
+            ), (size, start)
+    grid = hypot(x[:6].reshape(2, 3), -3.25)
+    assert grid.shape == (2, 3)
+    assert np.array_equal(
+        grid.ravel().view(np.int64), _hypot_array(x[:6], np.full(6, 3.25)).view(np.int64)
+    )
+    assert hypot(np.float64(3.0), np.array(4.0)).shape == ()

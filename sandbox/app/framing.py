@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.geometry import Circle
-from ..core.portable import hypot
+from ..core.portable import hypot, next_rows
 from ..render.layout import Camera, frame_pair, keep_in_view, union
 from .state import Session
 
@@ -29,7 +29,7 @@ def body_size(session: Session, index: int) -> float:
     if isinstance(shape, Circle):
         return 2.0 * shape.radius
     points = np.asarray(shape.vertices, dtype=float)
-    edges = np.roll(points, -1, axis=0) - points
+    edges = next_rows(points) - points
     lengths = hypot(edges[:, 0], edges[:, 1])
     units = edges[lengths > 0] / lengths[lengths > 0, None]
     along = points[:, 0, None] * units[None, :, 0] + points[:, 1, None] * units[None, :, 1]

@@ -45,7 +45,7 @@ from .polygon_check import (
     turns_of_directions,
     validated_local_vertices,
 )
-from .portable import cos_sin, dot_rows, hypot, rotate
+from .portable import cos_sin, dot_rows, hypot, next_rows, rotate
 from .shape_input import (
     LARGEST,
     MAX_VERTICES,
@@ -151,7 +151,7 @@ class Polygon:
         # are clearly apart): the largest distance from the position to a vertex, and
         # cos(half the largest turn between adjacent normals).
         self._reach = float(hypot(local[:, 0], local[:, 1]).max())
-        turn = dot_rows(normals, np.roll(normals, -1, axis=0)).min()
+        turn = dot_rows(normals, next_rows(normals)).min()
         self._corner = math.sqrt(min(1.0, max(0.0, (1.0 + float(turn)) / 2)))
         self._place(_as_point(position, "position"), _as_angle(angle))
 
@@ -223,7 +223,7 @@ class Polygon:
     @property
     def edges(self) -> np.ndarray:
         """Edge vectors: edges[i] = vertices[i + 1] - vertices[i]."""
-        return np.roll(self.vertices, -1, axis=0) - self.vertices
+        return next_rows(self.vertices) - self.vertices
 
     def edge(self, index: int) -> tuple[Vec2, Vec2]:
         """World start and end point of edge `index`."""
@@ -268,7 +268,7 @@ class Polygon:
 
 def edge_normals(vertices: np.ndarray) -> np.ndarray:
     """Outward unit normal of each edge i -> i+1 of an outline in the library's winding."""
-    edges = np.roll(vertices, -1, axis=0) - vertices
+    edges = next_rows(vertices) - vertices
     normals = np.column_stack([edges[:, 1], -edges[:, 0]])
     return normals / hypot(normals[:, 0], normals[:, 1])[:, None]
 
@@ -308,7 +308,7 @@ def _mass_properties(v: np.ndarray) -> tuple[float, np.ndarray, tuple[float, flo
     unit = math.ldexp(1.0, math.frexp(largest)[1]) if largest > 0 else 1.0
     v = v / unit
     x0, y0 = v[:, 0], v[:, 1]
-    x1, y1 = np.roll(x0, -1), np.roll(y0, -1)
+    x1, y1 = next_rows(x0), next_rows(y0)
     cross = x0 * y1 - x1 * y0
     area = cross.sum() / 2
     cx = ((x0 + x1) * cross).sum() / (6 * area)

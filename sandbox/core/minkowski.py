@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Polygon, convex_hull
-from .portable import dot_rows, hypot
+from .portable import dot_rows, hypot, next_rows
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def locate_origin(hull: Polygon) -> OriginQuery:
     """Is the origin inside `hull`, how far from its boundary, and the nearest point."""
     v = np.asarray(hull.vertices)
     n = np.asarray(hull.normals)
-    w = np.roll(v, -1, axis=0)
+    w = next_rows(v)
     inward = dot_rows(n, v)  # n_k . v_k: the origin's depth behind edge k
     if inward.min() >= 0.0:
         k = int(np.argmin(inward))

@@ -25,7 +25,7 @@ import numpy as np
 
 from .geometry import Vec2
 from .polygon_check import DEGENERATE_TOLERANCE, _size, signed_area, turns_of_directions
-from .portable import cos_sin, dot_rows, hypot
+from .portable import cos_sin, dot_rows, hypot, next_rows, previous_rows
 from .shape_input import LARGEST, ShapeError
 
 
@@ -69,15 +69,15 @@ def _as_vertex_array(outline) -> np.ndarray:
 
 def _corner_turns(v: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(cross, dot, |in| * |out|) of the edges into and out of every corner."""
-    into = v - np.roll(v, 1, axis=0)
-    out = np.roll(v, -1, axis=0) - v
+    into = v - previous_rows(v)
+    out = next_rows(v) - v
     cross = into[:, 0] * out[:, 1] - into[:, 1] * out[:, 0]
     dot = dot_rows(into, out)
     return cross, dot, hypot(*into.T) * hypot(*out.T)
 
 
 def _checked_area(v: np.ndarray, size: float) -> float:
-    edges = np.roll(v, -1, axis=0) - v
+    edges = next_rows(v) - v
     short = hypot(*edges.T) <= DEGENERATE_TOLERANCE * size
     if short.any():
         i = int(np.argmax(short))
@@ -96,7 +96,7 @@ def convexity(outline) -> Convexity:
     cross, dot, scale = _corner_turns(v)
     flat = np.abs(cross) <= DEGENERATE_TOLERANCE * scale
     reflex = (winding * cross < 0) & ~flat
-    turning = turns_of_directions(v - np.roll(v, 1, axis=0), cross) * winding
+    turning = turns_of_directions(v - previous_rows(v), cross) * winding
     return Convexity(
         vertices=tuple((float(x), float(y)) for x, y in v),
         cross=tuple(float(c) for c in cross),
@@ -116,7 +116,7 @@ def line_crossings(outline, point, direction) -> tuple[float, ...]:
     """
     v = _as_vertex_array(outline)
     p, d = np.asarray(point, dtype=float), np.asarray(direction, dtype=float)
-    start, edge = v, np.roll(v, -1, axis=0) - v
+    start, edge = v, next_rows(v) - v
     denom = d[0] * edge[:, 1] - d[1] * edge[:, 0]
     w = start - p
     with np.errstate(divide="ignore", invalid="ignore"):

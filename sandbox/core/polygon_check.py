@@ -10,7 +10,7 @@ import itertools
 
 import numpy as np
 
-from .portable import hypot
+from .portable import hypot, next_rows
 from .shape_input import LARGEST, MAX_VERTICES, ShapeError
 
 # Relative tolerance for "collinear" / "repeated" vertices: a cross product or an
@@ -21,7 +21,7 @@ DEGENERATE_TOLERANCE = 1e-9
 def signed_area(vertices: np.ndarray) -> float:
     """Shoelace area: positive for the library's winding, negative for the other."""
     x, y = vertices[:, 0], vertices[:, 1]
-    return 0.5 * float((x * np.roll(y, -1)).sum() - (np.roll(x, -1) * y).sum())
+    return 0.5 * float((x * next_rows(y)).sum() - (next_rows(x) * y).sum())
 
 
 def turns_of_directions(directions: np.ndarray, cross: np.ndarray) -> int:
@@ -29,7 +29,7 @@ def turns_of_directions(directions: np.ndarray, cross: np.ndarray) -> int:
     step taken the short way; cross[i] = d(i) x d(i+1) gives its sense. This is the
     winding number of the polygon d0 d1 ... about the origin (Sunday's crossing rule
     on the +x ray): a count, exact, where summing the turns' arctangents would round."""
-    a, b = directions, np.roll(directions, -1, axis=0)
+    a, b = directions, next_rows(directions)
     up = (a[:, 1] <= 0) & (b[:, 1] > 0) & (cross > 0)
     down = (a[:, 1] > 0) & (b[:, 1] <= 0) & (cross < 0)
     return int(up.sum()) - int(down.sum())
@@ -46,7 +46,7 @@ def _size(v: np.ndarray) -> float:
 
 def _short_edges(v: np.ndarray, size: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(edges, their lengths, which are too short to be an edge: repeated vertices)."""
-    edges = np.roll(v, -1, axis=0) - v
+    edges = next_rows(v) - v
     lengths = hypot(edges[:, 0], edges[:, 1])
     return edges, lengths, lengths <= DEGENERATE_TOLERANCE * size
 
@@ -54,9 +54,9 @@ def _short_edges(v: np.ndarray, size: float) -> tuple[np.ndarray, np.ndarray, np
 def _flat_corners(edges: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(cross[i], flat[i]) of the turn at vertex i+1 from edge i to edge i+1: positive
     cross = a convex corner; flat = its sine within the tolerance of zero (collinear)."""
-    next_edges = np.roll(edges, -1, axis=0)
+    next_edges = next_rows(edges)
     cross = edges[:, 0] * next_edges[:, 1] - edges[:, 1] * next_edges[:, 0]
-    return cross, np.abs(cross) <= DEGENERATE_TOLERANCE * lengths * np.roll(lengths, -1)
+    return cross, np.abs(cross) <= DEGENERATE_TOLERANCE * lengths * next_rows(lengths)
 
 
 def validated_local_vertices(vertices) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 import pygame
 
 from ..core.geometry import Circle, Polygon
-from ..core.portable import hypot
+from ..core.portable import hypot, next_rows
 from .overlays import Overlays
 from .primitives import arrow, dashed
 from .theme import Color
@@ -29,7 +29,7 @@ def draw_features(
     surf = view.surface
     verts = np.asarray(shape.vertices)
     normals = np.asarray(shape.normals)
-    mids = (verts + np.roll(verts, -1, axis=0)) / 2
+    mids = (verts + next_rows(verts)) / 2
     centroid = np.asarray(shape.centroid)
     box = shape.aabb()
     size = max(box.width, box.height)

@@ -76,12 +76,28 @@ SHARED_BY_MODULE = {
     "test_describe_everywhere.py",
 }
 SHARED_BY_PARAMETER = {"test_physics.py"}
+# Modules that read the same played moments (driving.every_frame / every_stage, played
+# once a worker): one unit of work, so that they are played once in all.
+SHARED_BY_GROUP = {
+    module: "every-frame"
+    for module in (
+        "test_accessibility.py",
+        "test_classroom_projector.py",
+        "test_driving.py",
+        "test_knock_out.py",
+        "test_language_layout.py",
+        "test_text_clear.py",
+        "test_text_sizes.py",
+    )
+}
 
 
 def shared_scope(nodeid: str) -> str:
-    """The unit of work a test belongs to: its module's, its module's and parameter's,
-    or (every other test) its own, as `--dist load` sends them."""
+    """The unit of work a test belongs to: its group's, its module's, its module's and
+    parameter's, or (every other test) its own, as `--dist load` sends them."""
     module = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+    if module in SHARED_BY_GROUP:
+        return SHARED_BY_GROUP[module]
     if module in SHARED_BY_MODULE:
         return module
     if module in SHARED_BY_PARAMETER and nodeid.endswith("]"):

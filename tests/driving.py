@@ -1,6 +1,8 @@
 """Drive a session from the tests as every source does: each input a command for the
 one dispatcher (app/dispatcher.py), the picture and the dump through the view model."""
 
+import copy
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -62,19 +64,54 @@ def start_lesson(session, plan, stage: int = 0) -> None:
 def every_frame(theme: str = "projector", steps: int = 20, code: str = "en"):
     """(where, session) at the moments the screen tests look at: every built-in scene
     `steps` steps in, then every built-in lesson stage (`every_stage`); in the language
-    `code` (render/language.py)."""
-    for scene in SCENES.values():
-        session = open_session(scene, theme=theme, words=language(code))
-        for _ in range(steps):
-            advance(session)
-        yield scene.name, session
+    `code` (render/language.py). Each session is the caller's own (a copy)."""
+    for where, moment in _scene_moments(theme, steps, code):
+        yield where, copy_session(moment)
     yield from every_stage(theme, code)
 
 
 def every_stage(theme: str = "projector", code: str = "en"):
     """(where, session) for every built-in lesson stage as it asks ("<lesson> <n>") and,
-    with a question, once answered rightly and its evidence played ("... answered"). The
-    session is the same one for both: use it before taking the next."""
+    with a question, once answered rightly and its evidence played ("... answered").
+    Each session is the caller's own (a copy)."""
+    for where, moment in _stage_moments(theme, code):
+        yield where, copy_session(moment)
+
+
+def copy_session(session):
+    """A session of its own, the same to the bit: a deep copy that shares what the app
+    shares by identity (the registry's scenes, the lesson's plan, the language's words),
+    as `scene is session.scene` asks."""
+    shared = [*SCENES.values(), session.scene, session.language]
+    if session.lesson_run is not None:
+        shared.append(session.lesson_run.plan)
+    return copy.deepcopy(session, {id(thing): thing for thing in shared})
+
+
+# The moments are played once a worker and handed out as copies: six screen tests read
+# the same 50 (the stages' evidence alone is 11 s of stepping each time; a copy, 10 ms).
+# test_driving checks that a copy draws and steps as the session it was taken from.
+
+
+@functools.cache
+def _scene_moments(theme: str, steps: int, code: str) -> tuple:
+    moments = []
+    for scene in SCENES.values():
+        session = open_session(scene, theme=theme, words=language(code))
+        for _ in range(steps):
+            advance(session)
+        moments.append((scene.name, copy_session(session)))
+    return tuple(moments)
+
+
+@functools.cache
+def _stage_moments(theme: str, code: str) -> tuple:
+    return tuple((where, copy_session(session)) for where, session in play_stages(theme, code))
+
+
+def play_stages(theme: str = "projector", code: str = "en"):
+    """Every built-in lesson stage played now (what `every_stage` hands out copies of):
+    one session a stage, yielded as it asks and again once answered."""
     for name in BUILT_IN:
         plan = plan_lesson(name, code)
         for index, stage_plan in enumerate(plan.stages):

@@ -84,8 +84,12 @@ def test_machado_keeps_greys_and_merges_red_and_green():
 def ink_and_ground(pixels: np.ndarray) -> tuple[tuple, tuple]:
     """A text's box of pixels (n, 3): its ground is the commonest colour, its ink the
     pixel farthest from the ground (the glyphs' solid colour)."""
-    colours, counts = np.unique(pixels, axis=0, return_counts=True)
-    ground = colours[int(np.argmax(counts))].astype(float)
+    # Each colour as one number, r g b in that order of weight: the same order as the
+    # rows' (np.unique of rows, axis=0, took 2 ms a text), so a tie goes the same way.
+    packed = pixels.astype(np.int64) @ np.array([1 << 16, 1 << 8, 1])
+    codes, counts = np.unique(packed, return_counts=True)
+    code = int(codes[int(np.argmax(counts))])
+    ground = np.array([code >> 16, (code >> 8) & 255, code & 255], dtype=float)
     distance = ((pixels - ground) ** 2).sum(axis=1)
     return tuple(pixels[int(np.argmax(distance))].tolist()), tuple(ground.tolist())
 

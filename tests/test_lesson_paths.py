@@ -6,6 +6,7 @@ lesson at its stage, nothing that answers the question is on screen before the a
 and the words (say, question, explain) pass the rehearsal's checks at that size: every
 number on screen, colours the theme's, the evidence named drawn."""
 
+import functools
 import os
 import re
 
@@ -14,7 +15,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from driving import Edit, advance, dispatch, draw_session, open_session, press, start_lesson  # noqa: E402
+from driving import (  # noqa: E402
+    Edit,
+    advance,
+    copy_session,
+    dispatch,
+    draw_session,
+    open_session,
+    press,
+    start_lesson,
+)
 
 from sandbox.app import lesson_run  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
@@ -31,6 +41,13 @@ ANSWERING = re.compile(
 
 
 def _opened(name, index):
+    """The stage opened and asking: a copy of it played once (each path starts afresh
+    from it; a copy draws and steps as the original, test_driving)."""
+    return copy_session(_played_opening(name, index))
+
+
+@functools.cache
+def _played_opening(name, index):
     session = open_session(SCENES["classic"], theme="projector")
     start_lesson(session, PLANS[name], index)
     while session.lesson_run.phase == "opening":

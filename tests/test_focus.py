@@ -104,7 +104,7 @@ def _visible(session):
         session.mode,
         session.menu is not None,
         session.lesson_run is not None,
-        session.steps,
+        session.step_on_show,
         json.dumps(dump_state(session), sort_keys=True),
     )
 

@@ -160,7 +160,7 @@ def test_a_lapsed_quit_question_replays_as_it_ran(tmp_path):
             dispatch(session, lapsed)
     assert not press(session, "escape").quit and session.message == QUIT_ASK
     record = tmp_path / "r.jsonl"
-    record.write_text("\n".join(recorder.lines(session.clock)) + "\n")
+    record.write_text("\n".join(recorder.lines(session.steps_taken)) + "\n")
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     kinds = [x.get("ui") or x.get("press") for x in lines if "ui" in x or "press" in x]
     assert kinds == ["escape", "expire", "escape"]

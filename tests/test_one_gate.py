@@ -61,7 +61,7 @@ def test_a_disabled_slider_refuses_through_the_dispatchers_gate_and_replays_so(t
     said = session.message
     assert "MTV" in said and gesture.slider is None
     assert json.dumps(dump_state(session), sort_keys=True) == before
-    lines = session.recorder.lines(session.clock)
+    lines = session.recorder.lines(session.steps_taken)
     sets = [json.loads(line) for line in lines if '"ui": "set"' in line]
     assert len(sets) == 1 and sets[0]["value"][0] == "gravity"
     again = open_session(SCENES["classic"])

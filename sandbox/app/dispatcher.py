@@ -132,7 +132,7 @@ def _key_press(session: Session, press: Press, source: str) -> Outcome | None:
     written, message = recorder.written, (session.message, session.message_left)
     outcome = _resolve_press(session, press, binding, source)
     if recorder.written == written and (session.message, session.message_left) != message:
-        recorder.press_that_only_said(session.clock, press.key)
+        recorder.press_that_only_said(session.steps_taken, press.key)
         _recorder_stopped(session)
     return outcome
 
@@ -161,14 +161,14 @@ def _resolve_press(
     if action == "quit" and not closes and session.panel is not None:  # then the panel
         return dispatch(session, UiChange("panel", None), source)
     if action == "quit" and not closes and asked is not None:
-        if session.clock - asked <= QUIT_STEPS:  # the second Escape, in time: quit
+        if session.steps_taken - asked <= QUIT_STEPS:  # the second Escape, in time: quit
             return Outcome(quit=True)
     # record
     recorder = session.recorder
     if recorder is not None:
         if action == "step":
-            recorder.held(session.clock, frozenset(held))  # before the press: O's keys
-        recorder.press(session.clock, key)
+            recorder.held(session.steps_taken, frozenset(held))  # before the press: O's keys
+        recorder.press(session.steps_taken, key)
         _recorder_stopped(session)
     # gates: Escape closes the lesson list or the help, or asks before it quits; the
     # lesson list takes its keys; the lesson
@@ -179,7 +179,7 @@ def _resolve_press(
             session.overlays = replace(session.overlays, show_help=False)
         return None
     if action == "quit":  # nothing open: a stray Escape never ends a class
-        session.quit_asked = session.clock
+        session.quit_asked = session.steps_taken
         say(session, QUIT_ASK)
         return None
     for gate in (_menu_gate, _lesson_gate):
@@ -231,7 +231,7 @@ def _step(session: Session, step: Step, source: str) -> None:
     step = Step(focus.free_held(session, frozenset(step.held)))  # a focused slider's arrows
     recorder = session.recorder
     if recorder is not None and source == USER:
-        recorder.held(session.clock, frozenset(step.held))
+        recorder.held(session.steps_taken, frozenset(step.held))
         _recorder_stopped(session)
     scripted, scripted_held = lesson_run.script_for_step(session)
     for command in scripted:  # a stage's opening: its presses and mouse, before the step
@@ -242,7 +242,7 @@ def _step(session: Session, step: Step, source: str) -> None:
 def _mouse(session: Session, mouse: Mouse, source: str) -> None:
     if source == USER:
         if session.recorder is not None:
-            session.recorder.mouse(session.clock, mouse.event)
+            session.recorder.mouse(session.steps_taken, mouse.event)
             _recorder_stopped(session)
         if session.lesson_run is not None and session.lesson_run.asking:
             return  # the world is frozen until the class answers
@@ -368,7 +368,7 @@ def _then(session: Session, command, source: str) -> Outcome | None:
 
 def _record_ui(session: Session, command: UiChange | Edit, source: str) -> None:
     if session.recorder is not None and source == USER:
-        session.recorder.ui(session.clock, command)
+        session.recorder.ui(session.steps_taken, command)
         _recorder_stopped(session)
 
 

@@ -25,7 +25,7 @@ def dump_state(session: Session) -> dict:
     space, lesson = session.space, session.lesson_run
     return {
         "tick": described["tick"],
-        "steps": session.steps,
+        "steps": session.step_on_show,
         "scene": session.scene.name,
         "gravity": described["gravity"],
         "bodies": described["bodies"],

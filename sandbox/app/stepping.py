@@ -45,13 +45,13 @@ def advance(session: Session, held: frozenset[str]) -> None:
         return
     session.step_record = with_pair(session, record)
     session.impact = _impact(session, velocities)
-    session.steps += 1
-    session.clock += 1
+    session.step_on_show += 1
+    session.steps_taken += 1
     if session.moment is not None and world.tick - session.moment.tick > MOMENT_STEPS:
         session.moment = None
     if session.moment is None:  # the first moment stays until it expires (the lesson's one)
         session.moment = find_moment(world, session.step_record, before)
-    session.history.keep(world, session.steps, session.pair_choice)
+    session.history.keep(world, session.step_on_show, session.pair_choice)
     follow(session)
     if session.scene.hold_at_impact and not session.impact_held:
         _hold_at_impact(session)
@@ -105,7 +105,7 @@ def rewind(session: Session, delta: int) -> None:
     if moved is None:
         return
     world = session.world
-    session.steps, session.pair_choice = moved
+    session.step_on_show, session.pair_choice = moved
     session.walk = None
     session.impact = 0.0  # the rewound-to step's impact is not measured again
     world.grab = None

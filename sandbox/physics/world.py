@@ -95,7 +95,7 @@ class World:
     def __init__(self, bodies, settings: WorldSettings | None = None, **changes):
         settings = replace(settings, **changes) if settings else WorldSettings(**changes)
         self._use_settings(settings)
-        self.tick = 0
+        self.tick = 0  # steps since built (a rebuild keeps it, a rewind puts it back)
         self._use_bodies(list(bodies))
 
     @property

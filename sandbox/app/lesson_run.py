@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
-from ..render.ruler_rows import axis_name
+from ..render.words import axis_name
 from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import ACT, LessonMove, Mouse, Press, Say

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from ..core.walk import walkthrough
-from ..render.ruler_rows import axis_name
+from ..render.words import axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS
 from ..scenes.registry import DEFAULT_SCENE, SCENES
 from . import lesson_run

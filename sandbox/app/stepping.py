@@ -18,7 +18,7 @@ from ..render.overlays import Jump, Moment
 from ..scenes.base import N_
 from . import lesson_run
 from .framing import follow
-from .keymap import controls_from
+from .keymap import steering_from
 from .pair_choice import asked
 from .scene_control import explain_now, say, with_pair
 from .state import STEP, Session
@@ -39,7 +39,7 @@ def advance(session: Session, held: frozenset[str]) -> None:
     before = world.position.copy()
     velocities = world.velocity.copy()
     try:
-        record = world.step(STEP, controls_from(set(held)), asked(session.pair_choice, world))
+        record = world.step(STEP, steering_from(set(held)), asked(session.pair_choice, world))
     except NotFiniteError as error:
         _not_finite(session, error)
         return

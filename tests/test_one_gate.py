@@ -118,7 +118,7 @@ def test_the_step_list_is_computed_once_a_frame(monkeypatch):
 
 
 def test_a_key_press_is_looked_up_in_the_keymap_once(monkeypatch):
-    """The dispatcher resolves a key to its binding once and hands the binding on: no
+    """The dispatcher looks a key's binding up once and hands the binding on: no
     module looks the key up again on the way to the change (it was three look-ups)."""
     looked = []
 

@@ -1,15 +1,15 @@
 """The one dispatcher: every command, from every source, takes the same path.
 
     window keys, mouse ─┐
-    toolbar, panels ────┤                  ┌─ resolve  what the command means now (a key
-    headless options ───┼─> commands ──> dispatch     the focus ring takes, Escape closes,
-    a replay ───────────┤                  │            a key draws, an edit key becomes
-                                           │            the edit it stands for)
-    a lesson's script ──┘                  ├─ record   into the recording (not a script's)
-                                           ├─ gates    Escape, the lesson list, the
-                                           │           lesson and a waiting question
-                                           └─ execute  actions, stepping, editing, tune,
-                                                       the mouse on the world, the lesson
+    toolbar, panels ────┤                  ┌─ interpret  what the command means now (a
+    headless options ───┼─> commands ──> dispatch       key the focus ring takes, Escape
+    a replay ───────────┤                  │              closes, a key draws, an edit key
+                                           │              becomes the edit it stands for)
+    a lesson's script ──┘                  ├─ record     into the recording (not a script's)
+                                           ├─ gates      Escape, the lesson list, the
+                                           │             lesson and a waiting question
+                                           └─ execute    actions, stepping, editing, tune,
+                                                         the mouse on the world, the lesson
 
 in that order, here and nowhere else. A command that leads to another (O steps the
 world, an edit key makes an edit, a stage's script presses keys) hands it back to
@@ -90,14 +90,14 @@ class Outcome:
 
 
 def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
-    """Resolve, record, gate and execute `command` on the session (see the module
+    """Interpret, record, gate and execute `command` on the session (see the module
     docstring). `source`: USER (recorded, gated) or SCRIPT (a lesson stage's own input)."""
     handler = _HANDLERS[type(command)]
     return handler(session, command, source) or Outcome()
 
 
 def _press(session: Session, press: Press, source: str) -> Outcome | None:
-    if source == USER:  # resolve, first: a key the focus ring takes (app/focus.py)
+    if source == USER:  # interpret, first: a key the focus ring takes (app/focus.py)
         command = focus.key_command(session, press.key, press.held)
         if command is not None:
             return _focused(session, command, source)
@@ -120,30 +120,30 @@ def _focused(session: Session, command: Command, source: str) -> Outcome | None:
 
 
 def _key_press(session: Session, press: Press, source: str) -> Outcome | None:
-    binding = KEY_ACTIONS.get(press.key)  # resolve: the press's one look-up in the keymap
+    binding = KEY_ACTIONS.get(press.key)  # interpret: the press's one look-up in the keymap
     if binding is not None and binding.held:
         binding = None  # (a held control steers in the step; pressed, it does nothing)
     recorder = session.recorder if source == USER else None
     if recorder is None or binding is None or binding.action not in EDIT_ACTIONS:
-        return _resolve_press(session, press, binding, source)
+        return _interpret_press(session, press, binding, source)
     # An edit key is recorded as the edit it makes; one that makes none but says why
     # (Return with no outline drawn, Insert while a question waits) as its press, so
     # that a replay shows what the run showed.
     written, message = recorder.written, (session.message, session.message_left)
-    outcome = _resolve_press(session, press, binding, source)
+    outcome = _interpret_press(session, press, binding, source)
     if recorder.written == written and (session.message, session.message_left) != message:
         recorder.press_that_only_said(session.steps_taken, press.key)
         _recorder_stopped(session)
     return outcome
 
 
-def _resolve_press(
+def _interpret_press(
     session: Session, press: Press, binding: Binding | None, source: str
 ) -> Outcome | None:
     key, held = press.key, press.held
     if source == SCRIPT:  # the stage's script: its keys act, unrecorded and ungated
         return _then(session, actions.act(session, binding, key, held), source)
-    # resolve
+    # interpret
     if session.draft is not None and key in ("return", "backspace", "escape"):
         command, said = editing.command_for_draft_key(session, key)
         if command is not None:

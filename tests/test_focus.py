@@ -28,7 +28,7 @@ from driving import (  # noqa: E402
     run_main,
 )
 
-from sandbox.app import focus  # noqa: E402
+from sandbox.app import focus, tune  # noqa: E402
 from sandbox.app import toolbar as clicks  # noqa: E402
 from sandbox.app.commands import parse_ui, ui_change_from  # noqa: E402
 from sandbox.app.describe import Announcer  # noqa: E402
@@ -300,7 +300,7 @@ def test_every_slider_by_keys_sets_the_value_by_hand_as_a_click_there_would(name
     _tab_to(keyed, f"slider:{name}")
     press(keyed, key)
     expected = BY_HAND[name][key]
-    value = focus.slider(keyed, name).value
+    value = tune.slider(keyed, name).value
     assert value == pytest.approx(expected)
     _click(clicked, "panel:tune")
     _, low, high, _ = SLIDERS[name]

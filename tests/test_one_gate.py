@@ -78,10 +78,10 @@ def test_a_click_on_a_disabled_slider_at_its_own_value_still_says_why():
     session = open_session(SCENES["classic"])
     dispatch(session, UiChange("panel", "tune"))
     gesture = _drawn_gesture(session)
-    shown = next(s for s in gesture.screen.sliders if s.name == "density")
-    assert not shown.enabled
-    at = (shown.value - shown.low) / (shown.high - shown.low)
-    assert refusal(session, UiChange("set", ("density", shown.value)))
+    slider = next(s for s in gesture.screen.sliders if s.name == "density")
+    assert not slider.enabled
+    at = (slider.value - slider.low) / (slider.high - slider.low)
+    assert refusal(session, UiChange("set", ("density", slider.value)))
     toolbar.press(session, gesture, SIZE, _track_point(gesture, "density", at), 1)
     assert session.message == "Density of A: none in the tutorials' MTV scenes"
 

@@ -268,7 +268,7 @@ def _slider_refused(session: Session, name: str) -> str:
 
 def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | None:
     _record_ui(session, change, source)
-    lesson = session.lesson_run
+    run = session.lesson_run
     kind, value = change.kind, change.value
     if kind == "focus":  # the keyboard's focus ring moves (the world waits for nothing)
         session.focus = value
@@ -278,7 +278,7 @@ def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | Non
         if session.message == QUIT_ASK:
             session.message, session.message_left = None, 0
         return
-    if kind == "scene" and lesson is not None:
+    if kind == "scene" and run is not None:
         refused = lesson_run.scene_change_refused(session)
         if refused:
             say(session, refused)

@@ -84,7 +84,7 @@ class _RefusedError(ValueError):
 
 
 def header_for(
-    scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+    scene: Scene, seed: int, theme: str, lesson_name: str | None = None, stage: int = 0
 ) -> dict:
     header = {
         "format": REPLAY_FORMAT,
@@ -93,18 +93,18 @@ def header_for(
         "seed": seed,
         "theme": theme,
     }
-    if lesson is not None:  # a lesson's run: the replay opens the same stage of it
-        header["lesson"], header["stage"] = lesson, stage
+    if lesson_name is not None:  # a lesson's run: the replay opens the same stage of it
+        header["lesson"], header["stage"] = lesson_name, stage
     return header
 
 
 def check_recordable(
-    scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+    scene: Scene, seed: int, theme: str, lesson_name: str | None = None, stage: int = 0
 ) -> None:
     """UsageError unless a replay could read the header a recording of this run starts
     with (checked by the replay's own reader, before the run begins)."""
     try:
-        header = header_for(scene, seed, theme, lesson, stage)
+        header = header_for(scene, seed, theme, lesson_name, stage)
         _header(_parse_line(json.dumps(header, sort_keys=True)))
     except _RefusedError as error:
         raise UsageError(f"--record: a replay could not name this scene again: {error}") from None
@@ -115,10 +115,10 @@ class Recorder:
     (see the module docstring); each line is checked by the replay's reader first."""
 
     def __init__(
-        self, scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+        self, scene: Scene, seed: int, theme: str, lesson_name: str | None = None, stage: int = 0
     ):
-        check_recordable(scene, seed, theme, lesson, stage)
-        self.header = header_for(scene, seed, theme, lesson, stage)
+        check_recordable(scene, seed, theme, lesson_name, stage)
+        self.header = header_for(scene, seed, theme, lesson_name, stage)
         first = json.dumps(self.header, sort_keys=True)
         self._lines = [first]
         self._bytes = len(first) + 1  # json.dumps writes ASCII: characters are bytes
@@ -214,7 +214,7 @@ class Replay:
     # UiChange or Edit, or the keys held from then on (frozenset)
     events: tuple[tuple[int, str | MouseEvent | UiChange | Edit | frozenset[str]], ...]
     version: int = VERSION
-    lesson: str | None = None  # a lesson's run: its name or file, and the stage it began at
+    lesson_name: str | None = None  # a lesson's run: its name or file, and the stage it began at
     stage: int = 0
 
 
@@ -290,15 +290,15 @@ def _header(header: dict) -> tuple[str, int, str, int, str | None, int]:
             raise _RefusedError(f"{field} must be a string of 1 to {longest} characters")
         if not value.isprintable():
             raise _RefusedError(f"{field} must be printable text (no newline or other control)")
-    lesson, stage = header.get("lesson"), header.get("stage", 0)
-    if lesson is not None:
-        if not isinstance(lesson, str) or not lesson or len(lesson) > MAX_SCENE_NAME:
+    lesson_name, stage = header.get("lesson"), header.get("stage", 0)
+    if lesson_name is not None:
+        if not isinstance(lesson_name, str) or not lesson_name or len(lesson_name) > MAX_SCENE_NAME:
             raise _RefusedError(f"lesson must be a string of 1 to {MAX_SCENE_NAME} characters")
-        if not lesson.isprintable():
+        if not lesson_name.isprintable():
             raise _RefusedError("lesson must be printable text (no newline or other control)")
-    if not _is_int(stage) or not 0 <= stage < 60 or (stage and lesson is None):
+    if not _is_int(stage) or not 0 <= stage < 60 or (stage and lesson_name is None):
         raise _RefusedError("stage must be a whole number from 0 to 59, with a lesson")
-    return header["scene"], seed, header["theme"], version, lesson, stage
+    return header["scene"], seed, header["theme"], version, lesson_name, stage
 
 
 def _end(item: dict, last_step: int) -> int:
@@ -359,7 +359,7 @@ def load_replay(path: Path) -> Replay:
         raise UsageError(f"{path}: replay file is empty")
     number, line = lines[0]
     try:
-        scene, seed, theme, version, lesson, stage = _header(_parse_line(line))
+        scene, seed, theme, version, lesson_name, stage = _header(_parse_line(line))
     except _RefusedError as error:
         raise UsageError(f"{path}:{number}: {error}") from None
     events: list[tuple[int, str | MouseEvent | frozenset[str]]] = []
@@ -386,7 +386,7 @@ def load_replay(path: Path) -> Replay:
             raise UsageError(f"{path}:{number}: {error}") from None
     if end is None:
         raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
-    return Replay(scene, seed, theme, end, tuple(events), version, lesson, stage)
+    return Replay(scene, seed, theme, end, tuple(events), version, lesson_name, stage)
 
 
 def _shown(value) -> str:

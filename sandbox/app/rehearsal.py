@@ -52,7 +52,7 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
     progress on a terminal (`stream`, stderr)."""
     session = open_session(SCENES[DEFAULT_SCENE], seed)
     progress = Progress(len(plan.stages), "rehearsing the lesson", stream)
-    progress.shown = progress.shown and rehearsal_steps(plan, words) > LONG_REHEARSAL
+    progress.visible = progress.visible and rehearsal_steps(plan, words) > LONG_REHEARSAL
     try:
         for index, stage_plan in enumerate(plan.stages):
             progress.advance(stage_plan.stage.title)

@@ -68,7 +68,8 @@ class QuitTimer:
 
     waited: float = 0.0
 
-    def tick(self, session: Session, seconds: float) -> UiChange | None:
+    def elapse(self, session: Session, seconds: float) -> UiChange | None:
+        """`seconds` of real time passed (a frame's; not a world step, World.tick's)."""
         if session.quit_asked is None:
             self.waited = 0.0
             return None

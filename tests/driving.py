@@ -3,9 +3,12 @@ one dispatcher (app/dispatcher.py), the picture and the dump through the view mo
 
 import copy
 import functools
+import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pygame
 
 from sandbox.app import lesson_run
 from sandbox.app.commands import Edit, Mouse, OpenLesson, Press, Save, Step, UiChange
@@ -138,3 +141,23 @@ def run_main(*args) -> subprocess.CompletedProcess:
     )
     assert done.returncode == 0, done.stderr
     return done
+
+
+def record_and_replay(folder: Path, args: list[str], holds: list[str], frames: int, size: str):
+    """`python main.py --headless ARGS` with each of `holds` held (--hold), `frames` steps,
+    recorded; then the recording replayed at the same size. Both runs must end in the same
+    state dump and the same last frame, pixel for pixel. Returns the recording's lines
+    (JSON), the run's dump (JSON) and its last frame (a Surface)."""
+    run, again = folder / "run", folder / "again"
+    for hold in holds:
+        args = [*args, "--hold", hold]
+    run_main(*args, "--size", size, "--frames", str(frames), "--record", f"{run}.jsonl",
+             "--screenshot", f"{run}.png", "--dump-state", f"{run}.json")  # fmt: skip
+    run_main("--replay", f"{run}.jsonl", "--size", size, "--screenshot", f"{again}.png",
+             "--dump-state", f"{again}.json")  # fmt: skip
+    dumped = Path(f"{run}.json").read_text()
+    assert dumped == Path(f"{again}.json").read_text()
+    first, second = pygame.image.load(f"{run}.png"), pygame.image.load(f"{again}.png")
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+    lines = [json.loads(line) for line in Path(f"{run}.jsonl").read_text().splitlines()]
+    return lines, json.loads(dumped), first

@@ -58,12 +58,12 @@ def _moments(theme="projector", slide=False):
             yield f"{what} opened", session
             while session.lesson_run.phase == "opening":
                 advance(session)
-                yield f"{what} opening, step {session.steps}", session
+                yield f"{what} opening, step {session.step_on_show}", session
             if stage_plan.stage.predict is not None:
                 press(session, sorted(lesson_run.right_keys(session))[0])
                 while session.lesson_run.phase == "showing":
                     advance(session)
-                    yield f"{what} answering, step {session.steps}", session
+                    yield f"{what} answering, step {session.step_on_show}", session
             yield f"{what} answered", session
 
 

@@ -46,7 +46,7 @@ def test_an_escape_that_closes_or_asks_is_recorded():
     press(session, "escape")  # closes the help
     press(session, "escape")  # asks
     assert press(session, "escape").quit
-    presses = [line for line in recorder.lines(session.clock) if '"press"' in line]
+    presses = [line for line in recorder.lines(session.steps_taken) if '"press"' in line]
     assert [p.count('"escape"') for p in presses] == [0, 1, 1]
 
 

@@ -79,7 +79,7 @@ def _visible(session):
         session.theme,
         session.camera,
         session.menu is not None,
-        session.steps,
+        session.step_on_show,
         json.dumps(dump_state(session), sort_keys=True),
     )
 
@@ -411,7 +411,7 @@ def test_controls_are_recorded_and_a_headless_replay_ends_in_the_same_state(tmp_
     _click(session, size, "overlay:show_aabbs", pointer)
     assert not press(session, "escape").quit  # closes the panel, does not quit
     run(10)
-    recording.write_text("\n".join(recorder.lines(session.clock)) + "\n")
+    recording.write_text("\n".join(recorder.lines(session.steps_taken)) + "\n")
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     kinds = {line["ui"] for line in lines if "ui" in line}
     assert kinds == {"panel", "set", "scene", "view"}
@@ -460,4 +460,4 @@ def test_a_new_button_is_one_entry_in_the_table(monkeypatch):
     session.recorder = recorded
     _click(session, size, "theme")
     assert session.theme == "dark"
-    assert '"press": "t"' in recorded.lines(session.clock)[1]
+    assert '"press": "t"' in recorded.lines(session.steps_taken)[1]

@@ -263,7 +263,7 @@ def test_edits_with_the_mouse_are_recorded_and_replay_to_the_same_world(tmp_path
     undo(session)
     run(15)
     assert recorder.stopped is None
-    recording.write_text("\n".join(recorder.lines(session.clock)) + "\n")
+    recording.write_text("\n".join(recorder.lines(session.steps_taken)) + "\n")
     lines = [json.loads(line) for line in recording.read_text().splitlines()]
     ops = [line["value"]["op"] for line in lines if line.get("ui") == "edit"]
     assert {"draw", "move_vertex", "spawn", "delete", "undo", "redo"} <= set(ops)

@@ -19,7 +19,7 @@ from driving import advance, draw_session, open_session, press, start_lesson  # 
 
 from sandbox.app import lesson_run  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
-from sandbox.render.rulers import axis_name  # noqa: E402
+from sandbox.render.words import axis_name  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 PLANS = {name: plan_lesson(name) for name in BUILT_IN}

@@ -105,7 +105,7 @@ def test_input_within_the_run_is_taken(script, tmp_path):
     on past the end: it has begun)."""
     argv = ["--headless", "--scene", "stack", "--frames", "100", *script]
     session, _ = simulate(parse_options(argv))
-    assert session.steps == 100
+    assert session.step_on_show == 100
 
 
 def test_a_video_stopped_early_leaves_no_folder_behind(tmp_path, monkeypatch):

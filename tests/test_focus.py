@@ -9,7 +9,6 @@ and a recording with focus moves replays to the same state and the same last fra
 import io
 import json
 import os
-from pathlib import Path
 
 import pygame
 import pytest
@@ -25,10 +24,10 @@ from driving import (  # noqa: E402
     layout_for,
     open_session,
     press,
-    run_main,
+    record_and_replay,
 )
 
-from sandbox.app import focus  # noqa: E402
+from sandbox.app import focus, tune  # noqa: E402
 from sandbox.app import toolbar as clicks  # noqa: E402
 from sandbox.app.commands import parse_ui, ui_change_from  # noqa: E402
 from sandbox.app.describe import Announcer  # noqa: E402
@@ -104,7 +103,7 @@ def _visible(session):
         session.mode,
         session.menu is not None,
         session.lesson_run is not None,
-        session.steps,
+        session.step_on_show,
         json.dumps(dump_state(session), sort_keys=True),
     )
 
@@ -300,7 +299,7 @@ def test_every_slider_by_keys_sets_the_value_by_hand_as_a_click_there_would(name
     _tab_to(keyed, f"slider:{name}")
     press(keyed, key)
     expected = BY_HAND[name][key]
-    value = focus.slider(keyed, name).value
+    value = tune.slider(keyed, name).value
     assert value == pytest.approx(expected)
     _click(clicked, "panel:tune")
     _, low, high, _ = SLIDERS[name]
@@ -426,22 +425,11 @@ def test_a_recording_with_focus_replays_to_the_same_state_and_last_frame(tmp_pat
     same last frame, the ring drawn round the slider."""
     holds = ["f10:1-1", *(f"tab:{k}-{k}" for k in range(2, 11)), "return:11-11"]
     holds += ["tab:12-12", "end:13-13"]
-    args = ["--scene", "stack", "--theme", "projector", "--size", "1024x768"]
-    for hold in holds:
-        args += ["--hold", hold]
-    run = tmp_path / "run"
-    run_main(*args, "--frames", "30", "--record", f"{run}.jsonl", "--screenshot", f"{run}.png",
-         "--dump-state", f"{run}.json")  # fmt: skip
-    lines = [json.loads(line) for line in Path(f"{run}.jsonl").read_text().splitlines()]
+    args = ["--scene", "stack", "--theme", "projector"]
+    lines, _, first = record_and_replay(tmp_path, args, holds, 30, "1024x768")
     focused = [line["value"] for line in lines if line.get("ui") == "focus"]
     assert focused[0] == "pause" and focused[-1] == "slider:gravity"
     assert {"step": 13, "ui": "set", "value": ["gravity", 2000.0]} in lines
-    again = tmp_path / "again"
-    run_main("--replay", f"{run}.jsonl", "--size", "1024x768", "--screenshot", f"{again}.png",
-         "--dump-state", f"{again}.json")  # fmt: skip
-    assert Path(f"{run}.json").read_text() == Path(f"{again}.json").read_text()
-    first, second = pygame.image.load(f"{run}.png"), pygame.image.load(f"{again}.png")
-    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
     ring = THEMES["projector"].focus
     width, height = first.get_size()
     assert any(first.get_at((x, y))[:3] == ring for x in range(width) for y in range(height))

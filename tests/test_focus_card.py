@@ -5,7 +5,6 @@ command on the one path: recorded as that key and replayed); the ring is drawn r
 answer and said ("Focus: answer 2: zero."). The expected keys and labels are read from
 the lesson's TOML file, not from the app."""
 
-import json
 import os
 import tomllib
 from pathlib import Path
@@ -22,7 +21,7 @@ from driving import (  # noqa: E402
     dump_state,
     open_session,
     press,
-    run_main,
+    record_and_replay,
     start_lesson,
 )
 
@@ -143,21 +142,9 @@ def test_answers_by_focus_are_recorded_as_their_keys_and_replay_the_same(tmp_pat
     (answered 3, right) and the same last frame."""
     holds = ["f10:30-30", "shift tab:31-31", "shift tab:32-32", "return:33-33"]
     holds += ["tab:34-34", "space:35-35"]
-    args = ["--lesson", "shadows", "--theme", "projector", "--size", "1024x768"]
-    for hold in holds:
-        args += ["--hold", hold]
-    run = tmp_path / "run"
-    run_main(*args, "--frames", "40", "--record", f"{run}.jsonl", "--screenshot", f"{run}.png",
-         "--dump-state", f"{run}.json")  # fmt: skip
-    lines = [json.loads(line) for line in Path(f"{run}.jsonl").read_text().splitlines()]
+    args = ["--lesson", "shadows", "--theme", "projector"]
+    lines, dumped, _ = record_and_replay(tmp_path, args, holds, 40, "1024x768")
     assert [line["press"] for line in lines if "press" in line] == ["2", "3"]
     focused = [line["value"] for line in lines if line.get("ui") == "focus"]
     assert focused == ["pause", "answer:3", "answer:2", "answer:3", None]
-    lesson = json.loads(Path(f"{run}.json").read_text())["lesson"]
-    assert (lesson["answer"], lesson["right"]) == ("3", True)
-    again = tmp_path / "again"
-    run_main("--replay", f"{run}.jsonl", "--size", "1024x768", "--screenshot", f"{again}.png",
-         "--dump-state", f"{again}.json")  # fmt: skip
-    assert Path(f"{run}.json").read_text() == Path(f"{again}.json").read_text()
-    first, second = pygame.image.load(f"{run}.png"), pygame.image.load(f"{again}.png")
-    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+    assert (dumped["lesson"]["answer"], dumped["lesson"]["right"]) == ("3", True)

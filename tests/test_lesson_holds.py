@@ -135,8 +135,8 @@ def test_the_quit_question_lapses_in_two_seconds_of_real_time():
     session = _asking("shadows", 2)
     timer = QuitTimer()
     assert not press(session, "escape").quit and session.message == QUIT_ASK
-    assert timer.tick(session, QUIT_SECONDS - 0.1) is None
-    lapsed = timer.tick(session, 0.1)
+    assert timer.elapse(session, QUIT_SECONDS - 0.1) is None
+    lapsed = timer.elapse(session, 0.1)
     assert lapsed == UiChange("expire", "quit")
     dispatch(session, lapsed)
     assert session.message is None and session.quit_asked is None
@@ -155,12 +155,12 @@ def test_a_lapsed_quit_question_replays_as_it_ran(tmp_path):
     timer = QuitTimer()
     press(session, "escape")
     for _ in range(180):  # 3 s of frames in a paused window
-        lapsed = timer.tick(session, STEP)
+        lapsed = timer.elapse(session, STEP)
         if lapsed is not None:
             dispatch(session, lapsed)
     assert not press(session, "escape").quit and session.message == QUIT_ASK
     record = tmp_path / "r.jsonl"
-    record.write_text("\n".join(recorder.lines(session.clock)) + "\n")
+    record.write_text("\n".join(recorder.lines(session.steps_taken)) + "\n")
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     kinds = [x.get("ui") or x.get("press") for x in lines if "ui" in x or "press" in x]
     assert kinds == ["escape", "expire", "escape"]

@@ -36,7 +36,7 @@ from toml_text import toml_value
 from sandbox.app import lesson_run
 from sandbox.app.cli import main
 from sandbox.app.errors import UsageError
-from sandbox.app.keymap import controls_from
+from sandbox.app.keymap import steering_from
 from sandbox.app.lesson_plan import BUILT_IN, built_in_lessons, lesson_folder
 from sandbox.app.pair_choice import asked, opening, shown_pair
 from sandbox.app.rehearsal import load_lesson
@@ -241,11 +241,11 @@ def _touches_on_its_own(stage, predict) -> str:
     plan = next(p for plan in PLANS.values() for p in plan.stages if p.stage is stage)
     for step in range(plan.opening):
         held = {k for k, first, last in plan.holds if first <= step <= last}
-        world.step(1 / 60, controls_from(held))
+        world.step(1 / 60, steering_from(held))
     a, b = shown_pair(choice, world)
     for step in range(predict.steps):
         held = {k for k, first, last in plan.evidence_holds if first <= step <= last}
-        world.step(1 / 60, controls_from(held))
+        world.step(1 / 60, steering_from(held))
         if polygon_of(world.shape(a)).distance(polygon_of(world.shape(b))) <= 1e-6:
             return "y"
     return "n"

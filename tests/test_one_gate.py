@@ -61,7 +61,7 @@ def test_a_disabled_slider_refuses_through_the_dispatchers_gate_and_replays_so(t
     said = session.message
     assert "MTV" in said and gesture.slider is None
     assert json.dumps(dump_state(session), sort_keys=True) == before
-    lines = session.recorder.lines(session.clock)
+    lines = session.recorder.lines(session.steps_taken)
     sets = [json.loads(line) for line in lines if '"ui": "set"' in line]
     assert len(sets) == 1 and sets[0]["value"][0] == "gravity"
     again = open_session(SCENES["classic"])
@@ -78,10 +78,10 @@ def test_a_click_on_a_disabled_slider_at_its_own_value_still_says_why():
     session = open_session(SCENES["classic"])
     dispatch(session, UiChange("panel", "tune"))
     gesture = _drawn_gesture(session)
-    shown = next(s for s in gesture.screen.sliders if s.name == "density")
-    assert not shown.enabled
-    at = (shown.value - shown.low) / (shown.high - shown.low)
-    assert refusal(session, UiChange("set", ("density", shown.value)))
+    slider = next(s for s in gesture.screen.sliders if s.name == "density")
+    assert not slider.enabled
+    at = (slider.value - slider.low) / (slider.high - slider.low)
+    assert refusal(session, UiChange("set", ("density", slider.value)))
     toolbar.press(session, gesture, SIZE, _track_point(gesture, "density", at), 1)
     assert session.message == "Density of A: none in the tutorials' MTV scenes"
 
@@ -118,7 +118,7 @@ def test_the_step_list_is_computed_once_a_frame(monkeypatch):
 
 
 def test_a_key_press_is_looked_up_in_the_keymap_once(monkeypatch):
-    """The dispatcher resolves a key to its binding once and hands the binding on: no
+    """The dispatcher looks a key's binding up once and hands the binding on: no
     module looks the key up again on the way to the change (it was three look-ups)."""
     looked = []
 

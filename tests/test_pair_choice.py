@@ -74,7 +74,7 @@ def test_a_rewind_brings_back_the_pair_chosen_then():
     tabbed = session.pair_choice
     assert tabbed.b is not None and (session.shown.a, session.shown.b) != first
     press(session, "backspace")
-    assert session.steps == 5 and session.pair_choice == PairChoice()
+    assert session.step_on_show == 5 and session.pair_choice == PairChoice()
     assert (session.shown.a, session.shown.b) == first
     advance(session)  # stepped on from there: the pair of then, explained afresh
     assert (session.shown.a, session.shown.b) == first

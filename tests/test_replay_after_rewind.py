@@ -252,7 +252,7 @@ def test_random_window_sessions_replay_to_the_state_shown(scene, inputs):
             mouse(session, MouseEvent(item[1], float(item[2]), float(item[3])))
     assert recorder.stopped is None
     with tempfile.TemporaryDirectory() as folder:
-        assert replay_lines(Path(folder), recorder.lines(session.clock)) == dump(session)
+        assert replay_lines(Path(folder), recorder.lines(session.steps_taken)) == dump(session)
 
 
 # -- what the replay would refuse, the recorder refuses or never writes -------------------
@@ -330,7 +330,7 @@ def test_a_window_recording_stops_at_the_size_limit_and_replays_to_that_moment(
     said = None  # the status line as the recording stopped (a message lasts 2 s)
     mouse(session, MouseEvent("press", 150.0, 400.0))
     for step in range(300):
-        seen[session.clock] = dump(session)
+        seen[session.steps_taken] = dump(session)
         mouse(session, MouseEvent("move", 150.0 + step, 400.0 - step / 2))
         if recorder.stopped is not None and said is None:
             said = session.message
@@ -338,7 +338,7 @@ def test_a_window_recording_stops_at_the_size_limit_and_replays_to_that_moment(
     stop = recorder.stopped_at
     assert stop is not None and 0 < stop < 300
     assert said == recorder.stopped and "limit" in recorder.stopped
-    lines = recorder.lines(session.clock)
+    lines = recorder.lines(session.steps_taken)
     assert sum(len(line) + 1 for line in lines) <= 4096
     assert json.loads(lines[-1]) == {"end": stop}
     assert replay_lines(tmp_path, lines) == seen[stop]
@@ -351,5 +351,5 @@ def test_a_recording_stops_at_the_longest_replay(monkeypatch):
     session.recorder = recorder
     for _ in range(50):
         advance(session, frozenset())
-    assert recorder.stopped_at == 40 and session.clock == 50
-    assert json.loads(recorder.lines(session.clock)[-1]) == {"end": 40}
+    assert recorder.stopped_at == 40 and session.steps_taken == 50
+    assert json.loads(recorder.lines(session.steps_taken)[-1]) == {"end": 40}

@@ -50,7 +50,7 @@ def test_back_and_forward_restores_every_state_bit_for_bit(scene):
     press(session, "backspace")
     assert session.paused and same(state(session.world), seen[89])
     press(session, "page up")
-    assert same(state(session.world), seen[29]) and session.steps == 29
+    assert same(state(session.world), seen[29]) and session.step_on_show == 29
     press(session, "o")
     assert same(state(session.world), seen[30])
     press(session, "page down")
@@ -69,7 +69,7 @@ def test_stepping_on_from_the_past_repeats_the_first_time_exactly():
     first = state(session.world)
     for _ in range(40):
         press(session, "backspace")
-    assert session.steps == 60
+    assert session.step_on_show == 60
     for step in range(60, 100):
         advance(session, keys_at(step))
     assert same(state(session.world), first)

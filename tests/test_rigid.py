@@ -30,10 +30,10 @@ def floor(width=1600.0, x=400.0):
     return Body("floor", Polygon.box(width, 40, position=(x, FLOOR_TOP + 20)), static=True)
 
 
-def run(world, ticks, controls=None):
-    controls = controls or Steering()
+def run(world, ticks, steering=None):
+    steering = steering or Steering()
     for _ in range(ticks):
-        world.step(STEP, controls)
+        world.step(STEP, steering)
     return world
 
 

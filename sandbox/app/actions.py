@@ -1,6 +1,6 @@
 """What each key's action does: one table, action name -> the function that carries it out.
 
-The dispatcher (app/dispatcher.py) has already resolved the key to its binding, recorded
+The dispatcher (app/dispatcher.py) has already looked the key up (its binding), recorded
 it and passed it through the gates; `act` only executes. An action that leads to another
 command (O steps the world; F3 and the editor's keys become the mode or edit they stand
 for) returns it, and the dispatcher takes that command in turn: nothing here calls back
@@ -206,7 +206,7 @@ ACTIONS = {
 
 
 def act(session: Session, binding: Binding | None, key: str, held: frozenset[str] = frozenset()):
-    """Carry out `binding`, the action the dispatcher resolved `key` to (its one look-up
+    """Carry out `binding`, the action the dispatcher found for `key` (its one look-up
     in the keymap); the command it leads to, or None. None, a held control's binding and
     actions with nothing here (the lesson's, quit, fullscreen) do nothing."""
     if binding is None or binding.held:

@@ -20,7 +20,7 @@ import sys
 
 from ..render.language import ENGLISH_WORDS, Language
 from ..render.pair_words import frame_narration
-from ..render.words import amount, collision_state, vector
+from ..render.words import SENTENCE, amount, axis_name, collision_state, vector
 from ..scenes.base import N_
 from .focus import focus_said
 from .lesson_card import VERDICTS
@@ -30,18 +30,6 @@ from .state import Session
 _KINDS = (N_("Apart"), N_("Touching"), N_("Resting"), N_("Inside"), N_("Colliding"))
 
 
-def axis_words(axis, tr: Language = ENGLISH_WORDS) -> str:
-    """An axis as a sentence names it: "A's e2", "the axis to the closest corner v4",
-    "the centre line"."""
-    if axis.feature == "edge":
-        return tr("{owner}'s e{n}").format(owner=axis.owner.upper(), n=axis.feature_index)
-    if axis.feature == "closest vertex":
-        return tr("the axis to the closest corner v{n}").format(n=axis.feature_index)
-    if axis.feature == "centres":
-        return tr("the centre line")
-    return str(axis.feature)
-
-
 def verdict(report, rigid: bool, tr: Language = ENGLISH_WORDS) -> str:
     """SAT's answer for the pair in one sentence, with the axis that decides it; it
     begins with its kind (_KINDS) and a colon."""
@@ -49,14 +37,14 @@ def verdict(report, rigid: bool, tr: Language = ENGLISH_WORDS) -> str:
     if state == "apart":
         axis = report.separating
         said = tr("{axis} leaves a gap of {gap}.")
-        said = said.format(axis=axis_words(axis, tr), gap=amount(axis.overlap))
+        said = said.format(axis=axis_name(axis, SENTENCE, tr), gap=amount(axis.overlap))
         return f"{tr('Apart')}: {said}"
     if state == "touching":
         said = tr("the shapes meet with no overlap (depth 0).")  # (babel reads no f-string)
         return f"{tr('Touching')}: {said}"
     axis = report.mtv_axis
     mtv = vector(*report.mtv)
-    depth, on = amount(report.depth), axis_words(axis, tr)
+    depth, on = amount(report.depth), axis_name(axis, SENTENCE, tr)
     if state == "resting":
         said = tr("{depth} of overlap on {axis}.").format(depth=depth, axis=on)
         return f"{tr('Resting')}: {said}"

@@ -1,15 +1,15 @@
 """The one dispatcher: every command, from every source, takes the same path.
 
     window keys, mouse ─┐
-    toolbar, panels ────┤                  ┌─ resolve  what the command means now (a key
-    headless options ───┼─> commands ──> dispatch     the focus ring takes, Escape closes,
-    a replay ───────────┤                  │            a key draws, an edit key becomes
-                                           │            the edit it stands for)
-    a lesson's script ──┘                  ├─ record   into the recording (not a script's)
-                                           ├─ gates    Escape, the lesson list, the
-                                           │           lesson and a waiting question
-                                           └─ execute  actions, stepping, editing, tune,
-                                                       the mouse on the world, the lesson
+    toolbar, panels ────┤                  ┌─ interpret  what the command means now (a
+    headless options ───┼─> commands ──> dispatch       key the focus ring takes, Escape
+    a replay ───────────┤                  │              closes, a key draws, an edit key
+                                           │              becomes the edit it stands for)
+    a lesson's script ──┘                  ├─ record     into the recording (not a script's)
+                                           ├─ gates      Escape, the lesson list, the
+                                           │             lesson and a waiting question
+                                           └─ execute    actions, stepping, editing, tune,
+                                                         the mouse on the world, the lesson
 
 in that order, here and nowhere else. A command that leads to another (O steps the
 world, an edit key makes an edit, a stage's script presses keys) hands it back to
@@ -68,7 +68,8 @@ class QuitTimer:
 
     waited: float = 0.0
 
-    def tick(self, session: Session, seconds: float) -> UiChange | None:
+    def elapse(self, session: Session, seconds: float) -> UiChange | None:
+        """`seconds` of real time passed (a frame's; not a world step, World.tick's)."""
         if session.quit_asked is None:
             self.waited = 0.0
             return None
@@ -90,14 +91,14 @@ class Outcome:
 
 
 def dispatch(session: Session, command: Command, source: str = USER) -> Outcome:
-    """Resolve, record, gate and execute `command` on the session (see the module
+    """Interpret, record, gate and execute `command` on the session (see the module
     docstring). `source`: USER (recorded, gated) or SCRIPT (a lesson stage's own input)."""
     handler = _HANDLERS[type(command)]
     return handler(session, command, source) or Outcome()
 
 
 def _press(session: Session, press: Press, source: str) -> Outcome | None:
-    if source == USER:  # resolve, first: a key the focus ring takes (app/focus.py)
+    if source == USER:  # interpret, first: a key the focus ring takes (app/focus.py)
         command = focus.key_command(session, press.key, press.held)
         if command is not None:
             return _focused(session, command, source)
@@ -120,30 +121,30 @@ def _focused(session: Session, command: Command, source: str) -> Outcome | None:
 
 
 def _key_press(session: Session, press: Press, source: str) -> Outcome | None:
-    binding = KEY_ACTIONS.get(press.key)  # resolve: the press's one look-up in the keymap
+    binding = KEY_ACTIONS.get(press.key)  # interpret: the press's one look-up in the keymap
     if binding is not None and binding.held:
         binding = None  # (a held control steers in the step; pressed, it does nothing)
     recorder = session.recorder if source == USER else None
     if recorder is None or binding is None or binding.action not in EDIT_ACTIONS:
-        return _resolve_press(session, press, binding, source)
+        return _interpret_press(session, press, binding, source)
     # An edit key is recorded as the edit it makes; one that makes none but says why
     # (Return with no outline drawn, Insert while a question waits) as its press, so
     # that a replay shows what the run showed.
     written, message = recorder.written, (session.message, session.message_left)
-    outcome = _resolve_press(session, press, binding, source)
+    outcome = _interpret_press(session, press, binding, source)
     if recorder.written == written and (session.message, session.message_left) != message:
-        recorder.press_that_only_said(session.clock, press.key)
+        recorder.press_that_only_said(session.steps_taken, press.key)
         _recorder_stopped(session)
     return outcome
 
 
-def _resolve_press(
+def _interpret_press(
     session: Session, press: Press, binding: Binding | None, source: str
 ) -> Outcome | None:
     key, held = press.key, press.held
     if source == SCRIPT:  # the stage's script: its keys act, unrecorded and ungated
         return _then(session, actions.act(session, binding, key, held), source)
-    # resolve
+    # interpret
     if session.draft is not None and key in ("return", "backspace", "escape"):
         command, said = editing.command_for_draft_key(session, key)
         if command is not None:
@@ -161,14 +162,14 @@ def _resolve_press(
     if action == "quit" and not closes and session.panel is not None:  # then the panel
         return dispatch(session, UiChange("panel", None), source)
     if action == "quit" and not closes and asked is not None:
-        if session.clock - asked <= QUIT_STEPS:  # the second Escape, in time: quit
+        if session.steps_taken - asked <= QUIT_STEPS:  # the second Escape, in time: quit
             return Outcome(quit=True)
     # record
     recorder = session.recorder
     if recorder is not None:
         if action == "step":
-            recorder.held(session.clock, frozenset(held))  # before the press: O's keys
-        recorder.press(session.clock, key)
+            recorder.held(session.steps_taken, frozenset(held))  # before the press: O's keys
+        recorder.press(session.steps_taken, key)
         _recorder_stopped(session)
     # gates: Escape closes the lesson list or the help, or asks before it quits; the
     # lesson list takes its keys; the lesson
@@ -179,7 +180,7 @@ def _resolve_press(
             session.overlays = replace(session.overlays, show_help=False)
         return None
     if action == "quit":  # nothing open: a stray Escape never ends a class
-        session.quit_asked = session.clock
+        session.quit_asked = session.steps_taken
         say(session, QUIT_ASK)
         return None
     for gate in (_menu_gate, _lesson_gate):
@@ -231,7 +232,7 @@ def _step(session: Session, step: Step, source: str) -> None:
     step = Step(focus.free_held(session, frozenset(step.held)))  # a focused slider's arrows
     recorder = session.recorder
     if recorder is not None and source == USER:
-        recorder.held(session.clock, frozenset(step.held))
+        recorder.held(session.steps_taken, frozenset(step.held))
         _recorder_stopped(session)
     scripted, scripted_held = lesson_run.script_for_step(session)
     for command in scripted:  # a stage's opening: its presses and mouse, before the step
@@ -242,7 +243,7 @@ def _step(session: Session, step: Step, source: str) -> None:
 def _mouse(session: Session, mouse: Mouse, source: str) -> None:
     if source == USER:
         if session.recorder is not None:
-            session.recorder.mouse(session.clock, mouse.event)
+            session.recorder.mouse(session.steps_taken, mouse.event)
             _recorder_stopped(session)
         if session.lesson_run is not None and session.lesson_run.asking:
             return  # the world is frozen until the class answers
@@ -268,7 +269,7 @@ def _slider_refused(session: Session, name: str) -> str:
 
 def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | None:
     _record_ui(session, change, source)
-    lesson = session.lesson_run
+    run = session.lesson_run
     kind, value = change.kind, change.value
     if kind == "focus":  # the keyboard's focus ring moves (the world waits for nothing)
         session.focus = value
@@ -278,7 +279,7 @@ def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | Non
         if session.message == QUIT_ASK:
             session.message, session.message_left = None, 0
         return
-    if kind == "scene" and lesson is not None:
+    if kind == "scene" and run is not None:
         refused = lesson_run.scene_change_refused(session)
         if refused:
             say(session, refused)
@@ -368,7 +369,7 @@ def _then(session: Session, command, source: str) -> Outcome | None:
 
 def _record_ui(session: Session, command: UiChange | Edit, source: str) -> None:
     if session.recorder is not None and source == USER:
-        session.recorder.ui(session.clock, command)
+        session.recorder.ui(session.steps_taken, command)
         _recorder_stopped(session)
 
 

@@ -22,14 +22,14 @@ def dump_state(session: Session) -> dict:
             report["a_piece"], report["b_piece"] = shown.a_piece, shown.b_piece
             report["colliding_pieces"] = [list(pair) for pair in shown.colliding_pieces]
     described = world_dump(world)
-    space, lesson = session.space, session.lesson_run
+    space, run = session.space, session.lesson_run
     return {
         "tick": described["tick"],
-        "steps": session.steps,
+        "steps": session.step_on_show,
         "scene": session.scene.name,
         "gravity": described["gravity"],
         "bodies": described["bodies"],
         "sat": report,
         **({"sat3d": space.to_dict()} if space is not None else {}),
-        **({"lesson": lesson.to_dict()} if lesson is not None else {}),
+        **({"lesson": run.to_dict()} if run is not None else {}),
     }

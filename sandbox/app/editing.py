@@ -106,7 +106,7 @@ def apply_edit(session: Session, edit: Edit) -> EditResult:
     session.pair_index = None  # Tab's pair may name a body gone
     session.walk = None
     session.step_record = explain_now(session)
-    session.history.replace_present(session.world, session.steps, session.pair_choice)
+    session.history.replace_present(session.world, session.step_on_show, session.pair_choice)
     if edit.command["op"] == "draw":  # the outline drawn is a body now
         session.draft = None
         if edit.show is not None:

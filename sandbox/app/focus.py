@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import math
 
-from . import panels
+from . import panels, tune
 from .commands import Command, Press, UiChange
 from .keymap import KEY_FOR_ACTION
 from .lesson_run import choices
 from .state import Session
-from .tune import slider
 
 ENTER = "f10"  # the key that puts the focus on the controls (the menu bar's, as in GTK)
 BACK = "shift tab"  # the window's name for Tab with Shift down
@@ -128,8 +127,8 @@ def activate(session: Session, name: str, held=frozenset()) -> Command | None:
     if kind == "answer" and rest in card_answers(session):
         return Press(rest, held)  # the answer's own key answers (recorded as that key)
     if kind == "slider":  # the arrows move it; disabled, it says why (as its keys do)
-        shown = slider(session, rest)
-        return UiChange("focus", name) if shown.enabled else _said(shown)
+        slider = tune.slider(session, rest)
+        return UiChange("focus", name) if slider.enabled else _said(slider)
     return None
 
 
@@ -138,16 +137,16 @@ def adjust(session: Session, name: str, key: str) -> Command:
     (a value between steps goes to the next step that way). A disabled one is set to
     its own value, which says why it cannot move (tune.set_slider; recorded, so that a
     replay says it too)."""
-    shown = slider(session, name)
-    if not shown.enabled:
-        return _said(shown)
-    value = slider_target(shown.value, shown.low, shown.high, shown.step, key)
+    slider = tune.slider(session, name)
+    if not slider.enabled:
+        return _said(slider)
+    value = slider_target(slider.value, slider.low, slider.high, slider.step, key)
     return UiChange("set", (name, value))
 
 
-def _said(shown) -> UiChange:
+def _said(slider) -> UiChange:
     """A disabled slider set to its own value (within its range): it says why."""
-    return UiChange("set", (shown.name, min(max(shown.value, shown.low), shown.high)))
+    return UiChange("set", (slider.name, min(max(slider.value, slider.low), slider.high)))
 
 
 def slider_target(value: float, low: float, high: float, step: float, key: str) -> float:
@@ -204,9 +203,11 @@ def focus_said(session: Session) -> str | None:
         said = tr.tr("answer {key}: {label}") if label else tr.tr("answer {key}")
         return said.format(key=rest.upper(), label=label)
     if kind == "slider":
-        shown = slider(session, rest)
-        said = tr.tr("slider: {label}, {value}").format(label=shown.label, value=shown.shown)
-        return said if shown.enabled else f"{said} ({shown.note})"
+        slider = tune.slider(session, rest)
+        said = tr.tr("slider: {label}, {value}").format(
+            label=slider.label, value=slider.value_words
+        )
+        return said if slider.enabled else f"{said} ({slider.note})"
     if kind == "overlay":
         words = tr(dict(panels.SHOWN_OVERLAYS)[rest])
         state = tr.tr("on") if getattr(session.overlays, rest) else tr.tr("off")

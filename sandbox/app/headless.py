@@ -148,9 +148,9 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     The scripted input (--hold, --drag, --click, --ui, --edit) is due at the loop's step;
     while the session is paused (P, a rewind, the step-through, a lesson's question), a
     step of the script passes and the world waits, as it does in a window. A replay's
-    input is due at the session's clock (version 2: the steps taken, rewound or not, so
-    a press of O that steps moves it on) and a replay runs until the clock reaches its
-    end; a version 1 replay is due at the loop's step, as it was recorded. The
+    input is due at its stamp (app/recording._event): version 2, Session.steps_taken
+    (rewound or not, so a press of O that steps moves it on), and the replay runs until
+    that count reaches its end; version 1, the loop's step, as it was recorded. The
     dispatcher records what it takes (Session.recorder). `each_step(session)`, if given,
     is called before the first step and after each (a film's frames)."""
     session, recorder = new_session(options)
@@ -159,40 +159,42 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     if each_step is not None:
         each_step(session)
     events = replay.events if replay else ()
-    by_clock = replay is not None and replay.version >= 2
+    by_taken = replay is not None and replay.version >= 2
     replay_held: frozenset[str] = frozenset()
     due = 0  # the next replay event
-    step = 0
+    loop_step = 0
     while True:
-        while due < len(events) and events[due][0] <= (session.clock if by_clock else step):
+        while due < len(events) and events[due][0] <= (
+            session.steps_taken if by_taken else loop_step  # (a press of O moves it on)
+        ):
             what = events[due][1]
             due += 1
             if isinstance(what, frozenset):
                 replay_held = what
             else:
-                held = replay_held if by_clock else frozenset()
+                held = replay_held if by_taken else frozenset()
                 dispatch(session, _replayed(what, held))
-        pressed = list(options.mouse.get(step, []))
+        pressed = list(options.mouse.get(loop_step, []))
         held = set(replay_held)
         for hold in options.holds:
             if not KEY_ACTIONS[hold.key].held:
-                if hold.first == step:
+                if hold.first == loop_step:
                     pressed.append(hold.key)
-            elif hold.first <= step <= hold.last:
+            elif hold.first <= loop_step <= hold.last:
                 held.add(hold.key)
         for what in pressed:
             dispatch(session, _replayed(what, frozenset(held)))
-        for command in options.edits.get(step, ()):
+        for command in options.edits.get(loop_step, ()):
             edit_session(session, command)
         if recorder is not None and recorder.stopped is not None:
             raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
-        if (session.clock if by_clock else step) >= frames:
+        if (session.steps_taken if by_taken else loop_step) >= frames:
             break
         if replay is not None or not session.paused:  # paused: the world waits, as in a window
             dispatch(session, Step(frozenset(held)))
             if session.failed is not None:  # the world could not step: one line, exit 2
                 raise UsageError(session.failed)
-        step += 1
+        loop_step += 1
         if each_step is not None:
             each_step(session)
     return session, recorder
@@ -218,4 +220,4 @@ def edit_session(session: Session, command: dict) -> None:
     if not result.ok:
         shown = json.dumps(command)
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
-        raise UsageError(f"--edit {shown}: refused at step {session.steps}: {result.reason}")
+        raise UsageError(f"--edit {shown}: refused at step {session.step_on_show}: {result.reason}")

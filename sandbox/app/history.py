@@ -25,37 +25,37 @@ class History:
     """The last KEEP_STEPS saved states and where the learner stands among them."""
 
     def __init__(self, keep: int = KEEP_STEPS):
-        # (session steps, the world's state, the pair chosen)
+        # (Session.step_on_show, the world's state, the pair chosen)
         self.kept: deque[tuple[int, SavedState, PairChoice]] = deque(maxlen=keep + 1)
         self.at: int | None = None  # index of the state on show; None: the present
 
-    def keep(self, world: World, steps: int, choice: PairChoice) -> None:
+    def keep(self, world: World, step_on_show: int, choice: PairChoice) -> None:
         """The world after a step: drop any future we were rewound from, keep this."""
         if self.at is not None:
             while len(self.kept) > self.at + 1:
                 self.kept.pop()
             self.at = None
-        self.kept.append((steps, world.save_state(), choice))
+        self.kept.append((step_on_show, world.save_state(), choice))
 
-    def replace_present(self, world: World, steps: int, choice: PairChoice) -> None:
+    def replace_present(self, world: World, step_on_show: int, choice: PairChoice) -> None:
         """The present was changed in place (an edit): keep the world as it is now in
         place of the state saved before the change (a rewound-to state stays)."""
         if self.at is None and self.kept:
             self.kept.pop()
-        self.keep(world, steps, choice)
+        self.keep(world, step_on_show, choice)
 
     def move(self, world: World, delta: int) -> tuple[int, PairChoice] | None:
         """Step back (delta < 0) or forward through the kept states; the world shows the
-        one reached. Returns its session step count and pair chosen, or None when there
+        one reached. Returns its Session.step_on_show and pair chosen, or None when there
         is none."""
         if not self.kept:
             return None
         here = len(self.kept) - 1 if self.at is None else self.at
         there = min(max(here + delta, 0), len(self.kept) - 1)
-        steps, saved, choice = self.kept[there]
+        step_on_show, saved, choice = self.kept[there]
         world.restore_state(saved)
         self.at = None if there == len(self.kept) - 1 else there
-        return steps, choice
+        return step_on_show, choice
 
     def span(self) -> tuple[int, int, int] | None:
         """(first, current, last) world ticks kept, for the timeline bar."""

@@ -173,7 +173,7 @@ def help_pages(tr=N_) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     return tuple(zip((tr(title) for title in HELP_PAGE_TITLES), pages, strict=True))
 
 
-def controls_from(held: set[str]) -> Steering:
+def steering_from(held: set[str]) -> Steering:
     return Steering(
         left="left" in held,
         right="right" in held,

@@ -30,7 +30,7 @@ def card(session: Session) -> LessonCard | None:
     listed = choices(session)
     question = fill(predict.question, session)  # its live values, at this frame
     if run.phase == "opening":  # the question shows from the first frame, marked as waiting
-        left = max(run.stage.opening - (session.steps - run.opened_steps), 1)
+        left = max(run.stage.opening - (session.step_on_show - run.opened_at), 1)
         return LessonCard(question, listed, None, None, None, "", left)
     labels = dict(listed)
     if run.verdict is None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
-from ..render.ruler_rows import axis_name
+from ..render.words import axis_name
 from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import ACT, LessonMove, Mouse, Press, Say
@@ -70,7 +70,7 @@ class LessonRun:
     index: int = 0
     exploring: bool = False
     phase: str = "opening"  # opening, open, asking, showing, answered
-    opened_steps: int = 0  # Session.steps when the stage opened
+    opened_at: int = 0  # Session.step_on_show when the stage opened
     verdict: Verdict | None = None
     tried: str | None = None  # a first wrong answer, while the class tries once more
     run_left: int = 0  # evidence steps still to run
@@ -158,7 +158,7 @@ def open_stage(session: Session, index: int) -> None:
     session.paused = False
     session.walk = None
     session.message = None
-    run.opened_steps = session.steps
+    run.opened_at = session.step_on_show
     run.phase = "opening"
     if run.stage.opening == 0:
         settle(session)
@@ -208,7 +208,7 @@ def script_for_step(session: Session) -> tuple[list, frozenset[str]]:
         return [], held
     if run.phase != "opening":
         return [], frozenset()
-    local = session.steps - run.opened_steps
+    local = session.step_on_show - run.opened_at
     commands = [Press(key) for key in plan.presses.get(local, ())]
     commands += [Mouse(event) for event in plan.mouse.get(local, ())]
     held = frozenset(key for key, first, last in plan.holds if first <= local <= last)
@@ -220,7 +220,7 @@ def stepped(session: Session) -> None:
     run = session.lesson_run
     if run is None or run.exploring:
         return
-    if run.phase == "opening" and session.steps - run.opened_steps >= run.stage.opening:
+    if run.phase == "opening" and session.step_on_show - run.opened_at >= run.stage.opening:
         settle(session)
     elif run.phase == "showing":
         shown = session.shown

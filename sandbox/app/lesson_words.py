@@ -27,9 +27,8 @@ import re
 
 from ..core.portable import hypot
 from ..render.broadview import counts
-from ..render.ruler_rows import axis_name
 from ..render.theme import colour_word
-from ..render.words import amount
+from ..render.words import amount, axis_name
 from .state import STEP, Session
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")

@@ -185,7 +185,7 @@ def _lesson_and_scene(args, replay, code: str = "en") -> tuple:
     """(lesson name or None, the lesson's plan or None, the stage index, the Scene): from
     the replay when there is one, else from --lesson, --stage and --scene (a lesson opens
     on its stage's built-in scene); UsageError naming the option or the replay's line."""
-    lesson_name = replay.lesson if replay else args.lesson
+    lesson_name = replay.lesson_name if replay else args.lesson
     plan = None
     if lesson_name is not None:
         try:

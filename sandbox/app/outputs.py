@@ -52,6 +52,6 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
         except UsageError as error:
             raise UsageError(f"--save-scene: {error}") from None
     if options.record and recorder is not None:
-        text = "\n".join(recorder.lines(session.clock)) + "\n"
+        text = "\n".join(recorder.lines(session.steps_taken)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))
     write_all(outputs)

@@ -13,12 +13,12 @@ class Progress:
     def __init__(self, total: int, label: str, stream=None, width: int = 30):
         self.total, self.label, self.width = max(total, 1), label, width
         self.stream = stream if stream is not None else sys.stderr
-        self.shown = _is_terminal(self.stream)
+        self.visible = _is_terminal(self.stream)
         self.done = 0
 
     def advance(self, what: str = "") -> None:
         self.done += 1
-        if not self.shown:
+        if not self.visible:
             return
         filled = self.width * self.done // self.total
         bar = "#" * filled + "." * (self.width - filled)
@@ -26,7 +26,7 @@ class Progress:
         self.stream.flush()
 
     def finish(self) -> None:
-        if self.shown:
+        if self.visible:
             self.stream.write("\n")
             self.stream.flush()
 

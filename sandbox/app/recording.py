@@ -3,10 +3,10 @@
 A rewind is an event in the recording (design (a), not truncating the recording to the
 rewound moment). The dispatcher (app/dispatcher.py) writes the recording: every key it
 acts on (Backspace, Page Up / Page Down, O and the pause among them), every mouse event,
-every control and edit, and the keys held before every step, each stamped with
-`Session.clock`, the count of steps taken since the session began, which a rewind never
-turns back. A replay hands the same commands to the same dispatcher at the same clock,
-so it puts back the same saved state,
+every control and edit, and the keys held before every step, each stamped ("step") with
+`Session.steps_taken`, the count of steps taken since the session began, which a rewind
+never turns back. A replay hands the same commands to the same dispatcher at the same
+count, so it puts back the same saved state,
 steps on from it, and ends in what was shown: after a reset, a scene change, F's next
 outline, Y's restart or a move in the 3D scene as much as after a plain rewind. The
 other design (truncating the recording to the rewound moment) would have to know, for
@@ -23,11 +23,11 @@ version 1 recorder went wrong.
                                         a control no key stands for (app/commands.py:
                                         a panel, a scene from the list, a slider, the view,
                                         edit mode, the outline drawn, an edit)
-    {"end": 150}                        the clock when the run ended
+    {"end": 150}                        the steps taken when the run ended
 
-`step` never decreases. A replay, at clock c, hands over every line stamped c in order
-(a press of O may step, moving the clock on), then takes one step with the keys held,
-until the clock reaches `end`.
+`step` never decreases. A replay, at c steps taken, hands over every line stamped c in
+order (a press of O may step, moving the count on), then takes one step with the keys
+held, until the count reaches `end`.
 
 Every line the recorder writes first goes through the replay's own line checks; a line
 the replay would refuse, or one that would take the file past MAX_REPLAY_BYTES, stops
@@ -37,7 +37,7 @@ a headless run, whose input is a script, ends with one line and status 2 instead
 scene the replay could not name (a path with a newline, or longer than MAX_SCENE_NAME)
 is refused before the run begins.
 
-Version 1 files (the clock was the step on show, rewinds and the time keys were not
+Version 1 files (the stamp was the step on show, rewinds and the time keys were not
 recorded) are still read and replayed as before: one step a line's step, presses first.
 """
 
@@ -84,7 +84,7 @@ class _RefusedError(ValueError):
 
 
 def header_for(
-    scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+    scene: Scene, seed: int, theme: str, lesson_name: str | None = None, stage: int = 0
 ) -> dict:
     header = {
         "format": REPLAY_FORMAT,
@@ -93,18 +93,18 @@ def header_for(
         "seed": seed,
         "theme": theme,
     }
-    if lesson is not None:  # a lesson's run: the replay opens the same stage of it
-        header["lesson"], header["stage"] = lesson, stage
+    if lesson_name is not None:  # a lesson's run: the replay opens the same stage of it
+        header["lesson"], header["stage"] = lesson_name, stage
     return header
 
 
 def check_recordable(
-    scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+    scene: Scene, seed: int, theme: str, lesson_name: str | None = None, stage: int = 0
 ) -> None:
     """UsageError unless a replay could read the header a recording of this run starts
     with (checked by the replay's own reader, before the run begins)."""
     try:
-        header = header_for(scene, seed, theme, lesson, stage)
+        header = header_for(scene, seed, theme, lesson_name, stage)
         _header(_parse_line(json.dumps(header, sort_keys=True)))
     except _RefusedError as error:
         raise UsageError(f"--record: a replay could not name this scene again: {error}") from None
@@ -115,68 +115,68 @@ class Recorder:
     (see the module docstring); each line is checked by the replay's reader first."""
 
     def __init__(
-        self, scene: Scene, seed: int, theme: str, lesson: str | None = None, stage: int = 0
+        self, scene: Scene, seed: int, theme: str, lesson_name: str | None = None, stage: int = 0
     ):
-        check_recordable(scene, seed, theme, lesson, stage)
-        self.header = header_for(scene, seed, theme, lesson, stage)
+        check_recordable(scene, seed, theme, lesson_name, stage)
+        self.header = header_for(scene, seed, theme, lesson_name, stage)
         first = json.dumps(self.header, sort_keys=True)
         self._lines = [first]
         self._bytes = len(first) + 1  # json.dumps writes ASCII: characters are bytes
         self._last_step = 0
         self._held: frozenset[str] = frozenset()
         self.stopped: str | None = None  # why the recording stopped early, if it did
-        self.stopped_at: int | None = None  # the clock it stopped at: the recording's end
+        self.stopped_at: int | None = None  # steps taken when it stopped: the recording's end
         self._rebuilds = 0  # presses that rebuild the world (at most MAX_REBUILDS)
 
-    def press(self, step: int, key: str) -> None:
+    def press(self, taken: int, key: str) -> None:
         """A key the session is about to act on (held keys are not presses)."""
         binding = KEY_ACTIONS.get(key)
         if binding is not None and not binding.held and binding.action not in UNRECORDED:
-            if self._counted(step, key):
-                self._write({"step": step, "press": key})
+            if self._counted(taken, key):
+                self._write({"step": taken, "press": key})
 
-    def press_that_only_said(self, step: int, key: str) -> None:
+    def press_that_only_said(self, taken: int, key: str) -> None:
         """An edit key whose press led to no edit, only words on the status bar ("nothing
         to close", "answer first"): recorded as the press, so the replay shows them too.
         (An edit key that did edit is recorded as the edit it made, never as the key: a
         replay of both would edit twice.)"""
         if KEY_ACTIONS[key].action in EDIT_ACTIONS:
-            self._write({"step": step, "press": key})
+            self._write({"step": taken, "press": key})
 
     @property
     def written(self) -> int:
         """How many lines the recording holds so far."""
         return len(self._lines)
 
-    def mouse(self, step: int, event: MouseEvent) -> None:
-        self._write(event.to_json(step))
+    def mouse(self, taken: int, event: MouseEvent) -> None:
+        self._write(event.to_json(taken))
 
-    def ui(self, step: int, event: UiChange | Edit) -> None:
+    def ui(self, taken: int, event: UiChange | Edit) -> None:
         """A control no key stands for; a scene chosen counts as a rebuild."""
-        if self._counted(step, event):
-            self._write(event.to_json(step))
+        if self._counted(taken, event):
+            self._write(event.to_json(taken))
 
-    def _counted(self, step: int, what) -> bool:
+    def _counted(self, taken: int, what) -> bool:
         """False, the recording stopped, when `what` would rebuild the world once more
         than a replay allows (MAX_REBUILDS); else True, and a rebuild counted."""
         if rebuilds_world(what):
             if self._rebuilds >= MAX_REBUILDS:
-                self._stop(step, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
+                self._stop(taken, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
                 return False
             self._rebuilds += 1
         return True
 
-    def held(self, step: int, held: frozenset[str]) -> None:
-        """About to step (a step of the clock, or O) with these keys held."""
-        if step >= MAX_FRAMES:
-            self._stop(step, f"a replay is at most {MAX_FRAMES:,} steps long")
-        if held != self._held and self._write({"step": step, "hold": sorted(held)}):
+    def held(self, taken: int, held: frozenset[str]) -> None:
+        """About to step (a step of the session, or O) with these keys held."""
+        if taken >= MAX_FRAMES:
+            self._stop(taken, f"a replay is at most {MAX_FRAMES:,} steps long")
+        if held != self._held and self._write({"step": taken, "hold": sorted(held)}):
             self._held = held
 
-    def lines(self, total_steps: int) -> list[str]:
+    def lines(self, taken: int) -> list[str]:
         """The file: the header, the events, the end (where the recording stopped, if it
-        stopped early; else `total_steps`, the session's clock)."""
-        end = total_steps if self.stopped_at is None else self.stopped_at
+        stopped early; else `taken`, Session.steps_taken)."""
+        end = taken if self.stopped_at is None else self.stopped_at
         return [*self._lines, json.dumps({"end": end})]
 
     def _write(self, item: dict) -> bool:
@@ -198,9 +198,9 @@ class Recorder:
         self._last_step = item["step"]
         return True
 
-    def _stop(self, step: int, why: str) -> None:
+    def _stop(self, taken: int, why: str) -> None:
         if self.stopped is None:
-            self.stopped, self.stopped_at = f"recording stopped at step {step}: {why}", step
+            self.stopped, self.stopped_at = f"recording stopped at step {taken}: {why}", taken
 
 
 @dataclass(frozen=True)
@@ -209,11 +209,12 @@ class Replay:
     seed: int
     theme: str
     end: int
-    # (step, what) in the file's order; what: a key pressed (str), a MouseEvent, a
+    # (stamp, what) in the file's order: the stamp is the line's "step" (`_event`: what
+    # it counts depends on `version`); what: a key pressed (str), a MouseEvent, a
     # UiChange or Edit, or the keys held from then on (frozenset)
     events: tuple[tuple[int, str | MouseEvent | UiChange | Edit | frozenset[str]], ...]
     version: int = VERSION
-    lesson: str | None = None  # a lesson's run: its name or file, and the stage it began at
+    lesson_name: str | None = None  # a lesson's run: its name or file, and the stage it began at
     stage: int = 0
 
 
@@ -289,15 +290,15 @@ def _header(header: dict) -> tuple[str, int, str, int, str | None, int]:
             raise _RefusedError(f"{field} must be a string of 1 to {longest} characters")
         if not value.isprintable():
             raise _RefusedError(f"{field} must be printable text (no newline or other control)")
-    lesson, stage = header.get("lesson"), header.get("stage", 0)
-    if lesson is not None:
-        if not isinstance(lesson, str) or not lesson or len(lesson) > MAX_SCENE_NAME:
+    lesson_name, stage = header.get("lesson"), header.get("stage", 0)
+    if lesson_name is not None:
+        if not isinstance(lesson_name, str) or not lesson_name or len(lesson_name) > MAX_SCENE_NAME:
             raise _RefusedError(f"lesson must be a string of 1 to {MAX_SCENE_NAME} characters")
-        if not lesson.isprintable():
+        if not lesson_name.isprintable():
             raise _RefusedError("lesson must be printable text (no newline or other control)")
-    if not _is_int(stage) or not 0 <= stage < 60 or (stage and lesson is None):
+    if not _is_int(stage) or not 0 <= stage < 60 or (stage and lesson_name is None):
         raise _RefusedError("stage must be a whole number from 0 to 59, with a lesson")
-    return header["scene"], seed, header["theme"], version, lesson, stage
+    return header["scene"], seed, header["theme"], version, lesson_name, stage
 
 
 def _end(item: dict, last_step: int) -> int:
@@ -308,7 +309,15 @@ def _end(item: dict, last_step: int) -> int:
 
 
 def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozenset[str]]:
-    """(step, what) of a press, hold or mouse line, else _RefusedError saying what is wrong."""
+    """(stamp, what) of a press, hold or mouse line, else _RefusedError saying what is wrong.
+
+    The stamp is the line's "step", whose meaning is the file's version's (the key is the
+    same in both; the replay's loop, app/headless.simulate, reads it accordingly):
+      version 2  Session.steps_taken when it happened: steps since the session began,
+                 rewound or not (a rewind is a line of its own); due at that count
+      version 1  the step on show when it happened (rewinds were not recorded); due at
+                 the replay loop's own step count, one step a line's step, presses first
+    """
     step = item.get("step")
     if not _is_int(step) or step < last_step:
         raise _RefusedError("step must be a whole number, never decreasing")
@@ -350,7 +359,7 @@ def load_replay(path: Path) -> Replay:
         raise UsageError(f"{path}: replay file is empty")
     number, line = lines[0]
     try:
-        scene, seed, theme, version, lesson, stage = _header(_parse_line(line))
+        scene, seed, theme, version, lesson_name, stage = _header(_parse_line(line))
     except _RefusedError as error:
         raise UsageError(f"{path}:{number}: {error}") from None
     events: list[tuple[int, str | MouseEvent | frozenset[str]]] = []
@@ -377,7 +386,7 @@ def load_replay(path: Path) -> Replay:
             raise UsageError(f"{path}:{number}: {error}") from None
     if end is None:
         raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
-    return Replay(scene, seed, theme, end, tuple(events), version, lesson, stage)
+    return Replay(scene, seed, theme, end, tuple(events), version, lesson_name, stage)
 
 
 def _shown(value) -> str:

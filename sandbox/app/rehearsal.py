@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from ..core.walk import walkthrough
-from ..render.ruler_rows import axis_name
+from ..render.words import axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS
 from ..scenes.registry import DEFAULT_SCENE, SCENES
 from . import lesson_run
@@ -58,7 +58,7 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
     progress on a terminal (`stream`, stderr)."""
     session = open_session(SCENES[DEFAULT_SCENE], seed)
     progress = Progress(len(plan.stages), "rehearsing the lesson", stream)
-    progress.shown = progress.shown and rehearsal_steps(plan, words) > LONG_REHEARSAL
+    progress.visible = progress.visible and rehearsal_steps(plan, words) > LONG_REHEARSAL
     try:
         for index, stage_plan in enumerate(plan.stages):
             progress.advance(stage_plan.stage.title)

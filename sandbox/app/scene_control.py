@@ -77,7 +77,7 @@ def use_world(session: Session, world: World) -> None:
     session.walk = None
     session.step_record = with_pair(session, explain_now(session))
     session.history = History()
-    session.history.keep(world, session.steps, session.pair_choice)
+    session.history.keep(world, session.step_on_show, session.pair_choice)
 
 
 def explain_now(session: Session):

@@ -64,8 +64,10 @@ class Session:
     overlays: Overlays = field(default_factory=Overlays)
     paused: bool = False
     speed_index: int = 0  # into SPEEDS
-    steps: int = 0  # the step on show: steps since the session began, less those rewound
-    clock: int = 0  # steps taken since the session began, rewound or not: a recording's
+    # The session's two counts of steps (the world's own is World.tick: its steps since
+    # its scene opened, put back by a rewind):
+    step_on_show: int = 0  # steps since the session began, less those rewound
+    steps_taken: int = 0  # steps since the session began, rewound or not: a recording's stamp
     message: str | None = None  # a transient line on the status bar
     message_left: int = 0  # steps it stays (paused, it stays)
     pair_index: int | None = None  # into scene.tab_pairs, once Tab chose one
@@ -76,7 +78,7 @@ class Session:
     hand: Hand | None = None  # the left button held on the world
     recorder: object = None  # app.recording.Recorder, if recording
     recorder_said: bool = False  # the recording's early stop was put on screen
-    quit_asked: int | None = None  # the clock when Escape asked "again to quit?"
+    quit_asked: int | None = None  # steps_taken when Escape asked "again to quit?"
     outline: int = 0  # scenes with an outline test: the learner's outline (F: the next)
     help_page: int = 0  # the help's page on show (keymap.help_pages)
     lesson_run: object = None  # app.lesson_run.LessonRun while a lesson runs

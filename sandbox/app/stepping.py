@@ -18,7 +18,7 @@ from ..render.overlays import Jump, Moment
 from ..scenes.base import N_
 from . import lesson_run
 from .framing import follow
-from .keymap import controls_from
+from .keymap import steering_from
 from .pair_choice import asked
 from .scene_control import explain_now, say, with_pair
 from .state import STEP, Session
@@ -39,19 +39,19 @@ def advance(session: Session, held: frozenset[str]) -> None:
     before = world.position.copy()
     velocities = world.velocity.copy()
     try:
-        record = world.step(STEP, controls_from(set(held)), asked(session.pair_choice, world))
+        record = world.step(STEP, steering_from(set(held)), asked(session.pair_choice, world))
     except NotFiniteError as error:
         _not_finite(session, error)
         return
     session.step_record = with_pair(session, record)
     session.impact = _impact(session, velocities)
-    session.steps += 1
-    session.clock += 1
+    session.step_on_show += 1
+    session.steps_taken += 1
     if session.moment is not None and world.tick - session.moment.tick > MOMENT_STEPS:
         session.moment = None
     if session.moment is None:  # the first moment stays until it expires (the lesson's one)
         session.moment = find_moment(world, session.step_record, before)
-    session.history.keep(world, session.steps, session.pair_choice)
+    session.history.keep(world, session.step_on_show, session.pair_choice)
     follow(session)
     if session.scene.hold_at_impact and not session.impact_held:
         _hold_at_impact(session)
@@ -105,7 +105,7 @@ def rewind(session: Session, delta: int) -> None:
     if moved is None:
         return
     world = session.world
-    session.steps, session.pair_choice = moved
+    session.step_on_show, session.pair_choice = moved
     session.walk = None
     session.impact = 0.0  # the rewound-to step's impact is not measured again
     world.grab = None

@@ -127,8 +127,8 @@ def _slide(session: Session, gesture: Gesture, screen, control, x: float, presse
     slider has already is not set again (that would wake the world), unless a press on a
     slider the gate refuses: then the refusal is still said (and recorded)."""
     name = gesture.slider
-    shown = next(s for s in screen.sliders if s.name == name)  # its range, from the frame
-    value = slider_value(screen.layout, control, shown, x)
+    held = next(s for s in screen.sliders if s.name == name)  # its range, from the frame
+    value = slider_value(screen.layout, control, held, x)
     command = UiChange("set", (name, value))
     if value == TUNED[name].read(session) and not (pressed and refusal(session, command)):
         return

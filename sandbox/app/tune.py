@@ -20,8 +20,8 @@ ZOOM_STEP = 1.25  # one notch of Ctrl+wheel, or one press of = or -
 
 def shape_a(session: Session) -> int | None:
     """The body the pair on show has as shape A (the density slider's body)."""
-    shown = session.shown
-    return shown.a if shown is not None else None
+    pair = session.shown
+    return pair.a if pair is not None else None
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,9 @@ def sliders(session: Session) -> tuple[Slider, ...]:
         tuned = TUNED[name]
         value = tuned.read(session)
         note = refusal(session, name)
-        shown = tuned.words(session, value)
+        value_words = tuned.words(session, value)
         label = session.language(words)
-        out.append(Slider(name, label, value, low, high, step, shown, not note, note))
+        out.append(Slider(name, label, value, low, high, step, value_words, not note, note))
     return tuple(out)
 
 

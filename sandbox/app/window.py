@@ -73,7 +73,7 @@ def run_window(options: Options) -> int:
                 held = _held_keys(pygame, held_names)  # a single step (O) uses these keys
                 running = not dispatch(session, Press(key, held)).quit and running
                 gesture.screen = None  # a key may open a panel: laid out afresh till drawn
-        lapsed = quit_timer.tick(session, elapsed)
+        lapsed = quit_timer.elapse(session, elapsed)
         if lapsed is not None:
             dispatch(session, lapsed)
         if not session.paused:

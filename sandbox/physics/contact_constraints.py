@@ -100,7 +100,7 @@ class Constraints:
         return blocked.take(at).reshape(2, -1)
 
 
-def prepare(world, contacts, group, centre, inv_m, inv_i, state) -> Constraints:
+def prepare(bodies, contacts, group, centre, inv_m, inv_i, state) -> Constraints:
     col = Constraints()
     col.rows = group
     ia, ib = contacts.a[group], contacts.b[group]
@@ -133,7 +133,7 @@ def prepare(world, contacts, group, centre, inv_m, inv_i, state) -> Constraints:
     relative = sum_of_products(col.jn, x[None], axis=1)
     # A speculative point (still apart) closes under gravity before it touches: bounce
     # with the speed it will have then, sqrt(v^2 + 2 a s), not the speed it has now.
-    g = np.asarray(world.gravity)
+    g = np.asarray(bodies.gravity)
     falls_a = (inv_m[ia] > 0.0)[:, None]
     falls_b = (inv_m[ib] > 0.0)[:, None]
     along = ((falls_b * g) - (falls_a * g)) * contacts.normal[group]
@@ -143,8 +143,8 @@ def prepare(world, contacts, group, centre, inv_m, inv_i, state) -> Constraints:
     gap = np.maximum(col.adjusted, 0.0)
     speed_then = np.sqrt(relative * relative + 2.0 * np.maximum(closing, 0.0) * gap)
     col.relative = np.where(relative < 0.0, -speed_then, relative)
-    col.mu = mixed_friction(world.friction_of[ia], world.friction_of[ib])
-    col.e = mixed_restitution(world.restitution_of[ia], world.restitution_of[ib])
+    col.mu = mixed_friction(bodies.friction_of[ia], bodies.friction_of[ib])
+    col.e = mixed_restitution(bodies.restitution_of[ia], bodies.restitution_of[ib])
     col.pn = np.ascontiguousarray(contacts.normal_impulse[group].T * valid)
     col.pt = np.ascontiguousarray(contacts.tangent_impulse[group].T * valid)
     col.pmax = np.zeros_like(col.pn)

@@ -48,9 +48,9 @@ from .sleeping import rest_key, rest_step, still_resting, update_sleep
 from .solver import push_apart, solve_velocities
 
 
-def step_mtv(world, dt: float, controls: Steering, asked: AskedPair | None) -> StepRecord:
+def step_mtv(world, dt: float, steering: Steering, asked: AskedPair | None) -> StepRecord:
     """One MTV step (the module docstring's steps 1-9)."""
-    _steer(world, dt, controls)
+    _steer(world, dt, steering)
     if world.grab is not None:
         pull(world, world.grab, dt)
     _apply_forces(world, dt)
@@ -90,21 +90,21 @@ def step_mtv(world, dt: float, controls: Steering, asked: AskedPair | None) -> S
     return world.record
 
 
-def step_rigid(world, dt: float, controls: Steering, asked: AskedPair | None) -> StepRecord:
+def step_rigid(world, dt: float, steering: Steering, asked: AskedPair | None) -> StepRecord:
     """One rigid step: solve last pose's manifolds (soft step, substeps), sweep
     bullets, then find the manifolds at the new pose (kept for the next step and
     for the renderer), then let settled islands sleep. A world that stays fully
     asleep skips all of it (`sleeping.rest_key`)."""
     if (
         world.rest_key is not None
-        and (controls == NO_STEERING or world.controlled is None)
+        and (steering == NO_STEERING or world.controlled is None)
         and rest_key(world, asked) == world.rest_key
     ):
         return _rest_step(world, dt)
-    _steer(world, dt, controls)
+    _steer(world, dt, steering)
     if world.grab is not None:
         pull(world, world.grab, dt)
-    if world.controlled is not None and controls != NO_STEERING:
+    if world.controlled is not None and steering != NO_STEERING:
         world.sleep_timer[world.controlled] = 0.0
         world.sleeping[world.controlled] = False
     if world.contact_set is None:
@@ -198,13 +198,13 @@ def _keep_controlled_inside(world) -> None:
             world.pose_changed()
 
 
-def _steer(world, dt: float, controls: Steering) -> None:
+def _steer(world, dt: float, steering: Steering) -> None:
     """The controlled body follows the arrow keys (and Q/E turn it)."""
     c = world.controlled
     if c is None:
         return
-    dx = float(controls.right) - float(controls.left)
-    dy = float(controls.down) - float(controls.up)
+    dx = float(steering.right) - float(steering.left)
+    dy = float(steering.down) - float(steering.up)
     speed = world.control_speed
     if world.gravity == (0.0, 0.0):
         # Tutorial 003: the arrows move the shape directly; it stops when released.
@@ -215,7 +215,7 @@ def _steer(world, dt: float, controls: Steering) -> None:
         world.velocity[c, 0] = max(-speed, min(speed, vx)) if dx else vx * (1 - min(1, 4 * dt))
         g = hypot(*world.gravity)
         world.velocity[c, 1] += dy * 2.2 * g * dt
-    turn = float(controls.turn_right) - float(controls.turn_left)
+    turn = float(steering.turn_right) - float(steering.turn_left)
     if world.rigid and world.gravity != (0.0, 0.0):
         # Under gravity Q/E apply a torque: spin up toward the turning speed.
         if turn and world.inv_inertia[c] > 0.0:

@@ -287,14 +287,14 @@ def _cos_sin_within_a_step(angle: np.ndarray):
     return cos_sin(angle)
 
 
-def _colours(world, a, b, moving) -> np.ndarray:
+def _colours(bodies, a, b, moving) -> np.ndarray:
     """`colour_constraints`, reused from the last step when its input is the same."""
     key = a.tobytes() + b.tobytes() + np.packbits(moving).tobytes() + repr(MAX_COLOURS).encode()
-    cache = getattr(world, "colour_cache", None)
+    cache = getattr(bodies, "colour_cache", None)
     if cache is not None and cache[0] == key:
         return cache[1]
     colour = colour_constraints(a, b, moving, MAX_COLOURS)
-    world.colour_cache = (key, colour)
+    bodies.colour_cache = (key, colour)
     return colour
 
 

@@ -9,7 +9,7 @@
   exactly the lesson drawn on screen.
 
 The phases of each kind of step are in `phases`. `step` never reads a clock: the same
-world, dt and controls give the same state, bit for bit. Conventions are those of
+world, dt and steering give the same state, bit for bit. Conventions are those of
 `sandbox.core.geometry`: pixels, y down, gravity +y.
 
 What a World holds is declared here, once (the names below): its settings (a
@@ -95,7 +95,7 @@ class World:
     def __init__(self, bodies, settings: WorldSettings | None = None, **changes):
         settings = replace(settings, **changes) if settings else WorldSettings(**changes)
         self._use_settings(settings)
-        self.tick = 0
+        self.tick = 0  # steps since built (a rebuild keeps it, a rewind puts it back)
         self._use_bodies(list(bodies))
 
     @property
@@ -371,7 +371,7 @@ class World:
     # -- the step ---------------------------------------------------------------------
 
     def step(
-        self, dt: float, controls: Steering = NO_STEERING, asked: AskedPair | None = None
+        self, dt: float, steering: Steering = NO_STEERING, asked: AskedPair | None = None
     ) -> StepRecord:
         """Advance the world by dt seconds; return (and keep) what happened, with the
         `asked` pair explained as the narrow phase tested it."""
@@ -379,10 +379,10 @@ class World:
         if not (math.isfinite(dt) and dt > 0):
             raise ValueError(f"dt must be a positive number of seconds, got {dt}")
         if self.rigid:
-            record = step_rigid(self, dt, controls, asked)
+            record = step_rigid(self, dt, steering, asked)
             check_finite(self)
             return record
-        return step_mtv(self, dt, controls, asked)
+        return step_mtv(self, dt, steering, asked)
 
     def explain_now(self, asked: AskedPair | None) -> StepRecord:
         """The last step's record (tick 0: an empty one) with the asked pair explained at

@@ -45,7 +45,7 @@ class Slider:
     low: float
     high: float
     step: float
-    shown: str  # the value in words: "900 px/s²"
+    value_words: str  # the value in words: "900 px/s²"
     enabled: bool = True
     note: str = ""  # why it is disabled, in words
 
@@ -265,7 +265,7 @@ def _draw_slider(view: View, control: Clickable, slider: Slider) -> None:
     x, y, w, h = control.rect
     color = theme.text if slider.enabled else theme.text_dim
     view.text_px(slider.label, (x, y + h // 4), lay.small, color, "midleft")
-    view.text_px(slider.shown, (x + w, y + h // 4), lay.small, color, "midright")
+    view.text_px(slider.value_words, (x + w, y + h // 4), lay.small, color, "midright")
     tx, ty, tw, th = track(lay, control)
     if not slider.enabled:
         view.text_px(slider.note, (x, ty + th // 2), lay.small, theme.text_dim, "midleft")

@@ -53,11 +53,11 @@ def draw_hud(view: View, status: FrameModel, world_tick: int) -> None:
     title_right = rects[0].right if rects else x - pad * 3  # the status line starts past it
     gave_way = not titles and bool(message_w)
     y += lay.line(lay.title) + (lay.title_lines - 1) * lay.line(lay.body)
-    lesson = wrap(status.caption, view.chars(width, lay.body))
-    if len(lesson) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay
-        lesson = lesson[: lay.narration_lines]
-        lesson[-1] = _fit(lesson[-1] + " …", view.chars(width, lay.body))
-    for part in lesson:
+    caption_lines = wrap(status.caption, view.chars(width, lay.body))
+    if len(caption_lines) > lay.narration_lines:  # only past MAX_NARRATION_LINES: a teacher's essay
+        caption_lines = caption_lines[: lay.narration_lines]
+        caption_lines[-1] = _fit(caption_lines[-1] + " …", view.chars(width, lay.body))
+    for part in caption_lines:
         view.text_px(part, (x, y), lay.body, theme.text)
         y += lay.line(lay.body)
     view.region = "status"

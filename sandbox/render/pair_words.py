@@ -9,9 +9,8 @@ from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
 from .language import ENGLISH_WORDS, Language
-from .ruler_rows import axis_name
 from .walk import step_words, swept_axis
-from .words import RESTING_OVERLAP, amount, collision_state
+from .words import RESTING_OVERLAP, amount, axis_name, collision_state
 
 
 def frame_narration(world: World, record: StepRecord | None, status, tr: Language, thinnest=0.0):

@@ -17,20 +17,7 @@ from .language import ENGLISH_WORDS, Language
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
 from .view import View, text_size
-from .words import amount
-
-
-def axis_name(axis) -> str:
-    """An axis as the screen names it: "e2 A" (shape A's edge 2), "closest v3", "centre
-    line", or the axis's feature as it is."""
-    owner = axis.owner.upper()
-    if axis.feature == "edge":
-        return f"e{axis.feature_index} {owner}"
-    if axis.feature == "closest vertex":
-        return f"closest v{axis.feature_index}"
-    if axis.feature == "centres":
-        return "centre line"
-    return str(axis.feature)
+from .words import amount, axis_name
 
 
 def _axis_color(theme: Theme, axis) -> Color:

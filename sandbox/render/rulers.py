@@ -12,9 +12,9 @@ from ..core.walk import WalkOnShow
 from ..physics.records import StepRecord
 from .language import ENGLISH_WORDS, Language
 from .primitives import hatch_rect
-from .ruler_rows import axis_name, draw_row, gap_bracket
+from .ruler_rows import draw_row, gap_bracket
 from .view import View, text_size
-from .words import wrap
+from .words import axis_name, wrap
 
 
 def nice_step(raw: float) -> float:
@@ -269,9 +269,7 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
     by_index = {axis.index: axis for axis in report.axes}
     as_ = view.tr("{edge} (as {axis})")
     names = [
-        as_.format(
-            edge=f"e{s.feature_index} {s.owner.upper()}", axis=axis_name(by_index[s.parallel_to])
-        )
+        as_.format(edge=axis_name(s), axis=axis_name(by_index[s.parallel_to]))
         for s in report.skipped
         if s.feature == "edge" and s.parallel_to in by_index
     ]

@@ -13,9 +13,8 @@ from ..core.portable import dot_rows
 from .layout import WORLD_SIZE
 from .overlays import Overlays
 from .primitives import dashed, mix
-from .ruler_rows import axis_name
 from .view import KEY_LABEL, MEASURE, View
-from .words import amount
+from .words import amount, axis_name
 
 
 def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:

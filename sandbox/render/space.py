@@ -18,8 +18,9 @@ from .view import KEY_LABEL, View, text_size
 from .words import amount, wrap
 
 
-def axis_words(t, tr: Language = ENGLISH_WORDS) -> str:
-    """An axis in words, for the narration."""
+def axis3d_words(t, tr: Language = ENGLISH_WORDS) -> str:
+    """An axis of the 3D test (sat3d's report) in words, for the narration: "A's face 2",
+    "A's edge 1 x B's edge 3"."""
     if t.feature == "edge x edge":
         said = tr("A's edge {a} x B's edge {b}")
         return said.format(a=t.feature_index[0], b=t.feature_index[1])
@@ -43,19 +44,22 @@ def narration_words(space, tr: Language = ENGLISH_WORDS) -> tuple[str, str]:
     report = space.report()
     if report.colliding and report.depth == 0.0:  # the core's touching rule, as in 2D
         said = tr("Touching: the boxes meet with no overlap (depth 0) on {axis}.")
-        return (said.format(axis=axis_words(report.mtv_axis, tr)), "text")
+        return (said.format(axis=axis3d_words(report.mtv_axis, tr)), "text")
     if report.colliding:
         least = report.mtv_axis
         said = tr("Colliding: all {n} axes overlap; the least, {depth} on {axis}, is the MTV.")
         depth = amount(report.depth)
-        return (said.format(n=len(report.axes), depth=depth, axis=axis_words(least, tr)), "overlap")
+        return (
+            said.format(n=len(report.axes), depth=depth, axis=axis3d_words(least, tr)),
+            "overlap",
+        )
     sep = report.separating
     gap = amount(sep.overlap)
     if report.faces_alone_say_colliding:
         said = tr("Faces overlap, yet {axis} has gap {gap}: apart.")
         return (said.format(axis=axis_tag(sep, tr), gap=gap), "gap")
     return (
-        tr("Apart: {axis} shows a gap of {gap}.").format(axis=axis_words(sep, tr), gap=gap),
+        tr("Apart: {axis} shows a gap of {gap}.").format(axis=axis3d_words(sep, tr), gap=gap),
         "gap",
     )
 

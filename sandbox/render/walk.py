@@ -13,23 +13,9 @@ from ..core.walk import WalkOnShow, WalkStep
 from .language import ENGLISH_WORDS, Language
 from .mtv import draw_mtv
 from .overlays import Overlays
-from .ruler_rows import axis_name
 from .separating import draw_axis_projection
 from .view import View
-from .words import amount
-
-
-def spoken_name(axis, tr: Language = ENGLISH_WORDS) -> str:
-    """An axis in words: whose edge, or the circle's axis and where it comes from."""
-    owner = "A" if axis.owner == "a" else "B"
-    if axis.feature == "edge":
-        return tr("{owner}'s edge e{n}").format(owner=owner, n=axis.feature_index)
-    if axis.feature == "closest vertex":
-        said = tr("the axis from corner v{n} (the closest) to the circle's centre")
-        return said.format(n=axis.feature_index)
-    if axis.feature == "centres":
-        return tr("the line through both centres")
-    return axis_name(axis)
+from .words import STEP_THROUGH, amount, axis_name
 
 
 def _amount(axis, tr: Language) -> str:
@@ -89,19 +75,19 @@ def _step_words(steps: tuple[WalkStep, ...], k: int, tr: Language) -> tuple[str,
     smallest = ""
     if step.smallest is not None:
         said = tr("Smallest overlap so far {depth}, on {axis}.")
-        depth, on = amount(step.smallest.depth), spoken_name(step.smallest, tr)
+        depth, on = amount(step.smallest.depth), axis_name(step.smallest, STEP_THROUGH, tr)
         smallest = " " + said.format(depth=depth, axis=on)
     if step.kind == "skip":
         skipped = step.skipped
-        owner = "A" if skipped.owner == "a" else "B"
-        what = tr("it")
-        if skipped.feature == "edge":
-            what = tr("{owner}'s edge e{n}").format(owner=owner, n=skipped.feature_index)
+        what = axis_name(skipped, STEP_THROUGH, tr) if skipped.feature == "edge" else tr("it")
         said = tr(
             "Skip {what}: it is parallel to {axis}, already tested — the same shadows, "
             "the same answer."
         )
-        return (said.format(what=what, axis=spoken_name(step.axis, tr)) + smallest, "text")
+        return (
+            said.format(what=what, axis=axis_name(step.axis, STEP_THROUGH, tr)) + smallest,
+            "text",
+        )
     if step.kind == "result":
         axis = step.axis
         if axis is None:
@@ -113,10 +99,13 @@ def _step_words(steps: tuple[WalkStep, ...], k: int, tr: Language) -> tuple[str,
             "No gap on any axis: colliding. MTV = the shortest way out, {depth}, × its axis "
             "({axis}), pointing from B to A."
         )
-        return (said.format(depth=amount(axis.depth), axis=spoken_name(axis, tr)), "mtv")
+        return (
+            said.format(depth=amount(axis.depth), axis=axis_name(axis, STEP_THROUGH, tr)),
+            "mtv",
+        )
     axis = step.axis
     head = tr("Axis {n} of {count}, {axis}:").format(
-        n=done, count=total, axis=spoken_name(axis, tr)
+        n=done, count=total, axis=axis_name(axis, STEP_THROUGH, tr)
     )
     if axis.separates:
         left = len(step.untested)

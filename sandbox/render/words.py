@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ..core.portable import hypot
+from .language import ENGLISH_WORDS, Language
 
 # In a rigid world, an overlap this shallow is a resting contact: the soft contact holds
 # the weight with a hair of overlap instead of pushing it out each step (which jitters).
@@ -89,3 +90,38 @@ def collision_state(report, rigid: bool = False) -> str:
     if report.a_in_b or report.b_in_a:
         return "inside"
     return "colliding"
+
+
+# An axis of a 2D report named, by one function in three forms (`axis_name`):
+#   LABEL        "e2 A", "closest v3", "centre line": the rulers' rows, the separating
+#                axis's tag, the card's answers, a lesson's {separating} (never translated)
+#   SENTENCE     "A's e2", "the axis to the closest corner v4", "the centre line": the
+#                frame in words (--describe, --announce)
+#   STEP_THROUGH "A's edge e2", "the axis from corner v4 (the closest) to the circle's
+#                centre", "the line through both centres": the step-through's narration
+# Any other feature is named as it is, in every form. (The 3D scene's axes: render/space.)
+LABEL, SENTENCE, STEP_THROUGH = "label", "sentence", "step-through"
+
+
+def axis_name(axis, form: str = LABEL, tr: Language = ENGLISH_WORDS) -> str:
+    """Axis `axis` (a report's axis record) named in `form` (see above), in `tr`'s words."""
+    owner, n = axis.owner.upper(), axis.feature_index
+    if axis.feature == "edge":
+        if form == SENTENCE:
+            return tr("{owner}'s e{n}").format(owner=owner, n=n)
+        if form == STEP_THROUGH:
+            return tr("{owner}'s edge e{n}").format(owner=owner, n=n)
+        return f"e{n} {owner}"
+    if axis.feature == "closest vertex":
+        if form == SENTENCE:
+            return tr("the axis to the closest corner v{n}").format(n=n)
+        if form == STEP_THROUGH:
+            return tr("the axis from corner v{n} (the closest) to the circle's centre").format(n=n)
+        return f"closest v{n}"
+    if axis.feature == "centres":
+        if form == SENTENCE:
+            return tr("the centre line")
+        if form == STEP_THROUGH:
+            return tr("the line through both centres")
+        return "centre line"
+    return str(axis.feature)

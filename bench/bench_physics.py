@@ -46,7 +46,7 @@ gets in 10 s; Box2D gets the thin cards as b2.box, its hull would weld them), an
 30 px box of density 1000 (placed, or dropped 100 px) or 10^6 on a 30 px box on the
 floor (deepest overlap of the two, the heavy box's bottom above the floor at 10 s).
 
-Issue 44's per-scene substeps: scenes pile (4 substeps) and broad-phase (6) as the app
+Issue 44's per-scene substeps: scenes pile and gravity (4 substeps), broad-phase (6) as the app
 builds them, beside the same scene at the default 12, pymunk and Box2D v3: at rest from,
 the deepest overlap while falling and at 10 s, the step's cost while they fall.
 
@@ -86,7 +86,7 @@ from sandbox.core.geometry import Circle, Polygon  # noqa: E402
 from sandbox.core.pair import sat  # noqa: E402
 from sandbox.physics.body import Body  # noqa: E402
 from sandbox.physics.world import World  # noqa: E402
-from sandbox.scenes.builtin import broad_phase, pile  # noqa: E402
+from sandbox.scenes.builtin import broad_phase, gravity, pile  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
 from card_house import card_house  # noqa: E402
@@ -601,7 +601,12 @@ class Side:
         out = []
         for body, h in zip(bodies, self.handles, strict=True):
             shape = body.shape
-            out.append(_polygon_at(shape, h) if isinstance(shape, Polygon) else None)
+            if isinstance(shape, Polygon):
+                out.append(_polygon_at(shape, h))
+            elif isinstance(shape, Circle):
+                out.append(Circle(shape.radius, position=(h.position.x, h.position.y)))
+            else:
+                out.append(None)
         return out
 
 
@@ -964,12 +969,12 @@ def started_overlapping(rows, seeds=range(10)):
 
 
 def scene_substeps(rows, seconds=10.0):
-    """Issue 44's per-scene substeps: scenes pile (4) and broad-phase (6) as the app
+    """Issue 44's per-scene substeps: scenes pile and gravity (4), broad-phase (6) as the app
     builds them, beside the same World at the default 12 substeps, pymunk and Box2D v3
     on the same bodies: at rest from (s), the deepest overlap of any pair during the
     fall (sampled every 0.5 s) and at 10 s, and the median step (ms, CPU time) over
     the first 3 s, while the bodies fall and land."""
-    for name, build in (("pile", pile), ("broad-phase", broad_phase)):
+    for name, build in (("pile", pile), ("gravity", gravity), ("broad-phase", broad_phase)):
         sides = {"ours": build(0), "ours, 12": build(0)}
         sides["ours, 12"].substeps = 12
         label = f"{name} ({sides['ours'].substeps} substeps)"

@@ -198,7 +198,7 @@ STATE_HASHES = {
     "squares": "5aa96a6f4c80507f",
     "circle": "ff48c385db147e53",
     "engulfed": "84d4f3e6d0f556eb",
-    "gravity": "c459df6ba1adb5e6",
+    "gravity": "0e605257a5287fc3",
     "pile": "ed542e7cf078d1a9",
     "tunnelling": "37be98de381f53ab",
     "tumble": "c21b9ec7635a915b",  # issue 36: the report's contacts on the manifold's side

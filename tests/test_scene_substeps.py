@@ -1,6 +1,7 @@
 """The scenes that need no column's stiffness step with fewer substeps (issue 44, item 6).
 
-Scene pile steps with Box2D v3's own 4 substeps and the bin of scene broad-phase with 6,
+Scenes pile and gravity step with Box2D v3's own 4 substeps and the bin of scene
+broad-phase with 6,
 where the default is 12 (what a 20-box column needs to sink under a pixel): their
 heaps are two or three bodies high. The claim is that they rest as well as Box2D v3
 does on the same bodies, so the reference here is Box2D v3 itself (pyb2d3 0.11.1, its
@@ -15,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sandbox.core.geometry import Polygon
+from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
-from sandbox.scenes.builtin import broad_phase, pile
+from sandbox.scenes.builtin import broad_phase, gravity, pile
 
 b2 = pytest.importorskip("pyb2d3")
 
@@ -36,7 +37,8 @@ def _deepest(shapes, static) -> float:
 
 
 def _box2d(world):
-    """Box2D v3's copy of `world`'s bodies (polygons about their centroids)."""
+    """Box2D v3's copy of `world`'s bodies (polygons about their centroids), each with
+    its local outline (None: a circle) and radius."""
     b2.set_length_units_per_meter(90.0)
     other = b2.World(gravity=world.gravity)
     handles = []
@@ -45,22 +47,29 @@ def _box2d(world):
         make = other.create_static_body if body.static else other.create_dynamic_body
         handle = make(position=tuple(centre))
         material = b2.surface_material(friction=body.friction, restitution=body.restitution)
+        made = b2.shape_def(density=body.density, material=material)
+        if isinstance(body.shape, Circle):
+            handle.create_shape(made, b2.circle(radius=body.shape.radius))
+            handles.append((handle, None, body.shape.radius))
+            continue
         points = [tuple(v - centre) for v in body.shape.vertices]
-        handle.create_shape(
-            b2.shape_def(density=body.density, material=material), b2.polygon(points=points)
-        )
-        handles.append((handle, np.asarray(body.shape.vertices) - centre))
+        handle.create_shape(made, b2.polygon(points=points))
+        handles.append((handle, np.asarray(body.shape.vertices) - centre, None))
     return other, handles
 
 
 def _box2d_shapes(handles):
     shapes = []
-    for handle, local in handles:
+    for handle, local, radius in handles:
+        at = [handle.position.x, handle.position.y]
+        if local is None:
+            shapes.append(Circle(radius, position=at))
+            continue
         c, s = handle.rotation.c, handle.rotation.s
         turned = np.column_stack(
             [c * local[:, 0] - s * local[:, 1], s * local[:, 0] + c * local[:, 1]]
         )
-        shapes.append(Polygon(turned + [handle.position.x, handle.position.y]))
+        shapes.append(Polygon(turned + at))
     return shapes
 
 
@@ -73,7 +82,7 @@ def _rest(step, asleep) -> float | None:
     return rest
 
 
-@pytest.mark.parametrize(("build", "substeps"), [(pile, 4), (broad_phase, 6)])
+@pytest.mark.parametrize(("build", "substeps"), [(pile, 4), (gravity, 4), (broad_phase, 6)])
 def test_the_scene_rests_as_box2d_does_with_its_substeps(build, substeps):
     """The scene steps with its own substeps, and with them its bodies fall asleep no
     later than 0.5 s after Box2D v3's, rest with no pair overlapping more than 0.1 px
@@ -87,7 +96,7 @@ def test_the_scene_rests_as_box2d_does_with_its_substeps(build, substeps):
     ours_deepest = _deepest(world.shapes(), static)
 
     other, handles = _box2d(build(0))
-    moving = [handle for (handle, _), fixed in zip(handles, static, strict=True) if not fixed]
+    moving = [handle for (handle, *_), fixed in zip(handles, static, strict=True) if not fixed]
     theirs = _rest(lambda: other.step(DT, 4), lambda: not any(h.awake for h in moving))
     theirs_deepest = _deepest(_box2d_shapes(handles), static)
 

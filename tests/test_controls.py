@@ -447,7 +447,7 @@ def test_a_new_button_is_one_entry_in_the_table(monkeypatch):
     """A toolbar button that presses a key is one Button in app/panels.TOOLBAR: with one
     entry added (and nothing else), the toolbar draws it and a click on it presses its
     key (the theme, here), recorded as that key."""
-    theme = panels.Button("theme", "◐", "dark / projector theme · T", key="t")
+    theme = panels.Button("theme", "◐", "dark / projector theme", action="theme")
     monkeypatch.setattr(panels, "TOOLBAR", (*panels.TOOLBAR[:11], theme, *panels.TOOLBAR[11:]))
     session = open_session(SCENES["classic"])
     size = (1280, 720)

@@ -84,6 +84,15 @@ def test_a_bad_option_of_the_run_is_one_german_line():
     assert said == ["main.py: Fehler: --size '9': erwartet BREITExHÖHE, z. B. 1024x768"]
 
 
+def test_a_bad_hold_is_one_german_line():
+    status, out, said, _ = _run("--lang=de", "--headless", "--frames", "3", "--hold", "escape:0-1")
+    assert (status, out) == (2, "")
+    assert said == [
+        "main.py: Fehler: --hold 'escape:0-1': escape beendet; ein Lauf ohne Fenster endet "
+        "von selbst"
+    ]
+
+
 def test_an_unknown_lang_is_refused_in_the_systems_language():
     status, out, said, heavy = _run("--list-scenes", "--lang", "xx", LANG="de_DE.UTF-8")
     assert (status, out, heavy) == (2, "", [])

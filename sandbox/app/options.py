@@ -100,12 +100,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     ]
     starts += [(step, "--edit") for step in edits]
     _within_the_run(starts, args.frames)
-    steps = args.frames if args.frames is not None else (replay.end if replay else None)
-    if args.gif is not None and steps is not None and steps > MAX_GIF_STEPS:
-        raise UsageError(
-            f"--gif films at most {MAX_GIF_STEPS:,} steps ({MAX_GIF_STEPS // 60} s: a GIF keeps "
-            f"its frames to the end); this run has {steps:,}: --video streams a longer one"
-        )
+    _check_gif_length(args, replay)
     if args.scene is not None and not args.scene.strip():
         raise UsageError.words(N_("--scene: needs a built-in scene name or a .toml file path"))
     code = _language(args.lang)
@@ -159,6 +154,21 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         save_dir=save_folder(args.save_dir),
         language=code,
     )
+
+
+def _check_gif_length(args, replay) -> None:
+    """UsageError for a --gif run longer than a GIF can keep (a video streams any length)."""
+    steps = args.frames if args.frames is not None else (replay.end if replay else None)
+    if args.gif is not None and steps is not None and steps > MAX_GIF_STEPS:
+        raise UsageError.words(
+            N_(
+                "--gif films at most {most} steps ({seconds} s: a GIF keeps its frames to "
+                "the end); this run has {steps}: --video streams a longer one"
+            ),
+            most=f"{MAX_GIF_STEPS:,}",
+            seconds=MAX_GIF_STEPS // 60,
+            steps=f"{steps:,}",
+        )
 
 
 def _language(lang: str | None) -> str:
@@ -297,7 +307,9 @@ def _check_lesson_options(args) -> None:
     }
     for option, given in clashes.items():
         if given:
-            raise UsageError(f"--export-lesson runs by itself (headless); leave out {option}")
+            raise UsageError.words(
+                N_("--export-lesson runs by itself (headless); leave out {option}"), option=option
+            )
 
 
 def _edit_script(args) -> dict:
@@ -309,7 +321,11 @@ def _edit_script(args) -> dict:
             N_("--edit is for --headless runs (in a window, edit with the mouse)")
         )
     if len(args.edit) > MAX_EDITS:
-        raise UsageError(f"--edit: at most {MAX_EDITS:,} edits in a run, got {len(args.edit):,}")
+        raise UsageError.words(
+            N_("--edit: at most {most} edits in a run, got {count}"),
+            most=f"{MAX_EDITS:,}",
+            count=f"{len(args.edit):,}",
+        )
     edits: dict = {}
     for text in args.edit:
         try:
@@ -317,7 +333,11 @@ def _edit_script(args) -> dict:
         except EditError as error:
             raise UsageError(f"--edit {text[:60]!r}: {error}") from None
         if step > MAX_FRAMES:
-            raise UsageError(f"--edit {text[:60]!r}: STEP must be at most {MAX_FRAMES}")
+            raise UsageError.words(
+                N_("--edit {edit}: STEP must be at most {most}"),
+                edit=repr(text[:60]),
+                most=MAX_FRAMES,
+            )
         edits.setdefault(step, []).append(command)
     return edits
 
@@ -349,7 +369,11 @@ def _mouse_script(args) -> tuple[dict, list[tuple[int, str]]]:
     # before any is made (ten drags of a million steps would be ten million events).
     total = sum(drag_steps(text) for text in args.drag)
     if total > MAX_FRAMES:
-        raise UsageError(f"--drag: the drags span {total:,} steps in all; at most {MAX_FRAMES:,}")
+        raise UsageError.words(
+            N_("--drag: the drags span {total} steps in all; at most {most}"),
+            total=f"{total:,}",
+            most=f"{MAX_FRAMES:,}",
+        )
     events: dict = {}
     starts = []
     for (values, parse), option in zip(scripted, SCRIPT_OPTIONS, strict=True):

@@ -45,9 +45,9 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
             return launch(argv, prog)
         except UsageError as error:
             tr = words.gettext
-            said = tr("{prog}: error: {message}")
+            message = one_line(error.said(tr))
             print(
-                said.format(prog=prog, message=one_line(error.said(words.gettext))), file=sys.stderr
+                tr("{prog}: error: {message}").format(prog=prog, message=message), file=sys.stderr
             )
             return 2
         except KeyboardInterrupt:

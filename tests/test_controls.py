@@ -40,7 +40,9 @@ from sandbox.app.state import SPEEDS  # noqa: E402
 from sandbox.app.toolbar import Gesture as Pointer  # noqa: E402
 from sandbox.app.view_model import control_state  # noqa: E402
 from sandbox.render.controls import layout_controls, track  # noqa: E402
+from sandbox.render.language import language  # noqa: E402
 from sandbox.render.layout import Camera, world_transform  # noqa: E402
+from sandbox.render.view import text_size  # noqa: E402
 from sandbox.scenes.registry import SCENES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -356,7 +358,6 @@ def test_no_control_text_under_20_px_in_the_projector_theme_at_1024x768(panel):
     """The rule for the back row: every text of the toolbar and its panels is drawn at
     20 px or more in the projector theme at 1024 x 768 (the font's size, from the text
     rectangles' heights in the FrameReport, which are at least the size)."""
-    from sandbox.render.view import text_size
 
     session = open_session(SCENES["stack"], theme="projector")
     if panel:
@@ -447,7 +448,7 @@ def test_a_new_button_is_one_entry_in_the_table(monkeypatch):
     """A toolbar button that presses a key is one Button in app/panels.TOOLBAR: with one
     entry added (and nothing else), the toolbar draws it and a click on it presses its
     key (the theme, here), recorded as that key."""
-    theme = panels.Button("theme", "◐", "dark / projector theme · T", key="t")
+    theme = panels.Button("theme", "◐", "dark / projector theme", action="theme")
     monkeypatch.setattr(panels, "TOOLBAR", (*panels.TOOLBAR[:11], theme, *panels.TOOLBAR[11:]))
     session = open_session(SCENES["classic"])
     size = (1280, 720)
@@ -461,3 +462,25 @@ def test_a_new_button_is_one_entry_in_the_table(monkeypatch):
     _click(session, size, "theme")
     assert session.theme == "dark"
     assert '"press": "t"' in recorded.lines(session.steps_taken)[1]
+
+
+@pytest.mark.parametrize("theme", ["dark", "projector"])
+def test_a_german_toolbar_keeps_every_button_at_1024x768(theme):
+    """German words are longer ("✎ Ändern", "Lektionen", "Alles"): at the classroom's
+    1024x768 in the projector theme the row tightens the room inside its buttons instead
+    of dropping ⊕ and Fit, and every label still fits inside its button; English keeps its
+    roomier buttons (as German does in the dark theme's smaller text)."""
+    widths = {}
+    for code in ("en", "de"):
+        session = open_session(SCENES["classic"], theme=theme, words=language(code))
+        buttons = [c for c in _controls(session, (1024, 768)) if c.name in names(TOOLBAR)]
+        assert [b.name for b in buttons] == names(TOOLBAR), code
+        lay = layout_for(session, (1024, 768))
+        for b in buttons:
+            assert text_size(b.label, lay.small)[0] + 4 <= b.rect[2], (code, b.label)
+        widths[code] = next(b.rect[2] for b in buttons if b.name == "help")
+    assert widths["de"] < widths["en"] if theme == "projector" else widths["de"] == widths["en"]
+
+
+def names(toolbar) -> list[str]:
+    return [b.name for b in toolbar]

@@ -133,6 +133,17 @@ def test_announce_and_describe_from_the_command_line(capsys):
     assert "--describe is for --headless runs" in capsys.readouterr().err
 
 
+def test_announce_in_german_says_tick_in_german(capsys):
+    """--announce --lang de: each line's tick prefix is the catalogue's ("Tick N: ..."),
+    as is an F8 read's ("Tick N: Bild: ...")."""
+    argv = ["--headless", "--scene", "circles", "--frames", "2", "--lang", "de"]
+    assert main([*argv, "--announce", "--hold", "f8:1-1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Tick 0: Szene: Kreis gegen Kreis (Tutorial 004)."
+    assert all(line.startswith("Tick ") for line in out), out
+    assert any(line.startswith("Tick 2: Bild: Szene: ") for line in out), out
+
+
 def test_every_slide_carries_its_frame_in_words_as_alt_text(tmp_path, capsys):
     """--export-lesson: every picture in index.md has the frame in words as its alt text
     (no brackets inside); shadows 2 after its opening says the gap its dump says."""

@@ -699,6 +699,25 @@ def test_export_writes_a_png_per_stage_state_and_an_index(theme, tmp_path):
         assert pygame.image.load(str(out / name)).get_size() == (1920, 1080)
 
 
+def test_export_index_speaks_the_lessons_language(tmp_path):
+    """--lang de: index.md's headings are German ("## Stufe 1: ...", "**Vorhersage:**",
+    "**Antwort:**", the pictures' "Stufe 1, wie sie beginnt"), the stages' own words the
+    lesson's [de] ones; the alt text leaves out the lesson and stage lines in German too."""
+    out = tmp_path / "slides"
+    argv = ["--lesson", "shadows", "--export-lesson", str(out), "--lang", "de"]
+    status, _, err = run(argv + ["--size", "640x480"])
+    assert status == 0, err
+    index = (out / "index.md").read_text()
+    plan = load_lesson("shadows", 0, code="de")
+    assert index.startswith(f"# {plan.lesson.title}\n")
+    for k, stage in enumerate(plan.stages, 1):
+        assert f"## Stufe {k}: {stage.stage.title}\n" in index
+        assert f"![Stufe {k}, wie sie beginnt: " in index
+    assert "**Vorhersage:** " in index and "**Antwort:** " in index
+    assert "Stage" not in index and "Predict" not in index and "Answer" not in index
+    assert "Lektion: " not in index and "Stufe: " not in index
+
+
 def test_export_is_all_or_nothing(tmp_path):
     """A stage's picture that cannot be written (a folder in its place): nothing new."""
     out = tmp_path / "slides"

@@ -10,6 +10,7 @@ that each equals its source, so an edit there that is not copied here fails a te
 from __future__ import annotations
 
 import tomllib
+from gettext import NullTranslations
 from pathlib import Path
 
 DEFAULT_SCENE = "classic"  # scenes.registry.DEFAULT_SCENE
@@ -108,18 +109,29 @@ def lesson_folder() -> Path:
     return Path(__file__).resolve().parents[2] / "assets" / LESSON_FOLDER_NAME
 
 
-def scene_lines() -> list[str]:
-    """`--list-scenes`: one line per built-in scene."""
-    return [f"{name:<12} {title} - {lesson}" for name, title, lesson in SCENE_TABLE]
+def scene_lines(words: NullTranslations | None = None) -> list[str]:
+    """`--list-scenes`: one line per built-in scene, its title and words in `words`'
+    language (the scenes' msgids, N_ in the registry)."""
+    tr = (words or NullTranslations()).gettext
+    return [f"{name:<12} {tr(title)} - {tr(lesson)}" for name, title, lesson in SCENE_TABLE]
 
 
-def lesson_lines() -> list[str]:
+def lesson_lines(words: NullTranslations | None = None, code: str = "en") -> list[str]:
     """`--list-lessons`: one line per built-in lesson, read from its TOML file as data
-    (its title, its stages, how many of them ask the class to predict)."""
+    (its title, in `code`'s table where it has one, its stages, how many of them ask the
+    class to predict)."""
+    plural = (words or NullTranslations()).ngettext
     lines = []
     for name in BUILT_IN_LESSONS:
         data = tomllib.loads((lesson_folder() / f"{name}.toml").read_text(encoding="utf-8"))
-        stages = data["stage"]
-        asked = sum("predict" in stage for stage in stages)
-        lines.append(f"{name:<12} {data['title']} - {len(stages)} stages, {asked} predictions")
+        title = data.get(code, {}).get("title", data["title"])
+        stages = len(data["stage"])
+        asked = sum("predict" in stage for stage in data["stage"])
+        counts = ", ".join(
+            (
+                plural("{n} stage", "{n} stages", stages).format(n=stages),
+                plural("{n} prediction", "{n} predictions", asked).format(n=asked),
+            )
+        )
+        lines.append(f"{name:<12} {title} - {counts}")
     return lines

@@ -2,7 +2,8 @@
 
 What answers without a run (--help, --version, --list-scenes, --list-lessons, and a bad
 option: one line, exit 2) is answered here from the parser alone, before the app's
-modules and pygame are imported: those come with the run (`launch`)."""
+modules and pygame are imported: those come with the run (`launch`). They speak the
+run's language (--lang, else the system's: `cli_words`), as its errors do."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import os
 import signal
 import sys
 
+from ..core.locales import translations
 from .answers import answer
 from .arguments import build_parser
+from .cli_words import command_language
 from .errors import UsageError
 from .limits import one_line
 from .signals import SIGNALS, Stopped, signals_held, stop_on_signals
@@ -25,9 +28,11 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
     """Run the program; the exit status: 0, 2 for bad input, 128 + N after signal N.
     `prog` names it in messages: main.py from a clone, sat-sandbox once installed."""
     argv = sys.argv[1:] if argv is None else argv
+    code = command_language(argv)  # --lang's, else the system's: the answers' language
+    words = translations(code)
     with stop_on_signals():  # before pygame starts SDL, so that SDL leaves them to us
         try:
-            if answer(build_parser(prog).parse_args(argv), argv, prog):
+            if answer(build_parser(prog, words).parse_args(argv), argv, prog, code):
                 return 0
             # pygame's start-up: a run imports the app (render, the window, pygame and
             # the physics) here, the one late import of the program; the answers above
@@ -39,7 +44,11 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
 
             return launch(argv, prog)
         except UsageError as error:
-            print(f"{prog}: error: {one_line(str(error))}", file=sys.stderr)
+            tr = words.gettext
+            message = one_line(error.said(tr))
+            print(
+                tr("{prog}: error: {message}").format(prog=prog, message=message), file=sys.stderr
+            )
             return 2
         except KeyboardInterrupt:
             return 130

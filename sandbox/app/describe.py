@@ -175,12 +175,14 @@ class Announcer:
         now = self.words(session)
         alerts = changes(self.last, now, session.language) if self.printing or speaking else []
         self.last = now
-        tick = session.world.tick
+        tick, tr = session.world.tick, session.language
         for alert in alerts if self.printing else ():
-            print(f"tick {tick}: {alert}", file=self.stream, flush=True)
+            said = tr("tick {tick}: {alert}").format(tick=tick, alert=alert)
+            print(said, file=self.stream, flush=True)
         if read and self.printing:
             for line in now:
-                print(f"tick {tick}: frame: {line}", file=self.stream, flush=True)
+                said = tr("tick {tick}: frame: {line}").format(tick=tick, line=line)
+                print(said, file=self.stream, flush=True)
         said = now if read else alerts if speaking else []
         if said and self.speaker is not None:
             self.speaker.say(" ".join(said))

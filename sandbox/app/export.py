@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..render.language import language
+from ..render.language import N_, language
 from . import lesson_run
 from .atomic import write_all
 from .commands import OpenLesson, Press, Step
@@ -82,31 +82,48 @@ def export_lesson(options, pygame) -> list[Path]:
     return [path for path, _ in outputs]
 
 
+# How each picture of a stage is named in the index (its alt text's head).
+PICTURES = {
+    "open": N_("Stage {number}, as it opens"),
+    "after": N_("Stage {number}, after its opening"),
+    "answer": N_("Stage {number}, answered"),
+}
+
+
 def _index_entry(number: int, stage, pictures, session) -> list[str]:
-    said = {"open": "as it opens", "after": "after its opening", "answer": "answered"}
-    lines = [f"## Stage {number}: {stage.title}", "", stage.say, ""]
+    """A stage's part of index.md, its headings in the session's language."""
+    tr = session.language
+    lines = ["## " + tr("Stage {number}: {title}").format(number=number, title=stage.title)]
+    lines += ["", stage.say, ""]
     predict = stage.predict
     if predict is not None:
         choices = lesson_run.choices(session)
         listed = ", ".join(f"{k.upper()} {label}".strip() for k, label in choices)
-        right = sorted(lesson_run.right_keys(session))
+        right = [k.upper() for k in sorted(lesson_run.right_keys(session))]
+        keys = right[0]
+        for key in right[1:]:
+            keys = tr("{keys} or {key}").format(keys=keys, key=key)
+        asked, answer = tr("Predict:"), tr("Answer:")
         lines += [
-            f"**Predict:** {predict.question} ({listed})",
+            f"**{asked}** {predict.question} ({listed})",
             "",
-            f"**Answer:** {' or '.join(k.upper() for k in right)}. {predict.explain}",
+            f"**{answer}** {keys}. {predict.explain}",
             "",
         ]
     for kind, name, words in pictures:
-        lines += [f"![Stage {number}, {said[kind]}: {words}]({name})", ""]
+        head = tr(PICTURES[kind]).format(number=number)
+        lines += [f"![{head}: {words}]({name})", ""]
     return lines
 
 
 def alt_text(session) -> str:
     """A slide's alt text: the frame in words (app/describe.py) past its lesson and stage
     lines (the index's heading says them), brackets kept out of Markdown's way."""
-    words = " ".join(
-        line for line in frame_in_words(session) if not line.startswith(("Lesson:", "Stage:"))
+    tr = session.language
+    heads = tuple(
+        tr(head).split("{")[0] for head in (N_("Lesson: {lesson}."), N_("Stage: {stage}."))
     )
+    words = " ".join(line for line in frame_in_words(session) if not line.startswith(heads))
     return words.replace("[", "(").replace("]", ")")
 
 

@@ -196,7 +196,7 @@ def focus_said(session: Session) -> str | None:
     tr = session.language
     button = panels.button(name)
     if button is not None:
-        return tr.tr("button: {tip}").format(tip=tr(button.tip))
+        return tr.tr("button: {tip}").format(tip=panels.tip_said(button, tr))
     kind, _, rest = name.partition(":")
     if kind == "answer":
         label = card_answers(session).get(rest, "")

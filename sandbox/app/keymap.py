@@ -120,6 +120,21 @@ def _function_key(key: str) -> bool:
     return key[0] == "f" and key[1:].isdigit()
 
 
+# Keys a tip writes as the keyboard prints them short.
+KEY_SHORT = {"insert": "Ins", "delete": "Del"}
+
+
+def key_said(keys: tuple[str, ...]) -> str:
+    """A binding's key as a tip names it, as printed on the keyboard: its first key
+    ("Space", "F3", "O", "Page Down"), or its range when it has many ("1..9")."""
+    if len(keys) > 4:
+        return f"{key_said(keys[:1])}..{key_said(keys[-1:])}"
+    key = keys[0]
+    if key in KEY_SHORT:
+        return KEY_SHORT[key]
+    return key.upper() if len(key) == 1 or _function_key(key) else key.title()
+
+
 # The keys the focus ring takes while it is on (app/focus.py); without it they keep
 # their meaning above. Listed on the help's last page after F10 and Shift+Tab.
 FOCUS_HELP: tuple[tuple[str, str], ...] = (

@@ -6,13 +6,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..render.language import canonical, system_code
+from ..core.locales import N_, system_code
 from ..render.theme import THEMES
 from ..scenes.base import Scene, SceneError
 from ..scenes.registry import DEFAULT_SCENE, load_scene
 from ..scenes.scene_writer import check_saveable
 from .answers import answer
 from .arguments import build_parser
+from .cli_words import checked_language
 from .commands import parse_ui
 from .edit_commands import MAX_EDITS, EditError, parse_edit
 from .errors import UsageError
@@ -38,9 +39,13 @@ def parse_size(text: str | None) -> tuple[int, int]:
     try:
         size = (int(w), int(h))
     except ValueError:
-        raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1024x768") from None
+        raise UsageError.words(
+            N_("--size {size}: expected WIDTHxHEIGHT, e.g. 1024x768"), size=repr(text)
+        ) from None
     if not sep or not (320 <= size[0] <= 7680 and 240 <= size[1] <= 4320):
-        raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT from 320x240 to 7680x4320")
+        raise UsageError.words(
+            N_("--size {size}: expected WIDTHxHEIGHT from 320x240 to 7680x4320"), size=repr(text)
+        )
     return size
 
 
@@ -82,7 +87,9 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         return None
     _check_lesson_options(args)
     if args.replay is not None and args.scene is not None:
-        raise UsageError("--scene and --replay cannot be used together (a replay names its scene)")
+        raise UsageError.words(
+            N_("--scene and --replay cannot be used together (a replay names its scene)")
+        )
     replay = load_replay(Path(args.replay)) if args.replay is not None else None
     _check_run(args, replay)
     holds = tuple(parse_hold(h) for h in args.hold)
@@ -93,21 +100,21 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     ]
     starts += [(step, "--edit") for step in edits]
     _within_the_run(starts, args.frames)
-    steps = args.frames if args.frames is not None else (replay.end if replay else None)
-    if args.gif is not None and steps is not None and steps > MAX_GIF_STEPS:
-        raise UsageError(
-            f"--gif films at most {MAX_GIF_STEPS:,} steps ({MAX_GIF_STEPS // 60} s: a GIF keeps "
-            f"its frames to the end); this run has {steps:,}: --video streams a longer one"
-        )
+    _check_gif_length(args, replay)
     if args.scene is not None and not args.scene.strip():
-        raise UsageError("--scene: needs a built-in scene name or a .toml file path")
+        raise UsageError.words(N_("--scene: needs a built-in scene name or a .toml file path"))
     code = _language(args.lang)
     lesson_name, plan, stage, scene = _lesson_and_scene(args, replay, code)
     theme = args.theme if args.theme is not None else (replay.theme if replay else "dark")
     seed = args.seed if args.seed is not None else (replay.seed if replay else 0)
     if theme not in THEMES:
         origin = "--theme" if args.theme is not None else f"{args.replay}:1: theme"
-        raise UsageError(f"{origin} {theme!r}: choose from {', '.join(THEMES)}")
+        raise UsageError.words(
+            N_("{origin} {theme}: choose from {choices}"),
+            origin=origin,
+            theme=repr(theme),
+            choices=", ".join(THEMES),
+        )
     if args.record is not None:
         check_recordable(scene, seed, theme, lesson_name, stage)  # could a replay name them?
     if args.save_scene is not None:
@@ -149,14 +156,26 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
     )
 
 
+def _check_gif_length(args, replay) -> None:
+    """UsageError for a --gif run longer than a GIF can keep (a video streams any length)."""
+    steps = args.frames if args.frames is not None else (replay.end if replay else None)
+    if args.gif is not None and steps is not None and steps > MAX_GIF_STEPS:
+        raise UsageError.words(
+            N_(
+                "--gif films at most {most} steps ({seconds} s: a GIF keeps its frames to "
+                "the end); this run has {steps}: --video streams a longer one"
+            ),
+            most=f"{MAX_GIF_STEPS:,}",
+            seconds=MAX_GIF_STEPS // 60,
+            steps=f"{steps:,}",
+        )
+
+
 def _language(lang: str | None) -> str:
     """--lang's language, checked; without it the system locale's (English if not shipped)."""
     if lang is None:
         return system_code(os.environ)
-    try:
-        return canonical(lang)
-    except LookupError as error:
-        raise UsageError(str(error)) from None
+    return checked_language(lang)
 
 
 def _check_run(args, replay) -> None:
@@ -164,21 +183,29 @@ def _check_run(args, replay) -> None:
     --frames out of range or without --headless, --headless without a length, --hold in
     a window, a --seed over 64 bits (checked in that order)."""
     if replay and args.record is not None:
-        raise UsageError("--record and --replay cannot be used together")
+        raise UsageError.words(N_("--record and --replay cannot be used together"))
     if args.frames is not None and args.frames < 0:
-        raise UsageError(f"--frames must be 0 or more, got {args.frames}")
+        raise UsageError.words(N_("--frames must be 0 or more, got {frames}"), frames=args.frames)
     if args.frames is not None and args.frames > MAX_FRAMES:
-        raise UsageError(f"--frames must be at most {MAX_FRAMES}, got {args.frames}")
+        raise UsageError.words(
+            N_("--frames must be at most {most}, got {frames}"), most=MAX_FRAMES, frames=args.frames
+        )
     if args.frames is not None and not args.headless:
-        raise UsageError("--frames is for --headless runs (a window runs until you quit)")
+        raise UsageError.words(N_("--frames is for --headless runs (a window runs until you quit)"))
     if args.describe and not args.headless:
-        raise UsageError("--describe is for --headless runs (in a window: --announce)")
+        raise UsageError.words(N_("--describe is for --headless runs (in a window: --announce)"))
     if args.headless and args.frames is None and replay is None and args.export_lesson is None:
-        raise UsageError("--headless needs --frames N (or --replay, which knows its length)")
+        raise UsageError.words(
+            N_("--headless needs --frames N (or --replay, which knows its length)")
+        )
     if args.hold and not args.headless:
-        raise UsageError("--hold is for --headless runs (in a window, hold the real keys)")
+        raise UsageError.words(
+            N_("--hold is for --headless runs (in a window, hold the real keys)")
+        )
     if args.seed is not None and abs(args.seed) > MAX_SEED:
-        raise UsageError(f"--seed must be a whole number of at most 64 bits, got {args.seed}")
+        raise UsageError.words(
+            N_("--seed must be a whole number of at most 64 bits, got {seed}"), seed=args.seed
+        )
 
 
 def _lesson_and_scene(args, replay, code: str = "en") -> tuple:
@@ -195,7 +222,11 @@ def _lesson_and_scene(args, replay, code: str = "en") -> tuple:
             raise UsageError(f"{where}{error}") from None
     stage = replay.stage if replay else (args.stage - 1 if args.stage is not None else 0)
     if plan is not None and not 0 <= stage < len(plan.stages):
-        raise UsageError(f"--stage {stage + 1}: the lesson has stages 1 to {len(plan.stages)}")
+        raise UsageError.words(
+            N_("--stage {stage}: the lesson has stages 1 to {last}"),
+            stage=stage + 1,
+            last=len(plan.stages),
+        )
     scene_name = replay.scene if replay else (args.scene or DEFAULT_SCENE)
     if plan is not None and not replay:
         first = plan.stages[stage].stage.scene
@@ -236,24 +267,28 @@ def _files(args, scene, plan, lesson_name) -> tuple[dict, dict]:
 def _check_lesson_options(args) -> None:
     """The lesson options' combinations, before anything is read."""
     if args.lesson is not None and not args.lesson.strip():
-        raise UsageError("--lesson: needs a built-in lesson name or a .toml file path")
+        raise UsageError.words(N_("--lesson: needs a built-in lesson name or a .toml file path"))
     if args.lesson is not None and args.scene is not None:
-        raise UsageError("--scene and --lesson cannot be used together (a lesson names its scenes)")
+        raise UsageError.words(
+            N_("--scene and --lesson cannot be used together (a lesson names its scenes)")
+        )
     if args.lesson is not None and args.replay is not None:
-        raise UsageError(
-            "--lesson and --replay cannot be used together (a replay names its lesson)"
+        raise UsageError.words(
+            N_("--lesson and --replay cannot be used together (a replay names its lesson)")
         )
     if args.stage is not None and args.lesson is None:
-        raise UsageError("--stage is for --lesson runs")
+        raise UsageError.words(N_("--stage is for --lesson runs"))
     if args.stage is not None and args.stage < 1:
-        raise UsageError(f"--stage must be 1 or more, got {args.stage}")
+        raise UsageError.words(N_("--stage must be 1 or more, got {stage}"), stage=args.stage)
     for option, value in (("--gif", args.gif), ("--video", args.video)):
         if value is not None and not args.headless:
-            raise UsageError(f"{option} is for --headless runs (it films the steps run)")
+            raise UsageError.words(
+                N_("{option} is for --headless runs (it films the steps run)"), option=option
+            )
     if args.export_lesson is None:
         return
     if args.lesson is None:
-        raise UsageError("--export-lesson needs --lesson NAME_OR_FILE")
+        raise UsageError.words(N_("--export-lesson needs --lesson NAME_OR_FILE"))
     clashes = {
         "--frames": args.frames is not None,
         "--screenshot": args.screenshot is not None,
@@ -272,7 +307,9 @@ def _check_lesson_options(args) -> None:
     }
     for option, given in clashes.items():
         if given:
-            raise UsageError(f"--export-lesson runs by itself (headless); leave out {option}")
+            raise UsageError.words(
+                N_("--export-lesson runs by itself (headless); leave out {option}"), option=option
+            )
 
 
 def _edit_script(args) -> dict:
@@ -280,9 +317,15 @@ def _edit_script(args) -> dict:
     if not args.edit:
         return {}
     if not args.headless:
-        raise UsageError("--edit is for --headless runs (in a window, edit with the mouse)")
+        raise UsageError.words(
+            N_("--edit is for --headless runs (in a window, edit with the mouse)")
+        )
     if len(args.edit) > MAX_EDITS:
-        raise UsageError(f"--edit: at most {MAX_EDITS:,} edits in a run, got {len(args.edit):,}")
+        raise UsageError.words(
+            N_("--edit: at most {most} edits in a run, got {count}"),
+            most=f"{MAX_EDITS:,}",
+            count=f"{len(args.edit):,}",
+        )
     edits: dict = {}
     for text in args.edit:
         try:
@@ -290,7 +333,11 @@ def _edit_script(args) -> dict:
         except EditError as error:
             raise UsageError(f"--edit {text[:60]!r}: {error}") from None
         if step > MAX_FRAMES:
-            raise UsageError(f"--edit {text[:60]!r}: STEP must be at most {MAX_FRAMES}")
+            raise UsageError.words(
+                N_("--edit {edit}: STEP must be at most {most}"),
+                edit=repr(text[:60]),
+                most=MAX_FRAMES,
+            )
         edits.setdefault(step, []).append(command)
     return edits
 
@@ -322,7 +369,11 @@ def _mouse_script(args) -> tuple[dict, list[tuple[int, str]]]:
     # before any is made (ten drags of a million steps would be ten million events).
     total = sum(drag_steps(text) for text in args.drag)
     if total > MAX_FRAMES:
-        raise UsageError(f"--drag: the drags span {total:,} steps in all; at most {MAX_FRAMES:,}")
+        raise UsageError.words(
+            N_("--drag: the drags span {total} steps in all; at most {most}"),
+            total=f"{total:,}",
+            most=f"{MAX_FRAMES:,}",
+        )
     events: dict = {}
     starts = []
     for (values, parse), option in zip(scripted, SCRIPT_OPTIONS, strict=True):

@@ -1,7 +1,9 @@
 """The toolbar and its panels as tables: one entry a button, a check box or a slider.
 
-A toolbar button that stands for a key presses it (recorded and replayed as the key);
-one that opens a panel toggles it. Adding a button is one entry here: the renderer
+A toolbar button that stands for a keymap action presses its key (recorded and replayed
+as the key); one that opens a panel toggles it. A tip is words only: the keys it names
+are the keymap's, filled in when it is shown (`tip_said`), so a binding changed in
+app/keymap.py changes the tips with it. Adding a button is one entry here: the renderer
 draws what this table lists (render/controls.layout_controls, most needed first, a
 narrow window keeping the first that fit) and the toolbar (app/toolbar.py) turns a
 click on it into its command.
@@ -12,58 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..scenes.base import N_
-
-
-@dataclass(frozen=True)
-class Button:
-    """A toolbar button: what it says, its tip, and the key it presses or the panel it opens."""
-
-    name: str
-    label: str
-    tip: str
-    key: str | None = None  # the key a click presses
-    panel: str | None = None  # the panel a click opens (or closes)
-
-
-TOOLBAR = (
-    Button("pause", "‖", N_("pause / resume · Space"), key="space"),
-    Button("back", "◀|", N_("one step back (pauses) · Backspace"), key="backspace"),
-    Button("step", "|▶", N_("one step on, while paused · O"), key="o"),
-    Button("speed", "1x", N_("slow motion: 1x, 1/2x, 1/4x, 1/10x · S"), key="s"),
-    Button("reset", N_("↺ Reset"), N_("the scene from its start · R"), key="r"),
-    Button(
-        "edit",
-        N_("✎ Edit"),
-        N_("edit: drag corners, draw a shape; Ins, F5, F6 add, Del removes · F3"),
-        key="f3",
-    ),
-    Button("panel:scenes", N_("Scenes ▾"), N_("open another scene · 1..9, [ ]"), panel="scenes"),
-    Button("lessons", N_("Lessons"), N_("the lessons · F2"), key="f2"),
-    Button(
-        "panel:show",
-        N_("Show ▾"),
-        N_("what is drawn: the overlays · N V X Z K C I B D U"),
-        panel="show",
-    ),
-    Button(
-        "panel:tune",
-        N_("Tune ▾"),
-        N_("gravity, friction, bounce, density, speed"),
-        panel="tune",
-    ),
-    Button("help", "?", N_("help: every key · H"), key="h"),
-    Button("zoom_out", "⊖", N_("zoom out · - (Ctrl+wheel)"), key="-"),
-    Button("zoom_in", "⊕", N_("zoom in · = (Ctrl+wheel; right-drag pans)"), key="="),
-    Button("fit", N_("Fit"), N_("the whole scene · 0"), key="0"),
-)
-PANELS = ("scenes", "show", "tune")  # a panel's rows are below; its button is in TOOLBAR
-
-
-def button(name: str) -> Button | None:
-    """The toolbar's button called `name` (looked up when asked: the table is the one
-    place a button is defined)."""
-    return next((b for b in TOOLBAR if b.name == name), None)
-
+from .keymap import KEY_FOR_ACTION, KEYMAP, Binding, key_said
 
 # The Show panel's rows: (overlay flag, words); the key is the keymap's.
 SHOWN_OVERLAYS = (
@@ -78,6 +29,98 @@ SHOWN_OVERLAYS = (
     ("show_minkowski", N_("Minkowski difference")),
     ("show_hud", N_("words and numbers (HUD)")),
 )
+
+
+@dataclass(frozen=True)
+class Button:
+    """A toolbar button: what it says, its tip's words, and the action whose key it
+    presses or the panel it opens. The keys a tip names are the keymap's (`tip_said`)."""
+
+    name: str
+    label: str
+    tip: str  # the words only; {action} in them is that action's key
+    action: str | None = None  # the keymap action whose key a click presses
+    panel: str | None = None  # the panel a click opens (or closes)
+    named: tuple[tuple[str, ...], ...] = ()  # a panel's tip: the keys of these actions
+    mouse: str | None = None  # the mouse's way to the same, said after the key
+
+    @property
+    def key(self) -> str | None:
+        """The key a click presses (recorded and replayed as that key): the keymap's."""
+        return None if self.action is None else KEY_FOR_ACTION[self.action]
+
+
+TOOLBAR = (
+    Button("pause", "‖", N_("pause / resume"), action="pause"),
+    Button("back", "◀|", N_("one step back (pauses)"), action="rewind"),
+    Button("step", "|▶", N_("one step on, while paused"), action="step"),
+    Button("speed", "1x", N_("slow motion: 1x, 1/2x, 1/4x, 1/10x"), action="slow"),
+    Button("reset", N_("↺ Reset"), N_("the scene from its start"), action="reset"),
+    Button(
+        "edit",
+        N_("✎ Edit"),
+        N_(
+            "edit: drag corners, draw a shape; {spawn_box}, {spawn_polygon}, {spawn_circle} "
+            "add, {delete_body} removes"
+        ),
+        action="edit_mode",
+    ),
+    Button(
+        "panel:scenes",
+        N_("Scenes ▾"),
+        N_("open another scene"),
+        panel="scenes",
+        named=(("scene",), ("previous_scene", "next_scene")),
+    ),
+    Button("lessons", N_("Lessons"), N_("the lessons"), action="lessons"),
+    Button(
+        "panel:show",
+        N_("Show ▾"),
+        N_("what is drawn: the overlays"),
+        panel="show",
+        named=(tuple(flag for flag, _ in SHOWN_OVERLAYS),),
+    ),
+    Button(
+        "panel:tune",
+        N_("Tune ▾"),
+        N_("gravity, friction, bounce, density, speed"),
+        panel="tune",
+    ),
+    Button("help", "?", N_("help: every key"), action="help"),
+    Button("zoom_out", "⊖", N_("zoom out"), action="zoom_out", mouse=N_("Ctrl+wheel")),
+    Button(
+        "zoom_in",
+        "⊕",
+        N_("zoom in"),
+        action="zoom_in",
+        mouse=N_("Ctrl+wheel; right-drag pans"),
+    ),
+    Button("fit", N_("Fit"), N_("the whole scene"), action="fit"),
+)
+PANELS = ("scenes", "show", "tune")  # a panel's rows are below; its button is in TOOLBAR
+
+
+def tip_said(button: Button, tr, keymap: tuple[Binding, ...] = KEYMAP) -> str:
+    """A button's tip as shown and said: its words in `tr`'s language, then the keys the
+    keymap binds to its action (or to the actions its panel names), then the mouse's
+    way: "pause / resume · Space", "zoom out · - (Ctrl+wheel)"."""
+    keys = {binding.action: key_said(binding.keys) for binding in keymap}
+    words = tr(button.tip).format_map(keys)
+    named = ((button.action,),) if button.action is not None else button.named
+    if not named:
+        return words
+    listed = ", ".join(" ".join(keys[action] for action in group) for group in named)
+    said = tr("{words} · {keys}").format(words=words, keys=listed)
+    if button.mouse is None:
+        return said
+    return tr("{tip} ({mouse})").format(tip=said, mouse=tr(button.mouse))
+
+
+def button(name: str) -> Button | None:
+    """The toolbar's button called `name` (looked up when asked: the table is the one
+    place a button is defined)."""
+    return next((b for b in TOOLBAR if b.name == name), None)
+
 
 # The Tune panel's sliders: name -> (words, low, high, step)
 SLIDERS = {

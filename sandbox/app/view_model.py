@@ -114,7 +114,7 @@ def control_state(session: Session) -> ControlState:
         focus=session.focus,
         editing=session.mode == "edit",
         buttons=tuple(
-            (button.name, session.language(button.label), session.language(button.tip))
+            (button.name, session.language(button.label), panels.tip_said(button, session.language))
             for button in panels.TOOLBAR
         ),
     )

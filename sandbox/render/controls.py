@@ -17,8 +17,9 @@ for it does (app/toolbar.py), so a click is recorded and replayed as the key wou
                                       [x] edge normals  N  Gravity     900 px/s^2
                                       [ ] bounding boxes B |=======o-------------|
 
-Buttons that drop off a narrow window go from the right (the zoom first); every key
-still works. Meaning never rides on colour alone: a toggle has a check box, the open
+A row too long for the window (a narrow one, a longer language) first tightens the room
+inside its buttons; buttons that still drop off go from the right (the zoom first); every
+key still works. Meaning never rides on colour alone: a toggle has a check box, the open
 panel's button an arrow up, a disabled slider says why in words.
 """
 
@@ -85,17 +86,36 @@ class Clickable:
 
 def layout_controls(lay: Layout, state: ControlState) -> tuple[Clickable, ...]:
     """The toolbar's buttons, then the open panel's rows, for this layout (none without a
-    toolbar band)."""
+    toolbar band). A row of buttons too long for the band (a longer language's words, a
+    narrow window) first tightens the room inside each button, to half at most, as
+    little as lets the row fit; what still does not fit gives way from the right."""
     bar = pygame.Rect(lay.toolbar)
     if bar.height <= 0:
         return ()
-    px = lay.small
     pad = lay.pad
     gap = max(2, round(pad * 0.3))
+    right_room = text_size(" 8.0x", lay.small)[0] + pad  # the zoom's words at the right end
+    room = bar.right - right_room - (bar.x + pad)
     inner = max(3, round(pad * 0.6))  # each side of a button's words
+    words = sum(w for *_, w in _button_row(lay, state, 0))
+    fits = (room - words - gap * (len(state.buttons) - 1)) // (2 * len(state.buttons) or 1)
+    row = _button_row(lay, state, min(inner, max(inner // 2, 2, fits)))
     x = bar.x + pad
     buttons: list[Clickable] = []
-    right_room = text_size(" 8.0x", px)[0] + pad  # the zoom's words at the right end
+    for name, label, tip, w in row:
+        if x + w > bar.right - right_room:
+            break
+        on = name == f"panel:{state.panel}" or name == "edit" and state.editing
+        rect = (x, bar.y + gap, w, bar.height - 2 * gap)
+        buttons.append(Clickable(name, label, rect, tip, on))
+        x += w + gap
+    return tuple(buttons) + _panel(lay, state, buttons)
+
+
+def _button_row(lay: Layout, state: ControlState, inner: int) -> list[tuple[str, str, str, int]]:
+    """(name, label, tip, width) of every toolbar button, `inner` px each side of its words."""
+    px = lay.small
+    row = []
     for name, label, tip in state.buttons:
         if name == "pause":
             label = "▶" if state.paused else "‖"  # what a click does: play, or pause
@@ -104,13 +124,8 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Clickable, ...]:
         w = max(text_size(label, px)[0], text_size("MM", px)[0]) + 2 * inner
         if name == "speed":
             w = text_size("1/10x", px)[0] + 2 * inner  # the same width at every speed
-        if x + w > bar.right - right_room:
-            break
-        on = name == f"panel:{state.panel}" or name == "edit" and state.editing
-        rect = (x, bar.y + gap, w, bar.height - 2 * gap)
-        buttons.append(Clickable(name, label, rect, tip, on))
-        x += w + gap
-    return tuple(buttons) + _panel(lay, state, buttons)
+        row.append((name, label, tip, w))
+    return row
 
 
 def _panel(lay: Layout, state: ControlState, buttons: list[Clickable]) -> tuple[Clickable, ...]:

@@ -27,8 +27,9 @@ import numpy as np
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon
+from ..physics.packing import MATERIAL, PACKED
+from ..physics.world import POSE, World
 from ..physics.world import SETTINGS as WORLD_SETTINGS
-from ..physics.world import World
 from .base import Scene, SceneError
 from .scene_bodies import BODY_DEFAULTS
 from .scene_file import scene_from_table
@@ -36,28 +37,9 @@ from .scene_file import scene_from_table
 # The world's settings (the World declares them: physics/settings.py), and the body it
 # steers, each compared after the read-back.
 CHECKED_SETTINGS = (*WORLD_SETTINGS, "controlled")
-# The per-body arrays a world builds from its bodies, each compared bit for bit.
-BODY_ARRAYS = (
-    "position",
-    "angle",
-    "velocity",
-    "omega",
-    "inv_mass",
-    "inv_inertia",
-    "friction_of",
-    "restitution_of",
-    "static",
-    "is_polygon",
-    "is_compound",
-    "vertex_count",
-    "local_vertices",
-    "local_normals",
-    "local_centroid",
-    "radius",
-    "piece_body",
-    "piece_local_vertices",
-    "piece_local_normals",
-)
+# The per-body arrays a world builds from its bodies (the World declares them: its pose,
+# the packed shapes and the materials), each compared bit for bit.
+BODY_ARRAYS = (*POSE, *PACKED, *MATERIAL)
 # Fields of a Body compared one by one (its shape and speeds are in the arrays above).
 BODY_FIELDS = ("name", "static", "density", "restitution", "friction", "controlled", "bullet")
 BODY_FIELDS += ("fixed_rotation",)
@@ -287,8 +269,7 @@ def _check_read_back(world: World, text: str, pair: tuple) -> None:
                 f"({getattr(world, name)!r}) is not one a scene file can hold"
             )
     for name in BODY_ARRAYS:
-        mine, theirs = getattr(world, name), getattr(rebuilt, name)
-        if mine.shape != theirs.shape or mine.tobytes() != theirs.tobytes():
+        if not _same_arrays(getattr(world, name), getattr(rebuilt, name)):
             raise SceneError(
                 f"cannot save this world as a scene file: its bodies' {name} would "
                 "read back differently"
@@ -307,6 +288,13 @@ def _check_read_back(world: World, text: str, pair: tuple) -> None:
                 f"cannot save this world as a scene file: body {mine.name!r} would read "
                 f"back as a {theirs.shape.kind}, not a {mine.shape.kind}"
             )
+
+
+def _same_arrays(mine, theirs) -> bool:
+    """The same shapes and bits: an array, or a list of them (`pieces_of`)."""
+    if isinstance(mine, list):
+        return len(mine) == len(theirs) and all(map(_same_arrays, mine, theirs))
+    return mine.shape == theirs.shape and mine.tobytes() == theirs.tobytes()
 
 
 def _bits(value) -> str:

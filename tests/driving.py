@@ -161,3 +161,20 @@ def record_and_replay(folder: Path, args: list[str], holds: list[str], frames: i
     assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
     lines = [json.loads(line) for line in Path(f"{run}.jsonl").read_text().splitlines()]
     return lines, json.loads(dumped), first
+
+
+def run_with_imports(argv: list[str], env: dict) -> tuple[int, str, list[str], set[str]]:
+    """`python -X importtime ARGV` from the repository with `env`: (exit status, stdout,
+    stderr without importtime's lines, the modules it imported)."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", *argv],
+        cwd=ROOT,
+        env={**env, "COLUMNS": "80", "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = done.stderr.splitlines()
+    modules = {line.rsplit("|", 1)[1].strip() for line in lines if line.startswith("import time:")}
+    said = [line for line in lines if not line.startswith("import time:")]
+    return done.returncode, done.stdout, said, modules

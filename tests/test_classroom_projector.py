@@ -198,10 +198,11 @@ SIZES = ((1024, 768), (1920, 1080))
 
 
 def _frames_of_every_scene(half: int):
-    """(what, frame) for every other golden case's scene (`half`: 0 or 1) after its
-    scripted input, drawn at 1024x768 and at 1920x1080 from one simulation (the input is
-    in world coordinates: the 23 cases with a drag, a click or a ui line dump the same
-    state at both sizes)."""
+    """(what, frame) for every golden case's scene after its scripted input, every other
+    run (`half`: 0 or 1), drawn in the case's theme at 1024x768 and at 1920x1080 from
+    one simulation (the input is in world coordinates: the 23 cases with a drag, a click
+    or a ui line dump the same state at both sizes; a case's dark and projector twins
+    are one run, 41 runs for 78 cases)."""
     import pygame
     from driving import draw_session
     from test_golden import CASES
@@ -210,15 +211,20 @@ def _frames_of_every_scene(half: int):
     from sandbox.app.options import parse_options
 
     init_pygame(headless=True)
-    cases = [(name, case) for name, case in CASES.items() if not case[0].startswith("lesson:")]
-    for name, (scene, theme, frames, holds) in cases[half::2]:
-        argv = ["--headless", "--scene", scene, "--frames", str(frames), "--theme", theme]
+    runs = {}  # a case's dark and projector twins are one run: the theme only draws
+    for name, (scene, theme, frames, holds) in CASES.items():
+        if not scene.startswith("lesson:"):
+            runs.setdefault((scene, frames, tuple(holds)), []).append((name, theme))
+    for (scene, frames, holds), named in list(runs.items())[half::2]:
+        argv = ["--headless", "--scene", scene, "--frames", str(frames)]
         for hold in holds:
             kind, _, value = hold.partition("=")
             argv += [f"--{kind}", value] if kind in ("ui", "drag") else [f"--hold={hold}"]
         session, _ = simulate(parse_options(argv))
-        for w, h in SIZES:
-            yield f"{name} at {w}x{h}", draw_session(pygame.Surface((w, h)), session)
+        for name, theme in named:
+            session.theme = theme
+            for w, h in SIZES:
+                yield f"{name} at {w}x{h}", draw_session(pygame.Surface((w, h)), session)
 
 
 def _frames_of_every_stage():

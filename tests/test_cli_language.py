@@ -7,11 +7,10 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from driving import run_with_imports
 
 from sandbox.app.cli_words import ARGPARSE_WORDS, command_language, without_lang
 from sandbox.render.language import language
@@ -25,20 +24,9 @@ LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 def _run(*options: str, **environ: str):
     """(exit status, stdout, stderr lines, heavy modules imported) of main.py."""
     env = {k: v for k, v in os.environ.items() if k not in LOCALE}
-    env.update(COLUMNS="80", PYTHONPATH=str(ROOT), **environ)
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "main.py", *options],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    lines = done.stderr.splitlines()
-    modules = {line.rsplit("|", 1)[1].strip() for line in lines if line.startswith("import time:")}
+    status, out, said, modules = run_with_imports(["main.py", *options], {**env, **environ})
     heavy = sorted(m for m in modules if m.split(".")[0] == "pygame" or m.startswith(HEAVY[1:]))
-    said = [line for line in lines if not line.startswith("import time:")]
-    return done.returncode, done.stdout, said, heavy
+    return status, out, said, heavy
 
 
 def test_german_help_is_german_and_quick():

@@ -6,11 +6,10 @@ the full program prints (the parser's help, the registry's scenes, the lessons a
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from driving import run_with_imports
 
 from sandbox import __version__
 from sandbox.app import catalogue
@@ -35,19 +34,7 @@ ENTRIES = {
 
 def _run(entry: list[str], *options: str):
     """(exit status, stdout, stderr without -X importtime's lines, modules imported)."""
-    env = dict(os.environ, COLUMNS="80", PYTHONPATH=str(ROOT))
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", *entry, *options],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    lines = done.stderr.splitlines()
-    modules = {line.rsplit("|", 1)[1].strip() for line in lines if line.startswith("import time:")}
-    said = [line for line in lines if not line.startswith("import time:")]
-    return done.returncode, done.stdout, said, modules
+    return run_with_imports([*entry, *options], dict(os.environ))
 
 
 def _heavy(modules: set[str]) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..scenes.base import N_
+from ..core.locales import N_
 from .commands import Step
 from .editing import command_for_key
 from .keymap import EDIT_ACTIONS, Binding, help_pages

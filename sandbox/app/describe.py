@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import sys
 
+from ..core.locales import N_
 from ..render.language import ENGLISH_WORDS, Language
 from ..render.pair_words import frame_narration
 from ..render.words import SENTENCE, amount, axis_name, collision_state, vector
-from ..scenes.base import N_
 from .focus import focus_said
 from .lesson_card import VERDICTS
 from .state import Session

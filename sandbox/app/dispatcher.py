@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.locales import N_
 from ..render.layout import Camera
-from ..scenes.base import N_
 from ..scenes.registry import SCENES
 from . import actions, editing, focus, lesson_run, stepping, tune
 from .commands import (

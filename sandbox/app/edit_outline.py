@@ -7,9 +7,9 @@ import numpy as np
 
 from ..core.compound import from_outline
 from ..core.geometry import ShapeError
+from ..core.locales import N_
 from ..core.portable import cos_sin, rotate
 from ..scenes import limits
-from ..scenes.base import N_
 from ..scenes.scene_bodies import narrowest
 from .edit_words import Said, message
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.geometry import Circle
-from ..scenes.base import N_, SceneError
+from ..core.locales import N_
+from ..scenes.base import SceneError
 from ..scenes.scene_writer import scene_to_toml
 from .atomic import write_all
 from .commands import Edit, UiChange

@@ -42,10 +42,10 @@ from dataclasses import dataclass, replace
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon
+from ..core.locales import N_
 from ..physics.body import Body
 from ..physics.world import SavedState, World
 from ..scenes import limits
-from ..scenes.base import N_
 from .edit_commands import DEFAULT_SIDES, check_command
 from .edit_outline import outline_shape
 from .edit_words import Name, Said, message

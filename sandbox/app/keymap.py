@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.locales import N_
 from ..physics.body import Steering
-from ..scenes.base import N_
 from ..scenes.registry import SCENES
 
 
@@ -133,6 +133,14 @@ def key_said(keys: tuple[str, ...]) -> str:
     if key in KEY_SHORT:
         return KEY_SHORT[key]
     return key.upper() if len(key) == 1 or _function_key(key) else key.title()
+
+
+def keys_said(keymap: tuple[Binding, ...]) -> dict[str, str]:
+    """Each action's key as a tip names it (`key_said`), by action."""
+    return {binding.action: key_said(binding.keys) for binding in keymap}
+
+
+KEYS_SAID = keys_said(KEYMAP)  # (built once: the toolbar's tips are said every frame)
 
 
 # The keys the focus ring takes while it is on (app/focus.py); without it they keep

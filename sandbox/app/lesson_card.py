@@ -4,8 +4,8 @@ showed. A view of app.lesson_run's state for the renderer (render.lesson.draw_ca
 
 from __future__ import annotations
 
+from ..core.locales import N_
 from ..render.overlays import LessonCard
-from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS
 from .lesson_run import choices, right_keys
 from .lesson_words import fill

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.locales import N_
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
 from ..render.words import axis_name
-from ..scenes.base import N_
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import ACT, LessonMove, Mouse, Press, Say
 from .framing import open_view

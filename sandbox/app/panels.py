@@ -11,10 +11,11 @@ click on it into its command.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..scenes.base import N_
-from .keymap import KEY_FOR_ACTION, KEYMAP, Binding, key_said
+from ..core.locales import N_
+from .keymap import KEY_FOR_ACTION, KEYS_SAID
 
 # The Show panel's rows: (overlay flag, words); the key is the keymap's.
 SHOWN_OVERLAYS = (
@@ -100,11 +101,11 @@ TOOLBAR = (
 PANELS = ("scenes", "show", "tune")  # a panel's rows are below; its button is in TOOLBAR
 
 
-def tip_said(button: Button, tr, keymap: tuple[Binding, ...] = KEYMAP) -> str:
+def tip_said(button: Button, tr, keys: Mapping[str, str] = KEYS_SAID) -> str:
     """A button's tip as shown and said: its words in `tr`'s language, then the keys the
-    keymap binds to its action (or to the actions its panel names), then the mouse's
-    way: "pause / resume · Space", "zoom out · - (Ctrl+wheel)"."""
-    keys = {binding.action: key_said(binding.keys) for binding in keymap}
+    keymap binds to its action (or to the actions its panel names; `keys`: each action's
+    key as said, `keymap.keys_said`), then the mouse's way: "pause / resume · Space",
+    "zoom out · - (Ctrl+wheel)"."""
     words = tr(button.tip).format_map(keys)
     named = ((button.action,),) if button.action is not None else button.named
     if not named:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..core.locales import N_
 from ..physics.contacts import BROAD_PHASES, switch_broad_phase
 from ..physics.records import explain
 from ..physics.world import World
 from ..render.language import ENGLISH_WORDS, Language
-from ..scenes.base import N_, Scene
+from ..scenes.base import Scene
 from ..scenes.builtin import OUTLINES, broad_phase
 from ..scenes.space import Space
 from .editor import EditHistory

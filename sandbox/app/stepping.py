@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.locales import N_
 from ..core.portable import hypot
 from ..core.walk import walkthrough
 from ..physics.finite import NotFiniteError
 from ..physics.records import IMPACT_SPEED, impact_speed
 from ..physics.world import World
 from ..render.overlays import Jump, Moment
-from ..scenes.base import N_
 from . import lesson_run
 from .framing import follow
 from .keymap import steering_from

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
+from ..core.locales import N_
 from ..physics.world import World
-from ..scenes.base import N_
 from .language import ENGLISH_WORDS, Language
 from .primitives import dashed, mix
 from .view import DETAIL, View

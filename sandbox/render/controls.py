@@ -97,12 +97,14 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Clickable, ...]:
     right_room = text_size(" 8.0x", lay.small)[0] + pad  # the zoom's words at the right end
     room = bar.right - right_room - (bar.x + pad)
     inner = max(3, round(pad * 0.6))  # each side of a button's words
-    words = sum(w for *_, w in _button_row(lay, state, 0))
+    row = _button_row(lay, state)
+    words = sum(w for *_, w in row)
     fits = (room - words - gap * (len(state.buttons) - 1)) // (2 * len(state.buttons) or 1)
-    row = _button_row(lay, state, min(inner, max(inner // 2, 2, fits)))
+    inner = min(inner, max(inner // 2, 2, fits))
     x = bar.x + pad
     buttons: list[Clickable] = []
-    for name, label, tip, w in row:
+    for name, label, tip, words_w in row:
+        w = words_w + 2 * inner
         if x + w > bar.right - right_room:
             break
         on = name == f"panel:{state.panel}" or name == "edit" and state.editing
@@ -112,8 +114,8 @@ def layout_controls(lay: Layout, state: ControlState) -> tuple[Clickable, ...]:
     return tuple(buttons) + _panel(lay, state, buttons)
 
 
-def _button_row(lay: Layout, state: ControlState, inner: int) -> list[tuple[str, str, str, int]]:
-    """(name, label, tip, width) of every toolbar button, `inner` px each side of its words."""
+def _button_row(lay: Layout, state: ControlState) -> list[tuple[str, str, str, int]]:
+    """(name, label, tip, width of its words) of every toolbar button."""
     px = lay.small
     row = []
     for name, label, tip in state.buttons:
@@ -121,9 +123,9 @@ def _button_row(lay: Layout, state: ControlState, inner: int) -> list[tuple[str,
             label = "▶" if state.paused else "‖"  # what a click does: play, or pause
         elif name == "speed":
             label = state.speed_label
-        w = max(text_size(label, px)[0], text_size("MM", px)[0]) + 2 * inner
+        w = max(text_size(label, px)[0], text_size("MM", px)[0])
         if name == "speed":
-            w = text_size("1/10x", px)[0] + 2 * inner  # the same width at every speed
+            w = text_size("1/10x", px)[0]  # the same width at every speed
         row.append((name, label, tip, w))
     return row
 

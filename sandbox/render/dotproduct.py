@@ -13,9 +13,9 @@ import pygame
 
 from ..core.dot import dot_facts, project_vertices
 from ..core.geometry import Polygon
+from ..core.locales import N_
 from ..core.portable import atan2, cos_sin
 from ..physics.world import World
-from ..scenes.base import N_
 from ..scenes.builtin import DOT_A, DOT_ORIGIN
 from .language import ENGLISH_WORDS, Language
 from .primitives import arrow, dashed, mix

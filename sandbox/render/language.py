@@ -29,6 +29,7 @@ from ..core.locales import (
     DOMAIN,
     ENGLISH,
     LOCALE_DIR,
+    N_,
     PSEUDO,
     PSEUDO_NAMES,
     canonical,
@@ -36,7 +37,6 @@ from ..core.locales import (
     system_code,
     translations,
 )
-from ..scenes.base import N_
 
 # The language's choice and catalogues are core.locales' (the command line reads them
 # too, without this layer); they are re-exported here with the words on screen.

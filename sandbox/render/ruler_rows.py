@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..scenes.base import N_
+from ..core.locales import N_
 from .language import ENGLISH_WORDS, Language
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme

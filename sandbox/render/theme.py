@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..scenes.base import N_
+from ..core.locales import N_
 
 Color = tuple[int, int, int]
 

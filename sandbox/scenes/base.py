@@ -23,12 +23,6 @@ SCENE_WIDTH = 860  # the world is drawn in x < SCENE_WIDTH; rulers to the right
 GRAVITY = 900.0  # px / s^2
 
 
-def N_(text: str) -> str:  # noqa: N802 (gettext's name for "a msgid, translated later")
-    """`text` unchanged: marks a msgid where it is data (a scene's title); whoever shows
-    it translates it then (render/language.py; babel extracts keyword N_)."""
-    return text
-
-
 class SceneError(ValueError):
     """A scene name or scene file that cannot be loaded; the message says where and why."""
 

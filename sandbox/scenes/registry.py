@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import N_, Scene, SceneError
+from ..core.locales import N_
+from .base import Scene, SceneError
 from .builtin import (
     broad_phase,
     circle_polygon,

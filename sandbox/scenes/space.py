@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..core.camera3d import OrbitCamera
+from ..core.locales import N_
 from ..core.polyhedron import Polyhedron, euler_rotation
 from ..core.portable import matrix_product
 from ..core.sat3d import Sat3dResult, false_positive_pose, sat3d
-from .base import N_
 
 POSES = (N_("false positive"), N_("box and tetrahedron"), N_("two boxes"))
 SPEED = 120.0  # px/s that the arrows move B

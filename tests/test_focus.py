@@ -324,6 +324,28 @@ def test_a_disabled_slider_says_why_and_changes_nothing():
     assert "MTV" in session.message
 
 
+def test_enter_on_a_slider_is_the_gates_to_refuse():
+    """Enter on a focused slider keeps the ring on it; the dispatcher's gate, not the
+    focus, says why one cannot move (a tutorial scene's gravity, and any slider but the
+    speed while a question waits) and stays silent on one that can."""
+    tutorial = open_session(SCENES["classic"])
+    _tab_to(tutorial, "panel:tune")
+    press(tutorial, "return")
+    _tab_to(tutorial, "slider:gravity")
+    press(tutorial, "return")
+    assert tutorial.focus == "slider:gravity"
+    assert tutorial.message == f"{tune.slider(tutorial, 'gravity').label}: " + (
+        tune.refusal(tutorial, "gravity")
+    )
+    rigid = open_session(SCENES["gravity"])
+    _tab_to(rigid, "panel:tune")
+    press(rigid, "return")
+    _tab_to(rigid, "slider:gravity")
+    said = rigid.message
+    press(rigid, "return")
+    assert rigid.focus == "slider:gravity" and rigid.message == said
+
+
 @pytest.mark.parametrize("k", range(len(BUILT_IN)))
 def test_every_lesson_in_the_list_by_keys_starts_as_its_number_does(k):
     """The Lessons button, then Tab to a lesson's row and Return: the lesson starts as

@@ -272,7 +272,12 @@ def _ui_change(session: Session, change: UiChange, source: str) -> Outcome | Non
     run = session.lesson_run
     kind, value = change.kind, change.value
     if kind == "focus":  # the keyboard's focus ring moves (the world waits for nothing)
+        pressed = value is not None and value == session.focus and value.startswith("slider:")
         session.focus = value
+        refused = _slider_refused(session, value.removeprefix("slider:")) if pressed else ""
+        if refused:  # Enter on a slider that cannot move: the sliders' gate says why
+            say(session, refused)
+            return Outcome(refused=refused)
         return
     if kind == "expire":  # the quit question lapses, and leaves the screen
         session.quit_asked = None

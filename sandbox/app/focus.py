@@ -126,27 +126,19 @@ def activate(session: Session, name: str, held=frozenset()) -> Command | None:
         return Press(str(int(rest) + 1), held)  # the lesson list's own key starts it
     if kind == "answer" and rest in card_answers(session):
         return Press(rest, held)  # the answer's own key answers (recorded as that key)
-    if kind == "slider":  # the arrows move it; disabled, it says why (as its keys do)
-        slider = tune.slider(session, rest)
-        return UiChange("focus", name) if slider.enabled else _said(slider)
+    if kind == "slider":  # the arrows move it; pressed, the dispatcher's gate says if not
+        return UiChange("focus", name)
     return None
 
 
 def adjust(session: Session, name: str, key: str) -> Command:
     """A focused slider and one of SLIDER_KEYS: the value it sets, on the slider's steps
-    (a value between steps goes to the next step that way). A disabled one is set to
-    its own value, which says why it cannot move (tune.set_slider; recorded, so that a
-    replay says it too)."""
+    (a value between steps goes to the next step that way). Whether it may move is the
+    dispatcher's gate's to say (a disabled slider's set is held back and says why;
+    recorded, so that a replay says it too)."""
     slider = tune.slider(session, name)
-    if not slider.enabled:
-        return _said(slider)
     value = slider_target(slider.value, slider.low, slider.high, slider.step, key)
     return UiChange("set", (name, value))
-
-
-def _said(slider) -> UiChange:
-    """A disabled slider set to its own value (within its range): it says why."""
-    return UiChange("set", (slider.name, min(max(slider.value, slider.low), slider.high)))
 
 
 def slider_target(value: float, low: float, high: float, step: float, key: str) -> float:

@@ -52,11 +52,14 @@ def installed(tmp_path_factory):
     built = _run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "-w", base / "dist")
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (wheel,) = (base / "dist").glob("sat_sandbox-*.whl")
-    made = _run(sys.executable, "-m", "venv", base / "venv")
+    # A venv without its own pip, filled by this one's (`pip --python`), and no byte-code
+    # compiled ahead (Python compiles what the command imports): 16 s -> 7 s.
+    made = _run(sys.executable, "-m", "venv", "--without-pip", base / "venv")
     assert made.returncode == 0, made.stderr
-    pip = base / "venv" / "bin" / "pip"
+    python = base / "venv" / "bin" / "python"
     pins = ROOT / "requirements.txt"
-    got = _run(pip, "install", "-q", wheel, "-c", pins, timeout=900)
+    pip = (sys.executable, "-m", "pip", "--python", python)
+    got = _run(*pip, "install", "-q", "--no-compile", wheel, "-c", pins, timeout=900)
     assert got.returncode == 0, got.stdout[-2000:] + got.stderr[-2000:]
     outside = base / "elsewhere"
     outside.mkdir()

@@ -6,6 +6,7 @@ the window or out of its panel, nothing in the narration is cut with "…", and 
 under 20 px (the rulers' small print, 17 px, the one exception README lists)."""
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -82,3 +83,26 @@ def test_every_help_page_fits(code):
     for _title, rows in help_pages(language(code)):
         for keys, words in rows:
             assert keys in drawn and words in drawn, (code, keys, words)
+
+
+# The notation, the same in every language: the MTV, ω in rad/s, a·b = |a| |b| cos θ, and
+# a shadow's min and max.
+NOTATION = {"MTV", "rad", "cos", "min", "max"}
+PLAIN_WORD = re.compile(r"(?<![\w\u00c0-\u024f])[A-Za-z]{3,}(?![\w\u00c0-\u024f])")
+
+
+def test_the_pseudo_locale_leaves_no_english_word_on_any_frame():
+    """The pseudo-locale accents every string it translates, so a plain English word of
+    three letters or more drawn on any scene's or stage's frame (scene labels, panel,
+    rulers, card, narration) is words that never went through the catalogue (as the
+    rulers' "centre line" and "closest v3" did). The notation is kept in every language."""
+    init_pygame(headless=True)
+    plain, frames = set(), 0
+    for where, session in every_frame("projector", steps=20, code="en-XA"):
+        frame = draw_session(pygame.Surface(SIZE), session)
+        for text in frame.texts:
+            words = set(PLAIN_WORD.findall(text.text)) - NOTATION
+            plain |= {f"{where}: {text.text!r}" for _ in words}
+        frames += 1
+    assert frames >= 16 + 20, frames
+    assert not plain, "\n".join(sorted(plain)[:20])

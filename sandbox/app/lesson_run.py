@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from ..core.locales import N_
 from ..core.walk import walkthrough
 from ..render.overlays import Overlays
-from ..render.words import axis_name
+from ..render.words import LABEL, axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import ACT, LessonMove, Mouse, Press, Say
 from .framing import open_view
@@ -320,12 +320,11 @@ def answer_keys(session: Session) -> tuple[str, ...]:
 def choices(session: Session) -> tuple[tuple[str, str], ...]:
     """(key, label) of each answer, as the card lists them."""
     predict = session.lesson_run.stage.stage.predict
-    keys = answer_keys(session)
+    keys, tr = answer_keys(session), session.language
     if predict.kind in NUMBERED_KINDS:
         axes = session.shown.report.axes
-        return tuple((k, axis_name(axes[int(k) - 1])) for k in keys)
+        return tuple((k, axis_name(axes[int(k) - 1], LABEL, tr)) for k in keys)
     if predict.kind == "collide":
-        tr = session.language.tr
         return (("y", tr("yes")), ("n", tr("no")))
     labels = predict.choices or ("",) * len(keys)
     return tuple(zip(keys, labels, strict=True))

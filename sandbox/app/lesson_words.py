@@ -28,7 +28,7 @@ import re
 from ..core.portable import hypot
 from ..render.broadview import counts
 from ..render.theme import colour_word
-from ..render.words import amount, axis_name
+from ..render.words import LABEL, amount, axis_name
 from .state import STEP, Session
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([^{}]*))?\}")
@@ -90,11 +90,13 @@ def _value(name: str, argument: str, session: Session) -> str:
         if report.separating is None:
             raise PlaceholderError(f"{{{name}}}: no axis separates the pair now")
         axis = report.separating
-        return axis_name(axis) if name == "separating" else amount(axis.overlap)
+        named = axis_name(axis, LABEL, session.language)
+        return named if name == "separating" else amount(axis.overlap)
     if name == "mtv_axis" or (name == "depth" and not argument):
         if report.mtv_axis is None:
             raise PlaceholderError(f"{{{name}}}: the pair does not collide now")
-        return axis_name(report.mtv_axis) if name == "mtv_axis" else amount(report.depth)
+        named = axis_name(report.mtv_axis, LABEL, session.language)
+        return named if name == "mtv_axis" else amount(report.depth)
     if name in ("gap", "depth", "overlap"):
         axis = next((a for a in report.axes if axis_name(a) == argument), None)
         if axis is None:

@@ -10,7 +10,7 @@ from .bodies import has_moved
 from .demos import demo_for
 from .language import ENGLISH_WORDS, Language
 from .walk import step_words, swept_axis
-from .words import RESTING_OVERLAP, amount, axis_name, collision_state
+from .words import LABEL, RESTING_OVERLAP, amount, axis_name, collision_state
 
 
 def frame_narration(world: World, record: StepRecord | None, status, tr: Language, thinnest=0.0):
@@ -108,7 +108,9 @@ def _pair_words(
         sep = report.separating
         said = tr("Apart: axis {axis} shows a gap of {gap}{unseen}, so no collision.")
         return (
-            said.format(axis=axis_name(sep), gap=amount(sep.overlap), unseen=unseen(sep.overlap)),
+            said.format(
+                axis=axis_name(sep, LABEL, tr), gap=amount(sep.overlap), unseen=unseen(sep.overlap)
+            ),
             "gap",
         )
     if state == "touching":
@@ -121,7 +123,7 @@ def _pair_words(
         depth = amount(report.depth)
         return (said.format(depth=depth, unseen=unseen(report.depth), slop=RESTING_OVERLAP), "text")
     mtv = report.mtv_axis
-    where = tr(" on {axis}").format(axis=axis_name(mtv)) if mtv is not None else ""
+    where = tr(" on {axis}").format(axis=axis_name(mtv, LABEL, tr)) if mtv is not None else ""
     if state == "inside":
         who = tr("A is inside B") if report.a_in_b else tr("B is inside A")
         said = tr("{who}: the shortest way out, {depth}{where}, is the MTV.")

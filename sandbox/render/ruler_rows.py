@@ -17,7 +17,7 @@ from .language import ENGLISH_WORDS, Language
 from .primitives import arrow, dashed, hatch_rect
 from .theme import Color, Theme
 from .view import View, text_size
-from .words import amount, axis_name
+from .words import LABEL, amount, axis_name
 
 
 def _axis_color(theme: Theme, axis) -> Color:
@@ -72,7 +72,8 @@ def draw_row(
     _axis_glyph(view, axis, col, cx, cy, g)
     if state in ("pending", "untested"):
         # not reached yet, or never reached (the early exit): a name and no bars
-        view.text_px(axis_name(axis), (x0 + 2.4 * g, cy), body, theme.text_dim, "midleft")
+        name = axis_name(axis, LABEL, view.tr)
+        view.text_px(name, (x0 + 2.4 * g, cy), body, theme.text_dim, "midleft")
         words = view.tr("not tested") if state == "untested" else view.tr("not yet")
         view.text_px(words, (x1, cy), body, theme.text_dim, "midright")
         return
@@ -153,7 +154,8 @@ def _row_words(view, axis, name_x, x1, cy, col: Color, is_sep: bool, is_mtv: boo
     theme, lay = view.theme, view.layout
     body, small = lay.panel_sizes
     result, rcol = _result(theme, axis, view.tr)
-    name, result = fitted(axis_name(axis), result, x1 - name_x, body, view.tr)
+    label = axis_name(axis, LABEL, view.tr)
+    name, result = fitted(label, result, x1 - name_x, body, view.tr, _shorter(axis, label, view.tr))
     name_rect = view.text_px(name, (name_x, cy), body, col, "midleft")
     res_rect = view.text_px(result, (x1, cy), body, rcol, "midright")
     tag = view.tr("separates") if is_sep else ("MTV" if is_mtv else "")
@@ -238,16 +240,27 @@ def _min_max(view, axis, xt: Callable, x0, x1, ya, base) -> None:
 
 
 # Shorter forms, by rule, for a row whose axis name and result would run together, in
-# this order: the result's "inside, out 12.3" -> "out 12.3", then the name's words.
-_SHORTER = ((("result", N_("inside, out "), N_("out "))), ("name", "centre line", "centres"))
-_SHORTER += (("name", "closest v", "v"),)
+# this order: the result's "inside, out 12.3" -> "out 12.3", then the name (`_shorter`).
+_SHORTER = (("result", N_("inside, out "), N_("out ")),)
+
+
+def _shorter(axis, label: str, tr: Language) -> tuple:
+    """A row's steps: the result's words, then its whole label, translated, for shorter
+    ones (a translation may put an axis's words anywhere in it): "centre line" ->
+    "centres" -> "A–B" (the line through A's and B's centres), "closest v3" -> "v3"."""
+    if axis.feature == "centres":
+        return (*_SHORTER, ("name", label, tr("centres")), ("name", tr("centres"), "A–B"))
+    if axis.feature == "closest vertex":
+        return (*_SHORTER, ("name", label, f"v{axis.feature_index}"))
+    return _SHORTER
 
 
 def fitted(
     name: str, result: str, width: float, px: int, tr: Language = ENGLISH_WORDS, shorter=_SHORTER
 ) -> tuple[str, str]:
     """The name and the result of a row, shortened by `shorter`'s steps (part, long, short),
-    in order, until a space's width parts them; `tr` translates a result's words."""
+    in order, until a space's width parts them; `tr` translates a result's words (a name's
+    steps come in the row's language)."""
     space = text_size(" ", px)[0]
     for part, long, short in shorter:
         if text_size(name, px)[0] + space + text_size(result, px)[0] <= width:

@@ -14,7 +14,7 @@ from .language import ENGLISH_WORDS, Language
 from .primitives import hatch_rect
 from .ruler_rows import draw_row, gap_bracket
 from .view import View, text_size
-from .words import axis_name, wrap
+from .words import LABEL, axis_name, wrap
 
 
 def nice_step(raw: float) -> float:
@@ -222,7 +222,7 @@ def _footer_numbers(view: View, axis, x0: float, x1: float, fy: float) -> bool:
             (f"A {a_lo + 0.0:.{d}f}..{a_hi + 0.0:.{d}f}", theme.text_a),
             (f"B {b_lo + 0.0:.{d}f}..{b_hi + 0.0:.{d}f}", theme.text_b),
         ]
-        return [(f"{axis_name(axis)}:", theme.text_dim)] * named + parts
+        return [(f"{axis_name(axis, LABEL, view.tr)}:", theme.text_dim)] * named + parts
 
     for parts in (numbers(1, True), numbers(0, True), numbers(0, False)):
         if sum(text_size(t + " ", small)[0] for t, _ in parts) <= x1 - x0:
@@ -269,7 +269,7 @@ def _draw_skipped(view: View, report, x0: float, x1: float, y: float, bottom: fl
     by_index = {axis.index: axis for axis in report.axes}
     as_ = view.tr("{edge} (as {axis})")
     names = [
-        as_.format(edge=axis_name(s), axis=axis_name(by_index[s.parallel_to]))
+        as_.format(edge=axis_name(s), axis=axis_name(by_index[s.parallel_to], LABEL, view.tr))
         for s in report.skipped
         if s.feature == "edge" and s.parallel_to in by_index
     ]

@@ -14,7 +14,7 @@ from .layout import WORLD_SIZE
 from .overlays import Overlays
 from .primitives import dashed, mix
 from .view import KEY_LABEL, MEASURE, View
-from .words import amount, axis_name
+from .words import LABEL, amount, axis_name
 
 
 def _extremes(shape, u) -> tuple[np.ndarray, np.ndarray]:
@@ -176,7 +176,7 @@ def _draw_gap(view: View, line: _AxisLine, axis, separating_line: bool, lo_t, hi
     p = view.p(*(g_mid * u + (c - 3000 * side) * w))
     q = view.p(*(g_mid * u + (c + 3000 * side) * w))
     dashed(surf, theme.separating, p, q, view.w(theme.line), 14, 8)
-    name = axis_name(axis)
+    name = axis_name(axis, LABEL, view.tr)
     spots = [
         lo_t * u - 120 * u + (c + side * 22) * w,
         hi_t * u + 120 * u + (c + side * 22) * w,

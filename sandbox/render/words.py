@@ -94,7 +94,8 @@ def collision_state(report, rigid: bool = False) -> str:
 
 # An axis of a 2D report named, by one function in three forms (`axis_name`):
 #   LABEL        "e2 A", "closest v3", "centre line": the rulers' rows, the separating
-#                axis's tag, the card's answers, a lesson's {separating} (never translated)
+#                axis's tag, the card's answers, a lesson's {separating} (an edge's label is
+#                a symbol in every language; the words of the others are translated)
 #   SENTENCE     "A's e2", "the axis to the closest corner v4", "the centre line": the
 #                frame in words (--describe, --announce)
 #   STEP_THROUGH "A's edge e2", "the axis from corner v4 (the closest) to the circle's
@@ -117,11 +118,11 @@ def axis_name(axis, form: str = LABEL, tr: Language = ENGLISH_WORDS) -> str:
             return tr("the axis to the closest corner v{n}").format(n=n)
         if form == STEP_THROUGH:
             return tr("the axis from corner v{n} (the closest) to the circle's centre").format(n=n)
-        return f"closest v{n}"
+        return tr("closest v{n}").format(n=n)
     if axis.feature == "centres":
         if form == SENTENCE:
             return tr("the centre line")
         if form == STEP_THROUGH:
             return tr("the line through both centres")
-        return "centre line"
+        return tr("centre line")
     return str(axis.feature)

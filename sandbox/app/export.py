@@ -213,7 +213,10 @@ def _encoder(gif, video):
             import imageio_ffmpeg as ffmpeg
     except ImportError as error:
         option = "--gif" if gif is not None else "--video"
-        raise UsageError(
-            f"{option} needs the optional export extra ({error.name} is not installed): {EXTRA}"
+        raise UsageError.words(
+            N_("{option} needs the optional export extra ({name} is not installed): {extra}"),
+            option=option,
+            name=error.name,
+            extra=EXTRA,
         ) from None
     return image, ffmpeg

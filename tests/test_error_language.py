@@ -37,6 +37,9 @@ def _bad_inputs(folder: Path) -> dict[str, list[str]]:
         "lesson": ["--lesson", str(lesson)],
         "output": ["--screenshot", str(folder / "no such folder" / "shot.png")],
         "drag": ["--drag", "1,2:3"],
+        "click": ["--click", "1,2"],
+        "ui": ["--ui", "set=zz,3:1"],
+        "edit": ["--edit", "1:[]"],
     }
 
 
@@ -45,12 +48,22 @@ GERMAN = {
     "replay": "empty.jsonl: die Aufzeichnungsdatei ist leer",
     "lesson": "stage 1: predict.kind: muss eins von axis, mtv, collide, choice sein, nicht 'blah'",
     "output": "no such folder' existiert nicht",
+    "drag": "--drag will X0,Y0:X1,Y1:FIRST-LAST (z. B. 300,400:500,400:10-40), nicht '1,2:3'",
+    "click": "--click will X,Y:STEP (z. B. 470,420:10), nicht '1,2'",
+    "ui": "--ui 'set=zz,3:1': set will [name, number], name eins von gravity, friction, "
+    "restitution, density, speed",
+    "edit": "--edit '1:[]': ein Befehl ist ein JSON-Objekt, nicht []",
 }
 ENGLISH = {
     "scene": "body[0].width: must be positive, got -4",
     "replay": "empty.jsonl: replay file is empty",
     "lesson": "stage 1: predict.kind: must be one of axis, mtv, collide, choice, got 'blah'",
     "output": "no such folder' does not exist",
+    "drag": "--drag wants X0,Y0:X1,Y1:FIRST-LAST (e.g. 300,400:500,400:10-40), got '1,2:3'",
+    "click": "--click wants X,Y:STEP (e.g. 470,420:10), got '1,2'",
+    "ui": "--ui 'set=zz,3:1': set wants [name, number], name one of gravity, friction, "
+    "restitution, density, speed",
+    "edit": "--edit '1:[]': a command is a JSON object, got []",
 }
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sandbox.app.cli import main
+from sandbox.core.locales import translations
 
 ROOT = Path(__file__).resolve().parent.parent
 CRADLE = (ROOT / "docs" / "examples" / "cradle.toml").read_text(encoding="utf-8")
@@ -146,3 +147,23 @@ def test_the_scan_finds_an_english_only_error():
     assert len(_refusals(ast.parse(source), "sandbox/app/x.py")) == 4
     fine = "raise UsageError.words(N_('--x {value}'), value=1)\n_fail(w, f, N_('bad'))\n"
     assert _refusals(ast.parse(fine), "sandbox/app/x.py") == []
+
+
+# --- the progress bars' labels ------------------------------------------------------------
+
+
+def test_every_progress_label_goes_through_the_catalogue():
+    """A Progress bar's label (exporting, filming, rehearsing the lesson) is translated
+    where the bar is made: never a bare English string, and German in the catalogue."""
+    labels = []
+    for path in sorted((ROOT / "sandbox").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Progress":
+                label = node.args[1]
+                assert not isinstance(label, ast.Constant), f"{path}:{node.lineno}"
+                labels.append(label)
+    assert len(labels) == 3
+    german = translations("de").gettext
+    for english, words in (("exporting", "Export läuft"), ("filming", "Film läuft")):
+        assert german(english) == words
+    assert german("rehearsing the lesson") == "Probe der Lektion"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..core.locales import N_
+from ..core.locales import N_, translations
 from ..core.walk import walkthrough
 from ..core.worded import Phrase
 from ..render.words import axis_name
@@ -49,17 +49,18 @@ def load_lesson(
     built_in = name_or_path in BUILT_IN
     if built_in and seed == REHEARSED_SEED and not words:
         return plan  # the suite rehearses it so (test_lesson_words): a class waits 0.4 s less
-    rehearse(plan, seed, words=not built_in if words is None else words)
+    rehearse(plan, seed, words=not built_in if words is None else words, code=code)
     return plan
 
 
-def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None:
+def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True, code: str = "en") -> None:
     """Open every stage once, headless, and check what only the world can tell (and with
     `words`, the words against their frames). A long rehearsal (its openings and evidence
     more than LONG_REHEARSAL steps: 60 stages of 30 s openings take minutes) shows its
-    progress on a terminal (`stream`, stderr)."""
+    progress on a terminal (`stream`, stderr), labelled in the language `code`."""
     session = open_session(SCENES[DEFAULT_SCENE], seed)
-    progress = Progress(len(plan.stages), "rehearsing the lesson", stream)
+    label = translations(code).gettext(N_("rehearsing the lesson"))
+    progress = Progress(len(plan.stages), label, stream)
     progress.visible = progress.visible and rehearsal_steps(plan, words) > LONG_REHEARSAL
     try:
         for index, stage_plan in enumerate(plan.stages):

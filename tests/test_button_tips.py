@@ -26,7 +26,7 @@ def _bound(action: str, keys: tuple[str, ...]):
 def test_a_key_buttons_tip_names_the_key_its_action_is_bound_to(button):
     bound = next(b for b in KEYMAP if b.action == button.action)
     for words in (EN, DE):
-        assert f" · {key_said(bound.keys)}" in tip_said(button, words)
+        assert f" · {key_said(bound.keys, words)}" in tip_said(button, words)
     assert button.key == KEY_FOR_ACTION[button.action] == bound.keys[0]
 
 
@@ -54,7 +54,7 @@ def test_english_and_german_tips_read_as_before():
         "was gezeichnet wird: die Ebenen · N V X Z K C I B D U"
     )
     assert tip_said(panels.button("edit"), DE) == (
-        "Bearbeiten: Ecken ziehen, Form zeichnen; Ins, F5, F6 fügen hinzu, Del löscht · F3"
+        "Bearbeiten: Ecken ziehen, Form zeichnen; Einfg, F5, F6 fügen hinzu, Entf löscht · F3"
     )
     assert tip_said(panels.button("panel:tune"), EN) == "gravity, friction, bounce, density, speed"
 

@@ -461,7 +461,7 @@ def test_the_help_lists_the_focus_keys_on_its_last_page():
     title, rows = help_pages()[-1]
     assert title == "keyboard alone"
     keys = {k for k, _ in rows}
-    assert {"F10", "shift tab", "tab", "return space", "arrows", "home end", "escape"} <= keys
+    assert {"F10", "Shift+Tab", "Tab", "Return Space", "Arrows", "Home End", "Escape"} <= keys
 
 
 def test_the_focus_is_said_where_it_goes_and_what_it_changes():
@@ -501,8 +501,9 @@ def test_the_focus_is_said_where_it_goes_and_what_it_changes():
 
 
 def test_the_focus_is_said_in_the_sessions_language():
-    """German: the same line from the catalogue (key names stay as printed on the keys)."""
+    """German: the same line from the catalogue, the key named as a German keyboard prints
+    it (key_names)."""
     session = open_session(SCENES["stack"])
     session.language = language("de")
     press(session, "f10")
-    assert frame_in_words(session)[-1] == "Fokus: Schaltfläche: Pause / weiter · Space."
+    assert frame_in_words(session)[-1] == "Fokus: Schaltfläche: Pause / weiter · Leertaste."

@@ -175,7 +175,7 @@ def test_every_allowed_choice_key_reaches_the_question():
     import string
 
     from sandbox.app.keymap import KEY_ACTIONS
-    from sandbox.scenes.lesson_file import KEY_CLASHES, answer_key_problem
+    from sandbox.scenes.lesson_predict import KEY_CLASHES, answer_key_problem
 
     taken_first = {"quit", "lessons", "forward_second", "rewind_second", "back_to_lesson"}
     taken_first |= {"explore", "reset"}

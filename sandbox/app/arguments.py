@@ -26,7 +26,7 @@ class _Parser(argparse.ArgumentParser):
             super().__init__(**options)
 
     def error(self, message: str):  # one line, exit 2 (argparse would print the usage too)
-        raise UsageError(message)
+        raise UsageError.quoted(message)
 
     def parse_known_args(self, args=None, namespace=None):
         """As argparse, but an option's value may begin with "-": `--hold -:1-1` (the

@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..core.locales import N_
+from ..core.worded import os_reason
 from .errors import UsageError
 from .signals import signals_held
 from .targets import temporary_in
@@ -85,7 +87,11 @@ def write_all(outputs: list[tuple[Path, bytes]], last_act: bool = True) -> None:
                 _fsync_folder(folder)
             _remove(temporaries, backups)  # the old files' second names, still held
     except OSError as error:
-        raise UsageError(f"{str(current)!r}: cannot write ({error.strerror or error})") from None
+        raise UsageError.words(
+            N_("{current!r}: cannot write ({reason})"),
+            current=str(current),
+            reason=os_reason(error),
+        ) from None
     finally:
         with signals_held():  # a second signal waits until the temporaries are gone
             _remove(temporaries, backups)

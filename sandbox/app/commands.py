@@ -41,6 +41,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..core.locales import N_
+from ..core.worded import WordedValueError
 from ..render.layout import ZOOM_RANGE
 from ..scenes.registry import SCENES
 from .edit_commands import check_command
@@ -168,68 +170,102 @@ def ui_change_from(item: dict) -> UiChange | Edit:
     kind = item.get("ui")
     fields = {"step", "ui", "value"} | ({"show", "merge"} if kind == "edit" else set())
     if set(item) != fields:
-        raise ValueError(f"a ui {kind} line has exactly the fields {', '.join(sorted(fields))}")
+        raise WordedValueError.words(
+            N_("a ui {kind} line has exactly the fields {fields}"),
+            kind=kind,
+            fields=", ".join(sorted(fields)),
+        )
     value = item["value"]
     if kind == "panel":
         if value is not None and value not in PANELS:
-            raise ValueError(f"panel must be none (null) or one of {', '.join(PANELS)}")
+            raise WordedValueError.words(
+                N_("panel must be none (null) or one of {panels}"), panels=", ".join(PANELS)
+            )
         return UiChange("panel", value)
     if kind == "scene":
         if not isinstance(value, str) or value not in SCENES:
-            raise ValueError("scene must name a built-in scene")
+            raise WordedValueError.words(N_("scene must name a built-in scene"))
         return UiChange("scene", value)
     if kind == "set":
         if not (isinstance(value, list) and len(value) == 2 and value[0] in SLIDERS):
-            raise ValueError(f"set wants [name, number], name one of {', '.join(SLIDERS)}")
-        name, number = value
-        _, low, high, _ = SLIDERS[name]
-        number = _number(number, name)
-        if not low <= number <= high:
-            raise ValueError(f"{name} must be from {low:g} to {high:g}")
-        return UiChange("set", (name, number))
+            raise WordedValueError.words(
+                N_("set wants [name, number], name one of {sliders}"), sliders=", ".join(SLIDERS)
+            )
+        return UiChange("set", _slider_value(value))
     if kind == "mode":
         if value not in (None, "edit"):
-            raise ValueError("mode must be none (null) or edit")
+            raise WordedValueError.words(N_("mode must be none (null) or edit"))
         return UiChange("mode", value)
     if kind == "draft":
         if value is None:
             return UiChange("draft", None)
         if not (isinstance(value, list) and len(value) <= MAX_DRAFT):
-            raise ValueError(f"draft wants a list of at most {MAX_DRAFT} points [x, y], or null")
-        points = []
-        for point in value:
-            if not (isinstance(point, list) and len(point) == 2):
-                raise ValueError("draft wants points [x, y]")
-            x, y = (_number(v, "draft") for v in point)
-            if max(abs(x), abs(y)) > 1e6:
-                raise ValueError("draft: x and y within 1e6")
-            points.append((x, y))
-        return UiChange("draft", tuple(points))
+            raise WordedValueError.words(
+                N_("draft wants a list of at most {max_draft} points [x, y], or null"),
+                max_draft=MAX_DRAFT,
+            )
+        return UiChange("draft", _draft_points(value))
     if kind == "expire":
         if value != "quit":
-            raise ValueError('expire must be "quit"')
+            raise WordedValueError.words(N_('expire must be "quit"'))
         return UiChange("expire", value)
     if kind == "focus":
         if value is not None and not (isinstance(value, str) and is_focusable(value)):
-            raise ValueError("focus must be none (null) or a control's name (e.g. slider:gravity)")
+            raise WordedValueError.words(
+                N_("focus must be none (null) or a control's name (e.g. slider:gravity)")
+            )
         return UiChange("focus", value)
     if kind == "edit":
         if item["show"] not in (None, "A", "B") or not isinstance(item["merge"], bool):
-            raise ValueError("edit: show is null, A or B; merge true or false")
+            raise WordedValueError.words(N_("edit: show is null, A or B; merge true or false"))
         check_command(value)
         return Edit(value, item["show"], item["merge"])
     if kind == "view":
         if value is None:
             return UiChange("view", None)
         if not (isinstance(value, list) and len(value) == 3):
-            raise ValueError("view wants [zoom, x, y] or null")
-        zoom, x, y = (_number(v, "view") for v in value)
-        if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1] or max(abs(x), abs(y)) > 1e6:
-            raise ValueError(
-                f"view: zoom from {ZOOM_RANGE[0]:g} to {ZOOM_RANGE[1]:g}, x and y within 1e6"
-            )
-        return UiChange("view", (zoom, x, y))
-    raise ValueError("ui must be panel, scene, set, view, mode, draft, expire, focus or edit")
+            raise WordedValueError.words(N_("view wants [zoom, x, y] or null"))
+        return UiChange("view", _view_value(value))
+    raise WordedValueError.words(
+        N_("ui must be panel, scene, set, view, mode, draft, expire, focus or edit")
+    )
+
+
+def _slider_value(value: list) -> tuple[str, float]:
+    """A `set` control's [name, number], the number within the slider's range."""
+    name, number = value
+    _, low, high, _ = SLIDERS[name]
+    number = _number(number, name)
+    if not low <= number <= high:
+        raise WordedValueError.words(
+            N_("{name} must be from {low:g} to {high:g}"), name=name, low=low, high=high
+        )
+    return name, number
+
+
+def _draft_points(value: list) -> tuple[tuple[float, float], ...]:
+    """A `draft` control's points [x, y], each within 1e6."""
+    points = []
+    for point in value:
+        if not (isinstance(point, list) and len(point) == 2):
+            raise WordedValueError.words(N_("draft wants points [x, y]"))
+        x, y = (_number(v, "draft") for v in point)
+        if max(abs(x), abs(y)) > 1e6:
+            raise WordedValueError.words(N_("draft: x and y within 1e6"))
+        points.append((x, y))
+    return tuple(points)
+
+
+def _view_value(value: list) -> tuple[float, float, float]:
+    """A `view` control's [zoom, x, y], the zoom within the view's range."""
+    zoom, x, y = (_number(v, "view") for v in value)
+    if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1] or max(abs(x), abs(y)) > 1e6:
+        raise WordedValueError.words(
+            N_("view: zoom from {low:g} to {high:g}, x and y within 1e6"),
+            low=ZOOM_RANGE[0],
+            high=ZOOM_RANGE[1],
+        )
+    return zoom, x, y
 
 
 def parse_ui(text: str) -> dict[int, list[UiChange]]:
@@ -237,9 +273,13 @@ def parse_ui(text: str) -> dict[int, list[UiChange]]:
     checked as a replay's ui line is; ValueError saying what is wrong."""
     match = re.fullmatch(r"(panel|scene|set|view|mode|draft|focus)=(.+):(\d{1,7})", text)
     if not match:
-        raise ValueError(
-            "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view, mode, draft, "
-            f"focus (e.g. panel=tune:0, set=gravity,450:10, focus=slider:gravity:5), got {text!r}"
+        raise WordedValueError.words(
+            N_(
+                "--ui wants KIND=VALUE:STEP, KIND one of panel, scene, set, view, mode, draft, "
+                "focus (e.g. panel=tune:0, set=gravity,450:10, focus=slider:gravity:5), got "
+                "{text!r}"
+            ),
+            text=text,
         )
     kind, value, step = match.group(1), match.group(2), int(match.group(3))
     parsed: object = value
@@ -256,20 +296,22 @@ def parse_ui(text: str) -> dict[int, list[UiChange]]:
     try:
         return {step: [ui_change_from({"step": step, "ui": kind, "value": parsed})]}
     except ValueError as error:
-        raise ValueError(f"--ui {text!r}: {error}") from None
+        raise WordedValueError.words(N_("--ui {text!r}: {error}"), text=text, error=error) from None
 
 
 def _float(text: str, whole: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise ValueError(f"--ui {whole!r}: {text!r} is not a number") from None
+        raise WordedValueError.words(
+            N_("--ui {whole!r}: {text!r} is not a number"), whole=whole, text=text
+        ) from None
 
 
 def _number(value, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number")
+        raise WordedValueError.words(N_("{name} must be a number"), name=name)
     value = float(value)
     if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite")
+        raise WordedValueError.words(N_("{name} must be finite"), name=name)
     return value

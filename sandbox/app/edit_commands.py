@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import math
 
+from ..core.locales import N_
+from ..core.worded import WordedValueError
 from ..scenes import limits
 
 OPS = ("draw", "move_vertex", "spawn", "delete", "undo", "redo")
@@ -29,7 +31,7 @@ MAX_EDITS = 10_000  # --edit commands in one run
 MAX_COMMAND_TEXT = 16_384  # characters of one command's JSON (64 points is ~2,000)
 
 
-class EditError(ValueError):
+class EditError(WordedValueError):
     """A command that is not one (malformed data); the message says which field and why."""
 
 
@@ -79,42 +81,56 @@ def check_command(command) -> dict:
     """The command when its form is right (fields, types, ranges), else EditError. Only
     the form: whether the edit can be made depends on the world (`apply` says why not)."""
     if not isinstance(command, dict):
-        raise EditError(f"a command is a JSON object, got {_shown(command)}")
+        raise EditError.words(
+            N_("a command is a JSON object, got {command}"), command=_shown(command)
+        )
     op = command.get("op")
     if op not in OPS:
-        raise EditError(f"op must be one of {', '.join(OPS)}, got {_shown(op)}")
+        raise EditError.words(
+            N_("op must be one of {ops}, got {op}"), ops=", ".join(OPS), op=_shown(op)
+        )
     required, optional = _FIELDS[op]
     unknown = sorted(set(command) - required - optional - {"op"})
     if unknown:
-        raise EditError(f"{op}: unknown field {_shown(unknown[0])}")
+        raise EditError.words(
+            N_("{op}: unknown field {unknown}"), op=op, unknown=_shown(unknown[0])
+        )
     missing = sorted(required - set(command))
     if missing:
-        raise EditError(f"{op}: needs the field {missing[0]!r}")
+        raise EditError.words(N_("{op}: needs the field {missing!r}"), op=op, missing=missing[0])
     if op == "draw":
         points = command["points"]
         if not isinstance(points, list) or len(points) > 4 * limits.MAX_VERTICES:
-            raise EditError(f"draw: points must be a list of at most {4 * limits.MAX_VERTICES}")
+            raise EditError.words(
+                N_("draw: points must be a list of at most {most}"), most=4 * limits.MAX_VERTICES
+            )
         for k, point in enumerate(points):
             _check_point(point, f"draw: points[{k}]")
     if op == "move_vertex":
         _check_name(command["body"], "move_vertex: body")
         vertex = command["vertex"]
         if isinstance(vertex, bool) or not isinstance(vertex, int) or vertex < 0:
-            raise EditError(f"move_vertex: vertex must be a whole number >= 0, got {vertex!r}")
+            raise EditError.words(
+                N_("move_vertex: vertex must be a whole number >= 0, got {vertex!r}"), vertex=vertex
+            )
         _check_point(command["to"], "move_vertex: to")
     if op == "spawn":
         if command["kind"] not in KINDS:
-            raise EditError(f"spawn: kind must be one of {', '.join(KINDS)}")
+            raise EditError.words(N_("spawn: kind must be one of {kinds}"), kinds=", ".join(KINDS))
         _check_point(command["at"], "spawn: at")
         sides = command.get("sides", DEFAULT_SIDES)
         if isinstance(sides, bool) or not isinstance(sides, int):
-            raise EditError(f"spawn: sides must be a whole number, got {_shown(sides)}")
+            raise EditError.words(
+                N_("spawn: sides must be a whole number, got {sides}"), sides=_shown(sides)
+            )
         if "sides" in command and command["kind"] != "polygon":
-            raise EditError("spawn: sides is for kind polygon")
+            raise EditError.words(N_("spawn: sides is for kind polygon"))
         if "size" in command and not _finite(command["size"]):
-            raise EditError(f"spawn: size must be a number of px, got {_shown(command['size'])}")
+            raise EditError.words(
+                N_("spawn: size must be a number of px, got {size}"), size=_shown(command["size"])
+            )
     if op == "delete" and ("at" in command) == ("body" in command):
-        raise EditError("delete: give either at [x, y] or body NAME")
+        raise EditError.words(N_("delete: give either at [x, y] or body NAME"))
     if op == "delete" and "at" in command:
         _check_point(command["at"], "delete: at")
     if op == "delete" and "body" in command:
@@ -122,14 +138,18 @@ def check_command(command) -> dict:
     if "name" in command:
         _check_name(command["name"], f"{op}: name")
     if "static" in command and not isinstance(command["static"], bool):
-        raise EditError(f"{op}: static must be true or false")
+        raise EditError.words(N_("{op}: static must be true or false"), op=op)
     return command
 
 
 def _check_point(value, what: str) -> None:
     ok = isinstance(value, list) and len(value) == 2
     if not ok or not all(_finite(v) for v in value):
-        raise EditError(f"{what} must be a point [x, y] of finite numbers, got {_shown(value)}")
+        raise EditError.words(
+            N_("{what} must be a point [x, y] of finite numbers, got {value}"),
+            what=what,
+            value=_shown(value),
+        )
 
 
 def _finite(value) -> bool:
@@ -144,7 +164,11 @@ def _finite(value) -> bool:
 
 def _check_name(value, what: str) -> None:
     if not isinstance(value, str) or not value:
-        raise EditError(f"{what} must be a body's name (a string), got {_shown(value)}")
+        raise EditError.words(
+            N_("{what} must be a body's name (a string), got {value}"),
+            what=what,
+            value=_shown(value),
+        )
 
 
 def _shown(value) -> str:
@@ -156,19 +180,21 @@ def parse_edit(text: str) -> tuple[int, dict]:
     """`STEP:JSON` (--edit) as (step, command); EditError when it is not one."""
     step, sep, body = text.partition(":")
     if not sep or not (step.isascii() and step.isdigit()) or len(step) > 9:
-        raise EditError(
-            'expected STEP:JSON, e.g. 0:{"op": "spawn", "kind": "box", "at": [400, 300]}'
+        raise EditError.words(
+            N_('expected STEP:JSON, e.g. 0:{{"op": "spawn", "kind": "box", "at": [400, 300]}}')
         )
     if len(body) > MAX_COMMAND_TEXT:
-        raise EditError(
-            f"the command is too long ({len(body)} characters; at most {MAX_COMMAND_TEXT})"
+        raise EditError.words(
+            N_("the command is too long ({length} characters; at most {max_command_text})"),
+            length=len(body),
+            max_command_text=MAX_COMMAND_TEXT,
         )
     try:
         command = json.loads(body, parse_constant=_no_constant)
     except (ValueError, RecursionError) as error:
-        raise EditError(f"not a JSON object ({error})") from None
+        raise EditError.words(N_("not a JSON object ({error})"), error=error) from None
     return int(step), check_command(command)
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number a command may hold")
+    raise WordedValueError.words(N_("{name} is not a number a command may hold"), name=name)

@@ -154,7 +154,7 @@ def scene_bytes(scene, world, pair=(None, None)) -> bytes:
     try:
         return scene_to_toml(scene, world, pair).encode("utf-8")
     except SceneError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError.from_error(error) from None
 
 
 def write_scene_file(path: Path, scene, world, pair=(None, None)) -> None:

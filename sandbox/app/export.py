@@ -47,7 +47,7 @@ def export_lesson(options, pygame) -> list[Path]:
     index = [f"# {plan.lesson.title}", ""]
     if plan.lesson.summary:
         index += [plan.lesson.summary, ""]
-    progress = Progress(len(plan.stages), "exporting")
+    progress = Progress(len(plan.stages), language(options.language).tr(N_("exporting")))
     for number, stage_plan in enumerate(plan.stages, 1):
         stage = stage_plan.stage
         session = open_session(stage.scene, options.seed, options.theme, language(options.language))
@@ -142,7 +142,7 @@ class Film:
         self.gif_frames = []  # Pillow images in palette mode ("P")
         self.count = 0
         total = options.frames if options.frames is not None else options.replay.end
-        self.progress = Progress(total + 1, "filming")
+        self.progress = Progress(total + 1, language(options.language).tr(N_("filming")))
         self.folder = None
         self.writer = None
         if self.video is not None:
@@ -213,7 +213,10 @@ def _encoder(gif, video):
             import imageio_ffmpeg as ffmpeg
     except ImportError as error:
         option = "--gif" if gif is not None else "--video"
-        raise UsageError(
-            f"{option} needs the optional export extra ({error.name} is not installed): {EXTRA}"
+        raise UsageError.words(
+            N_("{option} needs the optional export extra ({name} is not installed): {extra}"),
+            option=option,
+            name=error.name,
+            extra=EXTRA,
         ) from None
     return image, ffmpeg

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 import pygame  # (its prompt is hidden by sandbox.app's __init__, imported first)
 
+from ..core.locales import N_
 from ..render.language import language
 from .commands import Edit, Mouse, OpenLesson, Press, Step, UiChange
 from .dispatcher import dispatch
@@ -42,15 +43,21 @@ def init_pygame(headless: bool):
         with _sdl_quiet():
             pygame.display.init()
     except pygame.error as error:
-        raise UsageError(
-            f"cannot start SDL's video driver {asked!r} ({error}); "
-            "unset SDL_VIDEODRIVER, or use --headless"
+        raise UsageError.words(
+            N_(
+                "cannot start SDL's video driver {asked!r} ({error}); unset SDL_VIDEODRIVER, "
+                "or use --headless"
+            ),
+            asked=asked,
+            error=error,
         ) from None
     if not headless and pygame.display.get_driver() in OFF_SCREEN and asked not in OFF_SCREEN:
         pygame.display.quit()
-        raise UsageError(
-            "no display to open a window on (is DISPLAY set, and its X server running?); "
-            "--headless writes screenshots without one"
+        raise UsageError.words(
+            N_(
+                "no display to open a window on (is DISPLAY set, and its X server running?); "
+                "--headless writes screenshots without one"
+            )
         )
     pygame.font.init()
     return pygame
@@ -99,17 +106,22 @@ def run_headless(options: Options) -> int:
             if film is not None:  # a run stopped early: ffmpeg ends, its folder goes
                 film.close()
     except MemoryError:
-        raise UsageError(_no_memory(options.size)) from None
+        raise _no_memory(options.size) from None
     except pygame.error as error:
         if "memory" not in str(error).lower():
             raise
-        raise UsageError(_no_memory(options.size)) from None
+        raise _no_memory(options.size) from None
     return 0
 
 
-def _no_memory(size: tuple[int, int]) -> str:
+def _no_memory(size: tuple[int, int]) -> UsageError:
     w, h = size
-    return f"out of memory for a {w}x{h} screenshot ({w * h * 4 >> 20} MiB a frame); try --size"
+    return UsageError.words(
+        N_("out of memory for a {w}x{h} screenshot ({mib} MiB a frame); try --size"),
+        w=w,
+        h=h,
+        mib=w * h * 4 >> 20,
+    )
 
 
 def new_session(options: Options) -> tuple[Session, Recorder | None]:
@@ -187,13 +199,16 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
         for command in options.edits.get(loop_step, ()):
             edit_session(session, command)
         if recorder is not None and recorder.stopped is not None:
-            raise UsageError(f"--record: {recorder.stopped} (script less input or fewer steps)")
+            raise UsageError.words(
+                N_("--record: {stopped} (script less input or fewer steps)"),
+                stopped=recorder.stopped,
+            )
         if (session.steps_taken if by_taken else loop_step) >= frames:
             break
         if replay is not None or not session.paused:  # paused: the world waits, as in a window
             dispatch(session, Step(frozenset(held)))
             if session.failed is not None:  # the world could not step: one line, exit 2
-                raise UsageError(session.failed)
+                raise UsageError.from_error(session.failed)
         loop_step += 1
         if each_step is not None:
             each_step(session)
@@ -220,4 +235,9 @@ def edit_session(session: Session, command: dict) -> None:
     if not result.ok:
         shown = json.dumps(command)
         shown = shown if len(shown) <= 80 else shown[:77] + "..."
-        raise UsageError(f"--edit {shown}: refused at step {session.step_on_show}: {result.reason}")
+        raise UsageError.words(
+            N_("--edit {shown}: refused at step {step_on_show}: {reason}"),
+            shown=shown,
+            step_on_show=session.step_on_show,
+            reason=result.reason,
+        )

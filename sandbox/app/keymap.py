@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.locales import N_
 from ..physics.body import Steering
 from ..scenes.registry import SCENES
+from .key_names import ARROWS, key_name, keys_named
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,8 @@ REBUILD_ACTIONS = {
 # among them: a replay rewinds as the session did (app/recording.py).
 
 
-# The mouse, listed in the help after the keys (app/world_mouse.py, physics/mouse.py).
+# The mouse, listed in the help after the keys (app/world_mouse.py, physics/mouse.py),
+# its ways named by key_names.
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("left drag", N_("grab a body and drag it; let go to throw it")),
     ("wheel", N_("turn the body you hold")),
@@ -115,62 +119,49 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
 )
 
 
-def _function_key(key: str) -> bool:
-    """F1..F12: written as the keyboard prints them."""
-    return key[0] == "f" and key[1:].isdigit()
-
-
-# Keys a tip writes as the keyboard prints them short.
-KEY_SHORT = {"insert": "Ins", "delete": "Del"}
-
-
-def key_said(keys: tuple[str, ...]) -> str:
-    """A binding's key as a tip names it, as printed on the keyboard: its first key
-    ("Space", "F3", "O", "Page Down"), or its range when it has many ("1..9")."""
+def key_said(keys: tuple[str, ...], tr: Callable[[str], str] = N_) -> str:
+    """A binding's key as a tip names it, as printed on the keyboard (key_names): its
+    first key ("Space", "F3", "O", "Page Down"), or its range when it has many ("1..9")."""
     if len(keys) > 4:
-        return f"{key_said(keys[:1])}..{key_said(keys[-1:])}"
-    key = keys[0]
-    if key in KEY_SHORT:
-        return KEY_SHORT[key]
-    return key.upper() if len(key) == 1 or _function_key(key) else key.title()
+        return f"{key_name(keys[0], tr)}..{key_name(keys[-1], tr)}"
+    return key_name(keys[0], tr)
 
 
-def keys_said(keymap: tuple[Binding, ...]) -> dict[str, str]:
-    """Each action's key as a tip names it (`key_said`), by action."""
-    return {binding.action: key_said(binding.keys) for binding in keymap}
+def keys_said(keymap: tuple[Binding, ...], tr: Callable[[str], str] = N_) -> dict[str, str]:
+    """Each action's key as a tip names it (`key_said`) in `tr`'s language, by action."""
+    return {binding.action: key_said(binding.keys, tr) for binding in keymap}
 
 
-KEYS_SAID = keys_said(KEYMAP)  # (built once: the toolbar's tips are said every frame)
+@lru_cache(maxsize=8)
+def keys_said_in(tr: Callable[[str], str]) -> dict[str, str]:
+    """KEYMAP's keys as said in `tr`'s language (built once a language: the toolbar's tips
+    are said every frame)."""
+    return keys_said(KEYMAP, tr)
 
 
 # The keys the focus ring takes while it is on (app/focus.py); without it they keep
 # their meaning above. Listed on the help's last page after F10 and Shift+Tab.
-FOCUS_HELP: tuple[tuple[str, str], ...] = (
-    ("tab", N_("focus: the next control")),
-    ("return space", N_("focus: press the control")),
-    ("arrows", N_("focused slider: a step")),
-    ("page up page down", N_("focused slider: a big step")),
-    ("home end", N_("focused slider: to its ends")),
-    ("escape", N_("focus: leave it (keys as before)")),
+FOCUS_HELP: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("tab",), N_("focus: the next control")),
+    (("return", "space"), N_("focus: press the control")),
+    (ARROWS, N_("focused slider: a step")),
+    (("page up", "page down"), N_("focused slider: a big step")),
+    (("home", "end"), N_("focused slider: to its ends")),
+    (("escape",), N_("focus: leave it (keys as before)")),
 )
 
 
-def help_lines() -> tuple[tuple[str, str], ...]:
+def help_lines(tr: Callable[[str], str] = N_) -> tuple[tuple[str, str], ...]:
     """(keys, description) for every binding, generated from KEYMAP, then the mouse,
-    then the focus ring's keys (the help's pages, in order)."""
-
-    def label(keys):
-        if keys == ("left", "right", "up", "down"):
-            return "arrows"
-        if len(keys) > 4:
-            return f"{keys[0]}..{keys[-1]}"
-        return " ".join(k.upper() if len(k) == 1 or _function_key(k) else k for k in keys)
-
-    rows = tuple((label(b.keys), b.description, b.action) for b in KEYMAP)
+    then the focus ring's keys (the help's pages, in order); the keys named in `tr`'s
+    language (key_names), the descriptions' msgids as they are."""
+    rows = tuple((keys_named(b.keys, tr), b.description, b.action) for b in KEYMAP)
     keys = tuple(row[:2] for row in rows if row[2] not in FOCUS_ACTIONS)
     focus = tuple(row[:2] for row in rows if row[2] in FOCUS_ACTIONS)
+    mouse = tuple((key_name(gesture, tr), words) for gesture, words in MOUSE_HELP)
+    ring = tuple((keys_named(named, tr), words) for named, words in FOCUS_HELP)
     # F10, then Tab, Shift+Tab, then the rest of the focus ring's keys
-    return keys + MOUSE_HELP + focus[:1] + FOCUS_HELP[:1] + focus[1:] + FOCUS_HELP[1:]
+    return keys + mouse + focus[:1] + ring[:1] + focus[1:] + ring[1:]
 
 
 # Page 1 ends with "," (walk_back), page 2 with F9 (speech), page 3 with the mouse;
@@ -187,8 +178,8 @@ HELP_PAGE_TITLES = (
 def help_pages(tr=N_) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The help in pages, (title, rows), at fixed breaks so that a page holds text of
     20 px or more on a 1024 x 768 projector (H: page 1, 2, 3, 4, closed). Together they
-    are help_lines(), in order; `tr`: the words' language (the keys stay as printed)."""
-    rows = tuple((keys, tr(words)) for keys, words in help_lines())
+    are help_lines(), in order; `tr`: the words' language, the keys' names too."""
+    rows = tuple((keys, tr(words)) for keys, words in help_lines(tr))
     cuts = [next(k for k, b in enumerate(KEYMAP) if b.action == a) + 1 for a in HELP_PAGE_BREAKS]
     focus_rows = len(FOCUS_ACTIONS) + len(FOCUS_HELP)
     edges = [0, *cuts, len(rows) - focus_rows, len(rows)]

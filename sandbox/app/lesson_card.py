@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core.locales import N_
 from ..render.overlays import LessonCard
-from ..scenes.lesson_file import NUMBERED_KINDS
+from ..scenes.lesson_predict import NUMBERED_KINDS
 from .lesson_run import choices, right_keys
 from .lesson_words import fill
 from .state import Session

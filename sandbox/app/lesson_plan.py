@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..core.locales import N_
 from ..render.language import PSEUDO, pseudo
 from ..scenes.base import SceneError
 from ..scenes.lesson_file import Lesson, Stage, load_lesson_file
@@ -92,14 +93,18 @@ def plan_lesson(name_or_path: str, code: str = "en") -> Plan:
     else:
         path, name = Path(name_or_path), None
         if path.suffix.lower() != ".toml":
-            raise UsageError(
-                f"unknown lesson {name_or_path!r}; built-in lessons: {', '.join(BUILT_IN)} "
-                "(or give a path to a .toml lesson file)"
+            raise UsageError.words(
+                N_(
+                    "unknown lesson {name_or_path!r}; built-in lessons: {built_in} (or give a path "
+                    "to a .toml lesson file)"
+                ),
+                name_or_path=name_or_path,
+                built_in=", ".join(BUILT_IN),
             )
     try:
         lesson = _in(load_lesson_file(path, name, code), code)
     except SceneError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError.from_error(error) from None
     return Plan(
         lesson,
         tuple(_stage_plan(stage, lesson.source, k + 1) for k, stage in enumerate(lesson.stages)),
@@ -138,7 +143,11 @@ def _stage_plan(stage: Stage, source: str, number: int) -> StagePlan:
                     hold = parse_hold(text)
                     action = KEY_ACTIONS[hold.key].action
                     if action in SCRIPT_REFUSED:
-                        raise UsageError(f"{hold.key!r} ({action}) would leave the stage")
+                        raise UsageError.words(
+                            N_("{key!r} ({action}) would leave the stage"),
+                            key=hold.key,
+                            action=action,
+                        )
                     if KEY_ACTIONS[hold.key].held:
                         holds.append((hold.key, hold.first, hold.last))
                         last = max(last, hold.last)
@@ -150,7 +159,9 @@ def _stage_plan(stage: Stage, source: str, number: int) -> StagePlan:
                 shift = name == "shift_click"
                 parsed = parse(text) if name == "drag" else parse(text, shift=shift)
             except (UsageError, ValueError) as error:
-                raise UsageError(f"{at}: {str(error).removeprefix('--hold ')}") from None
+                raise UsageError.words(
+                    N_("{at}: {problem}"), at=at, problem=str(error).removeprefix("--hold ")
+                ) from None
             for step, events in parsed.items():
                 mouse.setdefault(step, []).extend(events)
                 last = max(last, step)
@@ -161,18 +172,35 @@ def _stage_plan(stage: Stage, source: str, number: int) -> StagePlan:
             hold = parse_hold(text)
         except UsageError as error:
             message = str(error).removeprefix("--hold ")
-            raise UsageError(f"{where}: predict.hold[{k}]: {message}") from None
+            raise UsageError.words(
+                N_("{where}: predict.hold[{k}]: {message}"), where=where, k=k, message=message
+            ) from None
         if not KEY_ACTIONS[hold.key].held:
-            raise UsageError(f"{where}: predict.hold[{k}]: only the arrows, Q and E are held")
+            raise UsageError.words(
+                N_("{where}: predict.hold[{k}]: only the arrows, Q and E are held"),
+                where=where,
+                k=k,
+            )
         if hold.last >= predict.steps:
-            raise UsageError(
-                f"{where}: predict.hold[{k}]: runs to step {hold.last}, past the "
-                f"{predict.steps} steps the evidence runs"
+            raise UsageError.words(
+                N_(
+                    "{where}: predict.hold[{k}]: runs to step {last}, past the {steps} steps the "
+                    "evidence runs"
+                ),
+                where=where,
+                k=k,
+                last=hold.last,
+                steps=predict.steps,
             )
         evidence_holds.append((hold.key, hold.first, hold.last))
     opening = stage.steps if stage.steps is not None else last + 1
     if last >= opening:
-        raise UsageError(
-            f"{where}: steps: the script runs to step {last}, past the opening's {opening} steps"
+        raise UsageError.words(
+            N_(
+                "{where}: steps: the script runs to step {last}, past the opening's {opening} steps"
+            ),
+            where=where,
+            last=last,
+            opening=opening,
         )
     return StagePlan(stage, where, tuple(holds), presses, mouse, opening, tuple(evidence_holds))

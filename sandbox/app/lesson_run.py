@@ -36,6 +36,7 @@ from ..render.words import LABEL, axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import ACT, LessonMove, Mouse, Press, Say
 from .framing import open_view
+from .key_names import answer_keys_said
 from .lesson_plan import Plan, StagePlan
 from .lesson_words import evidence_words
 from .scene_control import EXPLORING, explain_now, open_scene, say
@@ -261,7 +262,7 @@ def key_verdict(session: Session, key: str, action: str):
         if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
             return None  # (the rulers, the MTV ... would answer it: they wait)
         said = session.language.tr("answer first ({keys}), or End to explore")
-        return (Say(said.format(keys=_keys_said(keys, session.language))),)
+        return (Say(said.format(keys=answer_keys_said(keys, session.language))),)
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
         return (Say(N_("answer first, or End to explore")),)
     if run.verdict is not None and key in answer_keys(session):  # answered: still its key
@@ -391,9 +392,3 @@ def _evidence_step(shown, kind: str) -> int:
         if kind == "axis" and step.kind == "test" and step.axis.separates:
             return k
     return len(steps) - 1
-
-
-def _keys_said(keys: tuple[str, ...], words) -> str:
-    if len(keys) > 2 and all(k.isdigit() for k in keys):
-        return words.tr("keys {first}–{last}").format(first=keys[0], last=keys[-1])
-    return words.tr("keys {keys}").format(keys=" / ".join(k.upper() for k in keys))

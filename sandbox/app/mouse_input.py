@@ -20,6 +20,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..core.locales import N_
+from ..core.worded import WordedValueError
 from .limits import MAX_FRAMES
 
 MAX_COORDINATE = 1e6  # world units; a pointer is on the canvas, this is a sanity bound
@@ -49,30 +51,40 @@ def mouse_event_from(item: dict) -> MouseEvent:
     fields = {"press": {"x", "y", "shift"}, "move": {"x", "y"}, "release": {"x", "y"}}
     fields["wheel"] = {"notches"}
     if kind not in fields:
-        raise ValueError("mouse must be press, move, release or wheel")
+        raise WordedValueError.words(N_("mouse must be press, move, release or wheel"))
     if set(item) != {"step", "mouse", *fields[kind]}:
         expected = ", ".join(sorted(fields[kind]))
-        raise ValueError(f"a mouse {kind} line has exactly the fields step, mouse, {expected}")
+        raise WordedValueError.words(
+            N_("a mouse {kind} line has exactly the fields step, mouse, {expected}"),
+            kind=kind,
+            expected=expected,
+        )
     if kind == "wheel":
         notches = item["notches"]
         if not (isinstance(notches, int) and not isinstance(notches, bool)):
-            raise ValueError("notches must be a whole number")
+            raise WordedValueError.words(N_("notches must be a whole number"))
         if abs(notches) > MAX_NOTCHES:
-            raise ValueError(f"notches must be at most {MAX_NOTCHES} either way")
+            raise WordedValueError.words(
+                N_("notches must be at most {max_notches} either way"), max_notches=MAX_NOTCHES
+            )
         return MouseEvent("wheel", notches=notches)
     x, y = (_coordinate(item[name], name) for name in ("x", "y"))
     shift = item.get("shift", False)
     if not isinstance(shift, bool):
-        raise ValueError("shift must be true or false")
+        raise WordedValueError.words(N_("shift must be true or false"))
     return MouseEvent(kind, x, y, shift)
 
 
 def _coordinate(value, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"{name} must be a number")
+        raise WordedValueError.words(N_("{name} must be a number"), name=name)
     value = float(value)
     if not (math.isfinite(value) and abs(value) <= MAX_COORDINATE):
-        raise ValueError(f"{name} must be a finite number of at most {MAX_COORDINATE:g}")
+        raise WordedValueError.words(
+            N_("{name} must be a finite number of at most {max_coordinate:g}"),
+            name=name,
+            max_coordinate=MAX_COORDINATE,
+        )
     return value
 
 
@@ -94,15 +106,22 @@ def parse_drag(text: str) -> dict[int, list[MouseEvent]]:
     """--drag X0,Y0:X1,Y1:FIRST-LAST as the events of each step."""
     match = _DRAG.fullmatch(text)
     if not match:
-        raise ValueError(
-            f"--drag wants X0,Y0:X1,Y1:FIRST-LAST (e.g. 300,400:500,400:10-40), got {text!r}"
+        raise WordedValueError.words(
+            N_("--drag wants X0,Y0:X1,Y1:FIRST-LAST (e.g. 300,400:500,400:10-40), got {text!r}"),
+            text=text,
         )
     x0, y0, x1, y1 = (_coordinate(float(match.group(k)), "a coordinate") for k in range(1, 5))
     first, last = int(match.group(5)), int(match.group(6))
     if last <= first:
-        raise ValueError(f"--drag needs FIRST < LAST, got {first}-{last}")
+        raise WordedValueError.words(
+            N_("--drag needs FIRST < LAST, got {first}-{last}"), first=first, last=last
+        )
     if last > MAX_FRAMES:  # before a single event is made
-        raise ValueError(f"--drag {text!r}: steps must be at most {MAX_FRAMES}")
+        raise WordedValueError.words(
+            N_("--drag {text!r}: steps must be at most {max_frames}"),
+            text=text,
+            max_frames=MAX_FRAMES,
+        )
     events: dict[int, list[MouseEvent]] = {first: [MouseEvent("press", x0, y0)]}
     for step in range(first + 1, last + 1):
         t = (step - first) / (last - first)
@@ -117,7 +136,9 @@ def parse_click(text: str, shift: bool = False) -> dict[int, list[MouseEvent]]:
     option = "--shift-click" if shift else "--click"
     match = re.fullmatch(rf"{_POINT}:(\d+)", text)
     if not match:
-        raise ValueError(f"{option} wants X,Y:STEP (e.g. 470,420:10), got {text!r}")
+        raise WordedValueError.words(
+            N_("{option} wants X,Y:STEP (e.g. 470,420:10), got {text!r}"), option=option, text=text
+        )
     x, y = (_coordinate(float(match.group(k)), "a coordinate") for k in (1, 2))
     step = int(match.group(3))
     return {step: [MouseEvent("press", x, y, shift), MouseEvent("release", x, y)]}

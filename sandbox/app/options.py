@@ -121,7 +121,7 @@ def parse_options(argv: list[str], prog: str = "main.py") -> Options | None:
         try:
             check_saveable(scene)
         except SceneError as error:
-            raise UsageError(f"--save-scene: {error}") from None
+            raise UsageError.words(N_("--save-scene: {error}"), error=error) from None
     outputs, inputs = _files(args, scene, plan, lesson_name)
     export = export_folder(args.export_lesson) if args.export_lesson is not None else None
     check_distinct(outputs, inputs)
@@ -219,7 +219,7 @@ def _lesson_and_scene(args, replay, code: str = "en") -> tuple:
             plan = load_lesson(lesson_name, args.seed if args.seed is not None else 0, code=code)
         except UsageError as error:
             where = f"{args.replay}:1: lesson: " if replay else ""
-            raise UsageError(f"{where}{error}") from None
+            raise UsageError.words(N_("{where}{error}"), where=where, error=error) from None
     stage = replay.stage if replay else (args.stage - 1 if args.stage is not None else 0)
     if plan is not None and not 0 <= stage < len(plan.stages):
         raise UsageError.words(
@@ -235,7 +235,7 @@ def _lesson_and_scene(args, replay, code: str = "en") -> tuple:
         scene = load_scene(scene_name)
     except SceneError as error:
         where = f"{args.replay}:1: scene: " if replay else ""
-        raise UsageError(f"{where}{error}") from None
+        raise UsageError.words(N_("{where}{error}"), where=where, error=error) from None
     return lesson_name, plan, stage, scene
 
 
@@ -331,7 +331,9 @@ def _edit_script(args) -> dict:
         try:
             step, command = parse_edit(text)
         except EditError as error:
-            raise UsageError(f"--edit {text[:60]!r}: {error}") from None
+            raise UsageError.words(
+                N_("--edit {text!r}: {error}"), text=text[:60], error=error
+            ) from None
         if step > MAX_FRAMES:
             raise UsageError.words(
                 N_("--edit {edit}: STEP must be at most {most}"),
@@ -350,8 +352,11 @@ def _within_the_run(starts: list[tuple[int, str]], frames: int | None) -> None:
         return
     step, what = max(starts, key=lambda start: start[0])
     if step > frames:
-        raise UsageError(
-            f"{what} at step {step}: the run has {frames} steps (input at 0 to {frames})"
+        raise UsageError.words(
+            N_("{what} at step {step}: the run has {frames} steps (input at 0 to {frames})"),
+            what=what,
+            step=step,
+            frames=frames,
         )
 
 
@@ -362,8 +367,8 @@ def _mouse_script(args) -> tuple[dict, list[tuple[int, str]]]:
     scripted.append((args.shift_click, lambda text: parse_click(text, shift=True)))
     scripted.append((args.ui, parse_ui))
     if any(values for values, _ in scripted) and not args.headless:
-        raise UsageError(
-            "--drag, --click and --ui are for --headless runs (in a window, use the mouse)"
+        raise UsageError.words(
+            N_("--drag, --click and --ui are for --headless runs (in a window, use the mouse)")
         )
     # A drag is an event a step: all of them together within a run's length, checked
     # before any is made (ten drags of a million steps would be ten million events).
@@ -381,10 +386,14 @@ def _mouse_script(args) -> tuple[dict, list[tuple[int, str]]]:
             try:
                 parsed = parse(text)
             except ValueError as error:
-                raise UsageError(str(error)) from None
+                raise UsageError.from_error(error) from None
             for step, step_events in parsed.items():
                 if step > MAX_FRAMES:
-                    raise UsageError(f"{text!r}: steps must be at most {MAX_FRAMES}")
+                    raise UsageError.words(
+                        N_("{text!r}: steps must be at most {max_frames}"),
+                        text=text,
+                        max_frames=MAX_FRAMES,
+                    )
                 events.setdefault(step, []).extend(step_events)
             starts.append((min(parsed), f"{option} {text!r}"))
     return events, starts

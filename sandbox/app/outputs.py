@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from ..core.locales import N_
 from .atomic import write_all
 from .dump import dump_state
 from .editing import scene_bytes
@@ -27,7 +28,7 @@ def png_bytes(surface) -> bytes:
     pygame.image.save(surface, buffer, "screenshot.png")
     data = buffer.getvalue()
     if not (data.startswith(PNG_SIGNATURE) and data.endswith(PNG_END)):
-        raise UsageError("the screenshot could not be encoded as PNG")
+        raise UsageError.words(N_("the screenshot could not be encoded as PNG"))
     return data
 
 
@@ -50,7 +51,7 @@ def write_outputs(options: Options, session: Session, surface, recorder: Recorde
                 )
             )
         except UsageError as error:
-            raise UsageError(f"--save-scene: {error}") from None
+            raise UsageError.words(N_("--save-scene: {error}"), error=error) from None
     if options.record and recorder is not None:
         text = "\n".join(recorder.lines(session.steps_taken)) + "\n"
         outputs.append((options.record, text.encode("utf-8")))

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..core.locales import N_
-from .keymap import KEY_FOR_ACTION, KEYS_SAID
+from .keymap import KEY_FOR_ACTION, keys_said_in
 
 # The Show panel's rows: (overlay flag, words); the key is the keymap's.
 SHOWN_OVERLAYS = (
@@ -101,11 +101,12 @@ TOOLBAR = (
 PANELS = ("scenes", "show", "tune")  # a panel's rows are below; its button is in TOOLBAR
 
 
-def tip_said(button: Button, tr, keys: Mapping[str, str] = KEYS_SAID) -> str:
+def tip_said(button: Button, tr, keys: Mapping[str, str] | None = None) -> str:
     """A button's tip as shown and said: its words in `tr`'s language, then the keys the
     keymap binds to its action (or to the actions its panel names; `keys`: each action's
-    key as said, `keymap.keys_said`), then the mouse's way: "pause / resume · Space",
-    "zoom out · - (Ctrl+wheel)"."""
+    key as said, `keymap.keys_said`; by default the keymap's, named in `tr`'s language),
+    then the mouse's way: "pause / resume · Space", "zoom out · - (Ctrl+wheel)"."""
+    keys = keys_said_in(tr) if keys is None else keys
     words = tr(button.tip).format_map(keys)
     named = ((button.action,),) if button.action is not None else button.named
     if not named:

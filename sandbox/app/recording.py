@@ -1,18 +1,16 @@
 """Recording and replay: what the session did, in order, as JSON lines (data only).
 
-A rewind is an event in the recording (design (a), not truncating the recording to the
-rewound moment). The dispatcher (app/dispatcher.py) writes the recording: every key it
-acts on (Backspace, Page Up / Page Down, O and the pause among them), every mouse event,
-every control and edit, and the keys held before every step, each stamped ("step") with
-`Session.steps_taken`, the count of steps taken since the session began, which a rewind
-never turns back. A replay hands the same commands to the same dispatcher at the same
-count, so it puts back the same saved state,
-steps on from it, and ends in what was shown: after a reset, a scene change, F's next
-outline, Y's restart or a move in the 3D scene as much as after a plain rewind. The
-other design (truncating the recording to the rewound moment) would have to know, for
-every action, what a rewind does and does not take back (History is reset by a scene
-change, a reset, F and Y; the 3D view is not in the saved states at all), which is how the
-version 1 recorder went wrong.
+A rewind is an event in the recording (design (a), not truncating the recording to the rewound
+moment). The dispatcher (app/dispatcher.py) writes the recording: every key it acts on (Backspace,
+Page Up / Page Down, O and the pause among them), every mouse event, every control and edit, and
+the keys held before every step, each stamped ("step") with `Session.steps_taken`, the count of
+steps taken since the session began, which a rewind never turns back. A replay hands the same
+commands to the same dispatcher at the same count, so it puts back the same saved state, steps on
+from it, and ends in what was shown: after a reset, a scene change, F's next outline, Y's restart
+or a move in the 3D scene as much as after a plain rewind. The other design (truncating the
+recording to the rewound moment) would have to know, for every action, what a rewind does and does
+not take back (History is reset by a scene change, a reset, F and Y; the 3D view is not in the
+saved states at all), which is how the version 1 recorder went wrong.
 
     {"format": "sat-sandbox-replay", "version": 2, "scene": ..., "seed": ..., "theme": ...}
                                         (a lesson's run adds "lesson": name or path, "stage": k)
@@ -29,13 +27,12 @@ version 1 recorder went wrong.
 order (a press of O may step, moving the count on), then takes one step with the keys
 held, until the count reaches `end`.
 
-Every line the recorder writes first goes through the replay's own line checks; a line
-the replay would refuse, or one that would take the file past MAX_REPLAY_BYTES, stops
-the recording there: nothing after it is written, and `end` is that moment, so the file
-still replays to what was shown up to then (the window says so on screen and on stderr;
-a headless run, whose input is a script, ends with one line and status 2 instead). A
-scene the replay could not name (a path with a newline, or longer than MAX_SCENE_NAME)
-is refused before the run begins.
+Every line the recorder writes first goes through the replay's own line checks; a line the replay
+would refuse, or one that would take the file past MAX_REPLAY_BYTES, stops the recording there:
+nothing after it is written, and `end` is that moment, so the file still replays to what was shown
+up to then (the window says so on screen and on stderr; a headless run, whose input is a script,
+ends with one line and status 2 instead). A scene the replay could not name (a path with a
+newline, or longer than MAX_SCENE_NAME) is refused before the run begins.
 
 Version 1 files (the stamp was the step on show, rewinds and the time keys were not
 recorded) are still read and replayed as before: one step a line's step, presses first.
@@ -47,6 +44,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.locales import N_
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
 from .commands import Edit, UiChange, ui_change_from
@@ -107,7 +105,9 @@ def check_recordable(
         header = header_for(scene, seed, theme, lesson_name, stage)
         _header(_parse_line(json.dumps(header, sort_keys=True)))
     except _RefusedError as error:
-        raise UsageError(f"--record: a replay could not name this scene again: {error}") from None
+        raise UsageError.words(
+            N_("--record: a replay could not name this scene again: {error}"), error=error
+        ) from None
 
 
 class Recorder:
@@ -351,17 +351,19 @@ def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozense
 def load_replay(path: Path) -> Replay:
     """Read and validate a recording (JSON lines; data only, never executed)."""
     try:
-        text = read_text_file(path, MAX_REPLAY_BYTES, "replay file")
+        text = read_text_file(path, MAX_REPLAY_BYTES, N_("replay file"))
     except InputFileError as error:
-        raise UsageError(f"{path}: {error}") from None
+        raise UsageError.words(N_("{path}: {error}"), path=path, error=error) from None
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
-        raise UsageError(f"{path}: replay file is empty")
+        raise UsageError.words(N_("{path}: replay file is empty"), path=path)
     number, line = lines[0]
     try:
         scene, seed, theme, version, lesson_name, stage = _header(_parse_line(line))
     except _RefusedError as error:
-        raise UsageError(f"{path}:{number}: {error}") from None
+        raise UsageError.words(
+            N_("{path}:{number}: {error}"), path=path, number=number, error=error
+        ) from None
     events: list[tuple[int, str | MouseEvent | frozenset[str]]] = []
     end = None
     rebuilds = 0
@@ -383,9 +385,13 @@ def load_replay(path: Path) -> Replay:
                             "(reset, scene, F, Y)"
                         )
         except _RefusedError as error:
-            raise UsageError(f"{path}:{number}: {error}") from None
+            raise UsageError.words(
+                N_("{path}:{number}: {error}"), path=path, number=number, error=error
+            ) from None
     if end is None:
-        raise UsageError(f"{path}: missing the end line (was the recording cut short?)")
+        raise UsageError.words(
+            N_("{path}: missing the end line (was the recording cut short?)"), path=path
+        )
     return Replay(scene, seed, theme, end, tuple(events), version, lesson_name, stage)
 
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import pygame
 
+from ..core.locales import N_, translations
 from ..core.walk import walkthrough
+from ..core.worded import Phrase
 from ..render.words import axis_name
-from ..scenes.lesson_file import NUMBERED_KINDS
+from ..scenes.lesson_predict import NUMBERED_KINDS
 from ..scenes.registry import DEFAULT_SCENE, SCENES
 from . import lesson_run
 from .commands import OpenLesson, Press, Step
@@ -47,17 +49,18 @@ def load_lesson(
     built_in = name_or_path in BUILT_IN
     if built_in and seed == REHEARSED_SEED and not words:
         return plan  # the suite rehearses it so (test_lesson_words): a class waits 0.4 s less
-    rehearse(plan, seed, words=not built_in if words is None else words)
+    rehearse(plan, seed, words=not built_in if words is None else words, code=code)
     return plan
 
 
-def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None:
+def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True, code: str = "en") -> None:
     """Open every stage once, headless, and check what only the world can tell (and with
     `words`, the words against their frames). A long rehearsal (its openings and evidence
     more than LONG_REHEARSAL steps: 60 stages of 30 s openings take minutes) shows its
-    progress on a terminal (`stream`, stderr)."""
+    progress on a terminal (`stream`, stderr), labelled in the language `code`."""
     session = open_session(SCENES[DEFAULT_SCENE], seed)
-    progress = Progress(len(plan.stages), "rehearsing the lesson", stream)
+    label = translations(code).gettext(N_("rehearsing the lesson"))
+    progress = Progress(len(plan.stages), label, stream)
     progress.visible = progress.visible and rehearsal_steps(plan, words) > LONG_REHEARSAL
     try:
         for index, stage_plan in enumerate(plan.stages):
@@ -71,12 +74,19 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
             shown = session.shown
             if stage.axis is not None:
                 if shown is None:
-                    raise UsageError(f"{where}: axis: no pair on show for the step-through")
+                    raise UsageError.words(
+                        N_("{where}: axis: no pair on show for the step-through"), where=where
+                    )
                 count = len(walkthrough(shown.report))
                 if stage.axis > count:
-                    raise UsageError(
-                        f"{where}: axis: the step-through of this pair has {count} steps, "
-                        f"got {stage.axis}"
+                    raise UsageError.words(
+                        N_(
+                            "{where}: axis: the step-through of this pair has {count} steps, "
+                            "got {axis}"
+                        ),
+                        where=where,
+                        count=count,
+                        axis=stage.axis,
                     )
             predict = stage.predict
             asked = (("say", stage.say),) + (
@@ -87,7 +97,9 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
             if predict is None:
                 continue
             if predict.kind != "choice" and shown is None:
-                raise UsageError(f"{where}: predict.kind: no pair on show to ask about")
+                raise UsageError.words(
+                    N_("{where}: predict.kind: no pair on show to ask about"), where=where
+                )
             if predict.kind in NUMBERED_KINDS:
                 _check_numbered(session, shown, predict, where)
             if not (words or predict.kind == "collide"):
@@ -98,10 +110,16 @@ def rehearse(plan: Plan, seed: int = 0, stream=None, words: bool = True) -> None
             if predict.kind == "collide":
                 happened = "y" if run.touched_at is not None else "n"
                 if happened != predict.answer:
-                    did = "do touch" if happened == "y" else "do not touch"
-                    raise UsageError(
-                        f"{where}: predict.answer: {predict.answer!r} is wrong: they {did} "
-                        f"within {predict.steps} steps"
+                    did = Phrase(N_("do touch") if happened == "y" else N_("do not touch"))
+                    raise UsageError.words(
+                        N_(
+                            "{where}: predict.answer: {answer!r} is wrong: they {did} within "
+                            "{steps} steps"
+                        ),
+                        where=where,
+                        answer=predict.answer,
+                        did=did,
+                        steps=predict.steps,
                     )
             if words:
                 check_words(session, (("predict.explain", predict.explain),), where)
@@ -132,10 +150,14 @@ def check_words(session, fields, where: str, size=CHECKED_SIZE, theme="projector
             try:
                 filled = fill(text, session, strict=True)
             except PlaceholderError as error:
-                raise UsageError(f"{where}: {field}: {error}") from None
+                raise UsageError.words(
+                    N_("{where}: {field}: {error}"), where=where, field=field, error=error
+                ) from None
             wrong = problems(text, filled, drawn, evidence)
             if wrong:
-                raise UsageError(f"{where}: {field}: {wrong[0]}")
+                raise UsageError.words(
+                    N_("{where}: {field}: {wrong}"), where=where, field=field, wrong=wrong[0]
+                )
     finally:
         session.theme = kept
 
@@ -155,7 +177,9 @@ def _check_numbered(session, shown, predict, where: str) -> None:
     """An axis or mtv question: at most 9 axes, and the author's answer is right here."""
     axes = shown.report.axes
     if len(axes) > 9:
-        raise UsageError(f"{where}: predict.kind: {len(axes)} axes; keys 1-9 reach 9")
+        raise UsageError.words(
+            N_("{where}: predict.kind: {axes} axes; keys 1-9 reach 9"), where=where, axes=len(axes)
+        )
     right = lesson_run.right_keys(session)
     names = {str(k + 1): axis for k, axis in enumerate(axes)}
     if not right:
@@ -164,12 +188,18 @@ def _check_numbered(session, shown, predict, where: str) -> None:
             if predict.kind == "axis"
             else "the pair does not collide at this pose: there is no MTV"
         )
-        raise UsageError(f"{where}: predict.answer: {why}; ask another question")
+        raise UsageError.words(
+            N_("{where}: predict.answer: {why}; ask another question"), where=where, why=why
+        )
     if predict.answer not in right:
         said = names.get(predict.answer)
         what = f"axis {predict.answer} ({axis_name(said)})" if said else "that axis"
         does = "separate them" if predict.kind == "axis" else "give the MTV"
         rights = ", ".join(f"{k} ({axis_name(names[k])})" for k in sorted(right))
-        raise UsageError(
-            f"{where}: predict.answer: {what} does not {does}; the answer here: {rights}"
+        raise UsageError.words(
+            N_("{where}: predict.answer: {what} does not {does}; the answer here: {rights}"),
+            where=where,
+            what=what,
+            does=does,
+            rights=rights,
         )

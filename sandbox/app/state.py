@@ -96,7 +96,7 @@ class Session:
     save_dir: object = None  # where Ctrl+S writes (None: the user's data folder)
     speech: bool = False  # F9 / --speak: the announcements are said aloud (app/speech.py)
     reads: int = 0  # F8 presses: each asks for the whole frame read aloud once
-    failed: str | None = None  # why the world could not step (stepping.advance), if it could not
+    failed: Exception | None = None  # why the world could not step (stepping.advance), if so
 
     @property
     def shown(self):

@@ -70,7 +70,7 @@ def _not_finite(session: Session, error: NotFiniteError) -> None:
     session.world.grab = None
     session.hand = None
     session.paused = True
-    session.failed = str(error)
+    session.failed = error
     say(session, session.language.tr("{error}; paused").format(error=error))
 
 

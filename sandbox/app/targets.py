@@ -15,6 +15,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from ..core.locales import N_
+from ..core.worded import Phrase, os_reason
 from .errors import UsageError
 from .signals import signals_held
 
@@ -29,20 +31,22 @@ def temporary_in(folder: Path, name: str) -> tuple[int, str]:
     return tempfile.mkstemp(dir=folder, prefix=f"{TEMP_PREFIX}{name}.", suffix=TEMP_SUFFIX)
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def _reason(error: OSError) -> Phrase | str:
+    return os_reason(error)
 
 
 def output_target(value: str, option: str, suffix: str) -> Path:
     """The real path `value` names, checked for writing; UsageError naming the problem."""
     shown = f"{option} {value!r}"
     if not value:
-        raise UsageError(f"{option}: needs a file name")
+        raise UsageError.words(N_("{option}: needs a file name"), option=option)
     if "\0" in value:
-        raise UsageError(f"{shown}: a file name cannot hold a NUL")
+        raise UsageError.words(N_("{shown}: a file name cannot hold a NUL"), shown=shown)
     path = Path(value)
     if path.suffix.lower() != suffix:
-        raise UsageError(f"{shown}: the file name must end in {suffix}")
+        raise UsageError.words(
+            N_("{shown}: the file name must end in {suffix}"), shown=shown, suffix=suffix
+        )
     real = Path(os.path.realpath(path))  # a symlink is written through, to what it names
     folder, name = real.parent, real.name
     try:
@@ -51,35 +55,59 @@ def output_target(value: str, option: str, suffix: str) -> Path:
         name_max = 255
     if len(os.fsencode(name)) + TEMP_OVERHEAD > name_max:
         longest = name_max - TEMP_OVERHEAD
-        raise UsageError(
-            f"{shown}: the file name is too long ({len(os.fsencode(name))} bytes; "
-            f"at most {longest})"
+        raise UsageError.words(
+            N_("{shown}: the file name is too long ({length} bytes; at most {longest})"),
+            shown=shown,
+            length=len(os.fsencode(name)),
+            longest=longest,
         )
     if len(os.fsencode(str(real))) + TEMP_OVERHEAD >= PATH_MAX:
-        raise UsageError(f"{shown}: the path is too long (at most {PATH_MAX} bytes in all)")
+        raise UsageError.words(
+            N_("{shown}: the path is too long (at most {path_max} bytes in all)"),
+            shown=shown,
+            path_max=PATH_MAX,
+        )
     try:
         if not stat.S_ISDIR(os.stat(folder).st_mode):
-            raise UsageError(f"{shown}: {str(folder)!r} is not a folder")
+            raise UsageError.words(
+                N_("{shown}: {folder!r} is not a folder"), shown=shown, folder=str(folder)
+            )
     except FileNotFoundError:
-        raise UsageError(f"{shown}: folder {str(folder)!r} does not exist") from None
+        raise UsageError.words(
+            N_("{shown}: folder {folder!r} does not exist"), shown=shown, folder=str(folder)
+        ) from None
     except OSError as error:
-        raise UsageError(f"{shown}: folder {str(folder)!r}: {_reason(error)}") from None
+        raise UsageError.words(
+            N_("{shown}: folder {folder!r}: {error}"),
+            shown=shown,
+            folder=str(folder),
+            error=_reason(error),
+        ) from None
     try:
         mode = os.stat(real).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise UsageError(f"{shown}: {_reason(error)}") from None
+        raise UsageError.words(N_("{shown}: {error}"), shown=shown, error=_reason(error)) from None
     if mode is not None and not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device or FIFO?)"
-        raise UsageError(f"{shown}: exists and is {kind}; it will not be replaced")
+        kind = Phrase(
+            N_("a folder") if stat.S_ISDIR(mode) else N_("not a regular file (a device or FIFO?)")
+        )
+        raise UsageError.words(
+            N_("{shown}: exists and is {kind}; it will not be replaced"), shown=shown, kind=kind
+        )
     try:
         with signals_held():  # a signal waits until the probe is gone again
             descriptor, probe = temporary_in(folder, name)
             os.close(descriptor)
             os.unlink(probe)
     except OSError as error:
-        raise UsageError(f"{shown}: cannot write in {str(folder)!r}: {_reason(error)}") from None
+        raise UsageError.words(
+            N_("{shown}: cannot write in {folder!r}: {error}"),
+            shown=shown,
+            folder=str(folder),
+            error=_reason(error),
+        ) from None
     return real
 
 
@@ -98,10 +126,20 @@ def check_distinct(outputs: dict[str, Path], inputs: dict[str, Path]) -> None:
     for i, (option, path) in enumerate(named):
         for other, other_path in named[:i]:
             if _same(path, other_path):
-                raise UsageError(f"{other} and {option} name the same file {str(path)!r}")
+                raise UsageError.words(
+                    N_("{other} and {option} name the same file {path!r}"),
+                    other=other,
+                    option=option,
+                    path=str(path),
+                )
         for what, source in inputs.items():
             if _same(path, Path(os.path.realpath(source))):
-                raise UsageError(f"{option} {str(path)!r} would overwrite the {what}")
+                raise UsageError.words(
+                    N_("{option} {path!r} would overwrite the {what}"),
+                    option=option,
+                    path=str(path),
+                    what=what,
+                )
 
 
 def export_folder(value: str) -> Path:
@@ -118,16 +156,25 @@ def _folder(value: str, option: str) -> tuple[Path, Path]:
     """(the folder, its parent): a folder that exists, or one that can be made in a
     folder that exists; else UsageError."""
     if not value or "\0" in value:
-        raise UsageError(f"{option}: needs a folder name")
+        raise UsageError.words(N_("{option}: needs a folder name"), option=option)
     folder = Path(value)
     try:
         if folder.exists() and not folder.is_dir():
-            raise UsageError(f"{option} {value!r}: exists and is not a folder")
+            raise UsageError.words(
+                N_("{option} {value!r}: exists and is not a folder"), option=option, value=value
+            )
         parent = folder.resolve().parent
     except (OSError, ValueError) as error:
-        raise UsageError(f"{option} {value!r}: {error}") from None
+        raise UsageError.words(
+            N_("{option} {value!r}: {error}"), option=option, value=value, error=error
+        ) from None
     if not folder.exists() and not parent.is_dir():
-        raise UsageError(f"{option} {value!r}: folder {str(parent)!r} does not exist")
+        raise UsageError.words(
+            N_("{option} {value!r}: folder {parent!r} does not exist"),
+            option=option,
+            value=value,
+            parent=str(parent),
+        )
     return folder, parent
 
 

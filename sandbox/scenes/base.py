@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.geometry import Polygon
+from ..core.worded import WordedError
 from ..physics.body import Body
 from ..physics.world import World
 
@@ -23,8 +24,9 @@ SCENE_WIDTH = 860  # the world is drawn in x < SCENE_WIDTH; rulers to the right
 GRAVITY = 900.0  # px / s^2
 
 
-class SceneError(ValueError):
-    """A scene name or scene file that cannot be loaded; the message says where and why."""
+class SceneError(WordedError, ValueError):
+    """A scene name or scene file that cannot be loaded; the message says where and why,
+    as words said in the class's language where it is printed (core.worded)."""
 
 
 @dataclass(frozen=True)

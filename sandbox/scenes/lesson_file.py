@@ -55,25 +55,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.locales import N_
+from ..core.worded import Phrase
 from . import limits
 from .base import Scene, SceneError
+from .lesson_fields import _strings, _text, _unknown
 from .lesson_languages import translated
+from .lesson_predict import NUMBERED_KINDS, Prediction, read_prediction
 from .registry import SCENES, load_scene
-from .scene_fields import _fail, _flag, _key, _shown, _whole
+from .scene_fields import _fail, _flag, _shown, _whole
 from .scene_file import read_toml, read_view, scene_from_table
 
 MAX_LESSON_BYTES = 1 << 20
 MAX_STAGES = 60
 MAX_SAY = 320  # characters: what a teacher says while a stage is on show
-MAX_QUESTION = 160
-MAX_EXPLAIN = 320
-MAX_SCRIPT_ITEMS = 40  # per script list (hold, drag, click, shift_click)
 MAX_OPENING_STEPS = 1800  # 30 s: an opening longer than this is not an opening
-MAX_LOOK_AHEAD = 600  # a collide prediction looks at most 10 s ahead
 SPEED_LABELS = ("1x", "1/2x", "1/4x", "1/10x")  # the session's speeds, by their labels
-PREDICTION_KINDS = ("axis", "mtv", "collide", "choice")
-NUMBERED_KINDS = ("axis", "mtv")  # answered by an axis's number, 1..9 in test order
-AXIS_NUMBERS = tuple("123456789")  # the answers of those: the keys 1..9, ASCII digits only
 # A stage's overlay names (the words a teacher writes) -> render.overlays.Overlays fields.
 OVERLAY_NAMES = {
     "normals": "show_normals",
@@ -88,43 +85,10 @@ OVERLAY_NAMES = {
     "hud": "show_hud",
 }
 SCRIPT_FIELDS = ("hold", "drag", "click", "shift_click")
-# A choice key is one letter or digit, as pygame names the key a keyboard sends; these
-# keys never reach a question: the lesson or the window acts on them first, or they are
-# held controls (app/keymap.py binds them; a test holds the two tables together).
-ANSWER_KEYS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
-KEY_CLASHES = {
-    "page down": "the lesson's next-stage key",
-    "page up": "the lesson's previous-stage key",
-    "home": "the lesson's key for the stage as authored",
-    "r": "the lesson's key for the stage as authored",
-    "end": "the lesson's key to explore the stage",
-    "escape": "the window's quit key",
-    "f2": "the window's lesson-list key",
-    "q": "a held key: it turns the shape",
-    "e": "a held key: it turns the shape",
-    **dict.fromkeys(("left", "right", "up", "down"), "a held key: it moves the shape"),
-}
 _TOP_KEYS = {"title", "summary", "stage"}
 _STAGE_KEYS = {"title", "say", "scene", "a", "b", "overlays", "speed", "paused", "axis", "steps"}
 _STAGE_KEYS |= {"view"}
 _STAGE_KEYS |= set(SCRIPT_FIELDS) | {"predict"}
-_PREDICT_KEYS = {"question", "kind", "answer", "explain", "keys", "choices", "steps", "hold"}
-_PREDICT_KEYS |= {"counted"}
-
-
-@dataclass(frozen=True)
-class Prediction:
-    """A question the class answers with a key before the stage shows the answer."""
-
-    question: str
-    kind: str  # "axis", "collide" or "choice"
-    answer: str  # the right key (axis, mtv: the axis's number; collide: y or n)
-    explain: str
-    keys: tuple[str, ...] = ()  # choice: the keys that answer (axis, collide: set by the app)
-    choices: tuple[str, ...] = ()  # a label for each key (optional)
-    steps: int = 0  # collide: the steps looked ahead; choice: steps run as the evidence
-    hold: tuple[str, ...] = ()  # keys held while those steps run (as --hold, from step 0)
-    counted: str | None = None  # what the class counts on screen to answer, drawn on purpose
 
 
 @dataclass(frozen=True)
@@ -158,36 +122,8 @@ class Lesson:
 def load_lesson_file(path: Path, name: str | None = None, code: str = "en") -> Lesson:
     """Read and validate a TOML lesson file; SceneError (one line) when it is wrong. `code`:
     the language to read it in (its translation tables, where the file has them)."""
-    data = read_toml(path, MAX_LESSON_BYTES, "lesson file")
+    data = read_toml(path, MAX_LESSON_BYTES, N_("lesson file"))
     return lesson_from_table(translated(data, code, str(path)), path, name or path.stem)
-
-
-def _text(value, where, field, longest, required=True, default=None) -> str | None:
-    if value is None and not required:
-        return default
-    if not isinstance(value, str) or not value.strip():
-        _fail(where, field, f"must be a non-empty string, got {_shown(value)}")
-    if len(value) > longest:
-        _fail(where, field, f"must be at most {longest} characters, got {len(value)}")
-    bad = next((c for c in value if not c.isprintable()), None)
-    if bad is not None:
-        _fail(where, field, f"must be printable text on one line, got the character {bad!r}")
-    return value
-
-
-def _strings(value, where, field, longest=60, most=MAX_SCRIPT_ITEMS) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        _fail(where, field, f"must be a list of strings, got {_shown(value)}")
-    if len(value) > most:
-        _fail(where, field, f"at most {most} items, got {len(value)}")
-    return tuple(_text(v, where, f"{field}[{k}]", longest) for k, v in enumerate(value))
-
-
-def _unknown(table: dict, allowed: set[str], where: str, prefix: str) -> None:
-    unknown = sorted(set(table) - allowed)
-    if unknown:
-        field = f"{prefix}{_key(unknown[0])}"
-        _fail(where, field, f"unknown field (allowed: {', '.join(sorted(allowed))})")
 
 
 def lesson_from_table(data: dict, path: Path, name: str) -> Lesson:
@@ -197,9 +133,15 @@ def lesson_from_table(data: dict, path: Path, name: str) -> Lesson:
     summary = _text(data.get("summary"), where, "summary", MAX_SAY, required=False, default="")
     stages = data.get("stage")
     if not isinstance(stages, list) or not stages:
-        _fail(where, "stage", "a lesson needs at least one [[stage]] table")
+        _fail(where, "stage", N_("a lesson needs at least one [[stage]] table"))
     if len(stages) > MAX_STAGES:
-        _fail(where, "stage", f"at most {MAX_STAGES} stages, got {len(stages)}")
+        _fail(
+            where,
+            "stage",
+            N_("at most {max_stages} stages, got {stages_count}"),
+            max_stages=MAX_STAGES,
+            stages_count=len(stages),
+        )
     return Lesson(
         name=name,
         title=title,
@@ -212,61 +154,46 @@ def lesson_from_table(data: dict, path: Path, name: str) -> Lesson:
 def _stage(table, path: Path, number: int) -> Stage:
     where = f"{path}: stage {number}"
     if not isinstance(table, dict):
-        raise SceneError(f"{where}: must be a table ([[stage]])")
+        raise SceneError.words(N_("{where}: must be a table ([[stage]])"), where=where)
     _unknown(table, _STAGE_KEYS, where, "")
     title = _text(table.get("title"), where, "title", limits.MAX_TITLE)
     say = _text(table.get("say"), where, "say", MAX_SAY)
     scene = _scene(table.get("scene"), path, where)
-    names = [body.name for body in scene.world(0).bodies]
-    roles = {}
-    for role in ("a", "b"):
-        value = table.get(role)
-        if value is None:
-            continue
-        _text(value, where, role, limits.MAX_NAME)
-        if value not in names:
-            shown = ", ".join(repr(n) for n in names[:12]) + (" ..." if len(names) > 12 else "")
-            _fail(where, role, f"no body named {value!r} in scene {scene.name!r} ({shown})")
-        roles[role] = value
-    if roles.get("a") is not None and roles.get("a") == roles.get("b"):
-        _fail(where, "b", f"shape B must be another body than shape A ({roles['a']!r})")
-    overlays = table.get("overlays", {})
-    if not isinstance(overlays, dict):
-        _fail(where, "overlays", f"must be a table of name = true/false, got {_shown(overlays)}")
-    _unknown(overlays, set(OVERLAY_NAMES), where, "overlays.")
-    shown_overlays = tuple(
-        (OVERLAY_NAMES[k], _flag(v, where, f"overlays.{k}")) for k, v in overlays.items()
-    )
+    roles = _roles(table, scene, where)
+    shown_overlays = _overlays(table, where)
     speed = table.get("speed", "1x")
     if speed not in SPEED_LABELS:
-        _fail(where, "speed", f"must be one of {', '.join(SPEED_LABELS)}, got {_shown(speed)}")
+        _fail(
+            where,
+            "speed",
+            N_("must be one of {speed_labels}, got {speed}"),
+            speed_labels=", ".join(SPEED_LABELS),
+            speed=_shown(speed),
+        )
     axis = table.get("axis")
     if axis is not None:
         axis = _whole(axis, where, "axis", 1, 64)
     steps = table.get("steps")
     if steps is not None:
         steps = _whole(steps, where, "steps", 0, MAX_OPENING_STEPS)
-    script = tuple(
-        (field, _strings(table[field], where, field)) for field in SCRIPT_FIELDS if field in table
-    )
-    for field, texts in script:
-        for k, text in enumerate(texts):
-            last = _last_step(text)
-            if last is not None and last >= MAX_OPENING_STEPS:
-                _fail(
-                    where,
-                    f"{field}[{k}]",
-                    f"runs to step {last}; an opening plays at most {MAX_OPENING_STEPS} steps "
-                    f"(0 to {MAX_OPENING_STEPS - 1})",
-                )
+    script = _script(table, where)
     predict = table.get("predict")
-    predict = _prediction(predict, where) if predict is not None else None
+    predict = read_prediction(predict, where) if predict is not None else None
     if scene.demo is not None:  # its own picture: no step-through, no rulers to answer on
-        why = f"scene {scene.name!r} draws its {scene.demo} demo, not the step-through's rulers"
+        why = Phrase(
+            N_("scene {name!r} draws its {demo} demo, not the step-through's rulers"),
+            {"name": scene.name, "demo": scene.demo},
+        )
         if axis is not None:
-            _fail(where, "axis", f"{why}; leave axis out")
+            _fail(where, "axis", N_("{why}; leave axis out"), why=why)
         if predict is not None and predict.kind in NUMBERED_KINDS:
-            _fail(where, "predict.kind", f"{why}: an {predict.kind} question cannot be shown")
+            _fail(
+                where,
+                "predict.kind",
+                N_("{why}: an {kind} question cannot be shown"),
+                why=why,
+                kind=predict.kind,
+            )
     return Stage(
         title=title,
         say=say,
@@ -282,6 +209,68 @@ def _stage(table, path: Path, number: int) -> Stage:
         predict=predict,
         view=read_view(table.get("view", "pair"), where, "view"),
     )
+
+
+def _roles(table: dict, scene: Scene, where: str) -> dict[str, str]:
+    """The stage's shape A and shape B ("a", "b"), when given: bodies of its scene."""
+    names = [body.name for body in scene.world(0).bodies]
+    roles = {}
+    for role in ("a", "b"):
+        value = table.get(role)
+        if value is None:
+            continue
+        _text(value, where, role, limits.MAX_NAME)
+        if value not in names:
+            shown = ", ".join(repr(n) for n in names[:12]) + (" ..." if len(names) > 12 else "")
+            _fail(
+                where,
+                role,
+                N_("no body named {value!r} in scene {name!r} ({shown})"),
+                value=value,
+                name=scene.name,
+                shown=shown,
+            )
+        roles[role] = value
+    if roles.get("a") is not None and roles.get("a") == roles.get("b"):
+        _fail(where, "b", N_("shape B must be another body than shape A ({a!r})"), a=roles["a"])
+    return roles
+
+
+def _overlays(table: dict, where: str) -> tuple[tuple[str, bool], ...]:
+    """The stage's overlays turned on or off: (Overlays field, on) pairs."""
+    overlays = table.get("overlays", {})
+    if not isinstance(overlays, dict):
+        _fail(
+            where,
+            "overlays",
+            N_("must be a table of name = true/false, got {overlays}"),
+            overlays=_shown(overlays),
+        )
+    _unknown(overlays, set(OVERLAY_NAMES), where, "overlays.")
+    return tuple((OVERLAY_NAMES[k], _flag(v, where, f"overlays.{k}")) for k, v in overlays.items())
+
+
+def _script(table: dict, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The stage's opening script (hold, drag, click, shift_click), none past the opening."""
+    script = tuple(
+        (field, _strings(table[field], where, field)) for field in SCRIPT_FIELDS if field in table
+    )
+    for field, texts in script:
+        for k, text in enumerate(texts):
+            last = _last_step(text)
+            if last is not None and last >= MAX_OPENING_STEPS:
+                _fail(
+                    where,
+                    f"{field}[{k}]",
+                    N_(
+                        "runs to step {last}; an opening plays at most {max_opening_steps} "
+                        "steps (0 to {last_step})"
+                    ),
+                    last=last,
+                    max_opening_steps=MAX_OPENING_STEPS,
+                    last_step=MAX_OPENING_STEPS - 1,
+                )
+    return script
 
 
 def _last_step(text: str) -> int | None:
@@ -301,82 +290,27 @@ def _last_step(text: str) -> int | None:
 def _scene(value, path: Path, where: str) -> Scene:
     """A built-in scene by name, a scene file beside the lesson, or an inline table."""
     if value is None:
-        _fail(where, "scene", "missing: a built-in scene name, a .toml path or a table")
+        _fail(where, "scene", N_("missing: a built-in scene name, a .toml path or a table"))
     if isinstance(value, dict):
         return scene_from_table(value, f"{where}: scene", f"stage scene of {path.stem}", str(path))
     if not isinstance(value, str) or not value.strip():
-        _fail(where, "scene", f"must be a scene name, a .toml path or a table, got {_shown(value)}")
+        _fail(
+            where,
+            "scene",
+            N_("must be a scene name, a .toml path or a table, got {value}"),
+            value=_shown(value),
+        )
     if value in SCENES:
         return SCENES[value]
     if not value.lower().endswith(".toml"):
-        _fail(where, "scene", f"unknown scene {value!r}; built-in scenes: {', '.join(SCENES)}")
+        _fail(
+            where,
+            "scene",
+            N_("unknown scene {value!r}; built-in scenes: {scenes}"),
+            value=value,
+            scenes=", ".join(SCENES),
+        )
     try:
         return load_scene(str(path.parent / value))
     except SceneError as error:
-        raise SceneError(f"{where}: scene: {error}") from None
-
-
-def answer_key_problem(key: str) -> str | None:
-    """Why `key` (lower case) cannot answer a choice question, or None when it can."""
-    if key in KEY_CLASHES:
-        return f"{key!r} is {KEY_CLASHES[key]}, so it would never answer; use a letter or digit"
-    if key not in ANSWER_KEYS:
-        return (
-            f"{key!r} is not a key the class can answer with: a choice key is one letter "
-            "or digit (a-z, 0-9; not q, e or r)"
-        )
-    return None
-
-
-def _prediction(table, where: str) -> Prediction:
-    if not isinstance(table, dict):
-        _fail(where, "predict", f"must be a table ([stage.predict]), got {_shown(table)}")
-    _unknown(table, _PREDICT_KEYS, where, "predict.")
-    question = _text(table.get("question"), where, "predict.question", MAX_QUESTION)
-    kind = table.get("kind", "choice")
-    if kind not in PREDICTION_KINDS:
-        _fail(where, "predict.kind", f"must be one of {', '.join(PREDICTION_KINDS)}, got {kind!r}")
-    if "answer" not in table:
-        _fail(where, "predict.answer", "missing: the key of the right answer")
-    answer = _text(table.get("answer"), where, "predict.answer", 20).lower()
-    explain = _text(table.get("explain"), where, "predict.explain", MAX_EXPLAIN)
-    keys = tuple(k.lower() for k in _strings(table.get("keys", []), where, "predict.keys", 20, 9))
-    choices = _strings(table.get("choices", []), where, "predict.choices", 40, 9)
-    if kind == "choice" and len(keys) < 2:
-        _fail(where, "predict.keys", "a choice needs at least two keys, e.g. ['1', '2']")
-    if kind != "choice" and "keys" in table:
-        _fail(where, "predict.keys", f"a {kind} prediction sets its own keys; leave keys out")
-    for k, key in enumerate(keys):
-        problem = answer_key_problem(key)
-        if problem is not None:
-            _fail(where, f"predict.keys[{k}]", problem)
-    if len(set(keys)) != len(keys):
-        _fail(where, "predict.keys", f"a key is listed twice: {list(keys)}")
-    if choices and kind in NUMBERED_KINDS:
-        _fail(where, "predict.choices", f"an {kind} prediction names its axes itself")
-    if kind == "collide":
-        keys = ("y", "n")
-    if choices and len(choices) != len(keys):
-        _fail(
-            where, "predict.choices", f"needs one label per key ({len(keys)}), got {len(choices)}"
-        )
-    if kind in NUMBERED_KINDS:
-        if answer not in AXIS_NUMBERS:  # not isdigit(): "³" and "①" are digits to it
-            _fail(where, "predict.answer", f"must be an axis number from 1 to 9, got {answer!r}")
-    elif answer not in keys:
-        _fail(where, "predict.answer", f"must be one of the keys {', '.join(keys)}, got {answer!r}")
-    if kind in NUMBERED_KINDS and ("steps" in table or "hold" in table):
-        field = "predict.steps" if "steps" in table else "predict.hold"
-        _fail(where, field, f"an {kind} question answers with the step-through; no steps run")
-    steps = 0
-    if kind == "collide":
-        if "steps" not in table:
-            _fail(where, "predict.steps", "missing: how many steps to look ahead")
-        steps = _whole(table["steps"], where, "predict.steps", 1, MAX_LOOK_AHEAD)
-    elif "steps" in table:
-        steps = _whole(table["steps"], where, "predict.steps", 0, MAX_LOOK_AHEAD)
-    hold = _strings(table.get("hold", []), where, "predict.hold")
-    if hold and steps == 0:
-        _fail(where, "predict.hold", "keys are held while the evidence runs: give steps too")
-    counted = _text(table.get("counted"), where, "predict.counted", MAX_QUESTION, False)
-    return Prediction(question, kind, answer, explain, keys, choices, steps, hold, counted)
+        raise SceneError.words(N_("{where}: scene: {error}"), where=where, error=error) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.locales import N_
 from .scene_fields import _fail, _key
 
 # A lesson file may carry a translation per language: a table named by the language's
@@ -32,7 +33,7 @@ def translated(data, code: str, where: str, level: str = ""):
         if unknown:
             field = f"{level}.{code}.".lstrip(".") + _key(unknown[0])
             allowed = ", ".join(sorted(_TRANSLATED[level]))
-            _fail(where, field, f"unknown field (a translation has: {allowed})")
+            _fail(where, field, N_("unknown field (a translation has: {allowed})"), allowed=allowed)
         out.update(table)
     if level == "" and isinstance(out.get("stage"), list):
         out["stage"] = [translated(s, code, where, "stage") for s in out["stage"]]

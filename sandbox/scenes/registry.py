@@ -176,9 +176,13 @@ def load_scene(name_or_path: str) -> Scene:
         return SCENES[name_or_path]
     path = Path(name_or_path)
     if path.suffix.lower() != ".toml" and not _exists(path):
-        raise SceneError(
-            f"unknown scene {name_or_path!r}; built-in scenes: {', '.join(SCENES)} "
-            "(or give a path to a .toml scene file)"
+        raise SceneError.words(
+            N_(
+                "unknown scene {name_or_path!r}; built-in scenes: {scenes} (or give a path to "
+                "a .toml scene file)"
+            ),
+            name_or_path=name_or_path,
+            scenes=", ".join(SCENES),
         )
     return load_scene_file(path)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..core.compound import convex_parts, from_outline
 from ..core.geometry import Circle, Polygon, ShapeError
+from ..core.locales import N_
 from ..core.portable import transform
 from . import limits
 from .base import SceneError
@@ -54,17 +55,24 @@ def validate_body(body, where: str, at: str) -> dict:
     file `where`), every field checked and the absent ones at BODY_DEFAULTS; SceneError
     "{where}: {at}.{field}: why" on the first field that is wrong."""
     if not isinstance(body, dict):
-        _fail(where, at, "must be a table")
+        _fail(where, at, N_("must be a table"))
     unknown = sorted(set(body) - _BODY_KEYS)
     if unknown:
         _fail(
             where,
             f"{at}.{_key(unknown[0])}",
-            f"unknown field (allowed: {', '.join(sorted(_BODY_KEYS))})",
+            N_("unknown field (allowed: {allowed})"),
+            allowed=", ".join(sorted(_BODY_KEYS)),
         )
     kind = body.get("shape")
     if kind not in _SHAPES:
-        _fail(where, f"{at}.shape", f"must be one of {', '.join(_SHAPES)}, got {_shown(kind)}")
+        _fail(
+            where,
+            f"{at}.shape",
+            N_("must be one of {shapes}, got {kind}"),
+            shapes=", ".join(_SHAPES),
+            kind=_shown(kind),
+        )
     position = _pair(body.get("position", list(BODY_DEFAULTS["position"])), where, f"{at}.position")
     angle = _number(
         body.get("angle", BODY_DEFAULTS["angle"]),
@@ -77,7 +85,9 @@ def validate_body(body, where: str, at: str) -> dict:
         shape = _shape(body, kind, where, at, position, angle)
     except ShapeError as error:
         field = {"polygon": "vertices", "regular": "sides", "box": "width"}.get(kind, "radius")
-        raise SceneError(f"{where}: {at}.{field}: {error}") from None
+        raise SceneError.words(
+            N_("{where}: {at}.{field}: {error}"), where=where, at=at, field=field, error=error
+        ) from None
     return {
         "name": _text(body.get("name", at), where, f"{at}.name", limits.MAX_NAME),
         "shape": shape,
@@ -97,7 +107,8 @@ def _shape(body: dict, kind: str, where: str, at: str, position, angle):
             _fail(
                 where,
                 f"{at}.sides",
-                f"must be a whole number from 3 to 64, got {_shown(sides)}",
+                N_("must be a whole number from 3 to 64, got {sides}"),
+                sides=_shown(sides),
             )
         radius = _size(body.get("radius"), where, f"{at}.radius")
         return Polygon.regular(sides, radius, position, angle)
@@ -113,12 +124,14 @@ def _outline(vertices, where: str, at: str, position, angle):
     """A polygon body's shape from its `vertices` list (concave: convex pieces), at least
     limits.MIN_SIZE across at its narrowest; SceneError naming `at`.vertices otherwise."""
     if not isinstance(vertices, list):
-        _fail(where, f"{at}.vertices", "must be a list of [x, y] pairs")
+        _fail(where, f"{at}.vertices", N_("must be a list of [x, y] pairs"))
     if len(vertices) > limits.MAX_VERTICES:
         _fail(
             where,
             f"{at}.vertices",
-            f"at most {limits.MAX_VERTICES} vertices, got {len(vertices)}",
+            N_("at most {max_vertices} vertices, got {vertices_count}"),
+            max_vertices=limits.MAX_VERTICES,
+            vertices_count=len(vertices),
         )
     points = [
         _pair(v, where, f"{at}.vertices[{k}]", limits.MAX_SIZE) for k, v in enumerate(vertices)
@@ -129,8 +142,12 @@ def _outline(vertices, where: str, at: str, position, angle):
         _fail(
             where,
             f"{at}.vertices",
-            f"the shape is {thinnest:.3g} px across at its narrowest "
-            f"(a convex piece of it); at least {limits.MIN_SIZE:g}",
+            N_(
+                "the shape is {thinnest:.3g} px across at its narrowest (a convex piece of "
+                "it); at least {min_size:g}"
+            ),
+            thinnest=thinnest,
+            min_size=limits.MIN_SIZE,
         )
     return shape
 

@@ -6,31 +6,53 @@ from __future__ import annotations
 
 import math
 
+from ..core.locales import N_
+from ..core.worded import Phrase
 from . import limits
 from .base import SceneError
 
 
-def _fail(where: str, field: str, message: str):
-    """Raise SceneError "{where}: {field}: {message}"."""
-    raise SceneError(f"{where}: {field}: {message}")
+def _fail(where: str, field: str, msgid: str, **values: object):
+    """Raise SceneError "{where}: {field}: why", why the msgid `msgid` (marked N_) with
+    its values, said in the class's language where the error is printed."""
+    raise SceneError.words(
+        N_("{where}: {field}: {why}"), where=where, field=field, why=Phrase(msgid, values)
+    )
 
 
 def _number(value, where, field, *, positive=False, minimum=None, maximum=None) -> float:
     """`value` as a finite float (not a bool, a whole number of at most 18 digits),
     positive and within [minimum, maximum] when asked."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        _fail(where, field, f"must be a number, got {_shown(value)}")
+        _fail(where, field, N_("must be a number, got {value}"), value=_shown(value))
     if isinstance(value, int) and abs(value) > 10**18:
-        _fail(where, field, f"is out of range ({len(str(abs(value)))}-digit whole number)")
+        _fail(
+            where,
+            field,
+            N_("is out of range ({digits}-digit whole number)"),
+            digits=len(str(abs(value))),
+        )
     value = float(value)
     if not math.isfinite(value):
-        _fail(where, field, f"must be finite, got {value}")
+        _fail(where, field, N_("must be finite, got {value}"), value=value)
     if positive and value <= 0:
-        _fail(where, field, f"must be positive, got {value:g}")
+        _fail(where, field, N_("must be positive, got {value:g}"), value=value)
     if minimum is not None and value < minimum:
-        _fail(where, field, f"must be at least {minimum:g}, got {value:g}")
+        _fail(
+            where,
+            field,
+            N_("must be at least {minimum:g}, got {value:g}"),
+            minimum=minimum,
+            value=value,
+        )
     if maximum is not None and value > maximum:
-        _fail(where, field, f"must be at most {maximum:g}, got {value:g}")
+        _fail(
+            where,
+            field,
+            N_("must be at most {maximum:g}, got {value:g}"),
+            maximum=maximum,
+            value=value,
+        )
     return value
 
 
@@ -43,7 +65,7 @@ def _shown(value) -> str:
 def _pair(value, where, field, bound=limits.MAX_COORDINATE) -> tuple[float, float]:
     """`value` as a pair [x, y] of numbers within +-`bound`."""
     if not isinstance(value, list) or len(value) != 2:
-        _fail(where, field, f"must be a pair [x, y], got {_shown(value)}")
+        _fail(where, field, N_("must be a pair [x, y], got {value}"), value=_shown(value))
     return (
         _number(value[0], where, f"{field}[0]", minimum=-bound, maximum=bound),
         _number(value[1], where, f"{field}[1]", minimum=-bound, maximum=bound),
@@ -65,24 +87,37 @@ def _size(value, where, field) -> float:
 def _flag(value, where, field) -> bool:
     """`value` when it is true or false."""
     if not isinstance(value, bool):
-        _fail(where, field, f"must be true or false, got {_shown(value)}")
+        _fail(where, field, N_("must be true or false, got {value}"), value=_shown(value))
     return value
 
 
 def _whole(value, where, field, low: int, high: int) -> int:
     """`value` when it is a whole number (not a bool) from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _fail(where, field, f"must be a whole number from {low} to {high}, got {_shown(value)}")
+        _fail(
+            where,
+            field,
+            N_("must be a whole number from {low} to {high}, got {value}"),
+            low=low,
+            high=high,
+            value=_shown(value),
+        )
     return value
 
 
 def _text(value, where, field, longest) -> str:
     """`value` when it is printable, non-blank text of at most `longest` characters."""
     if not isinstance(value, str) or not value.strip():
-        _fail(where, field, f"must be a non-empty string, got {_shown(value)}")
+        _fail(where, field, N_("must be a non-empty string, got {value}"), value=_shown(value))
     if len(value) > longest:
-        _fail(where, field, f"must be at most {longest} characters, got {len(value)}")
+        _fail(
+            where,
+            field,
+            N_("must be at most {longest} characters, got {length}"),
+            longest=longest,
+            length=len(value),
+        )
     if not value.isprintable():
         bad = next(c for c in value if not c.isprintable())
-        _fail(where, field, f"must be printable text, got the character {bad!r}")
+        _fail(where, field, N_("must be printable text, got the character {bad!r}"), bad=bad)
     return value

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..core.locales import N_
 from ..physics.body import Body
 from ..physics.broadphase import sort_and_sweep
 from ..physics.world import World
@@ -37,20 +38,24 @@ def read_toml(path: Path, limit: int, what: str) -> dict:
     try:
         text = read_text_file(path, limit, what)
     except InputFileError as error:
-        raise SceneError(f"{path}: {error}") from None
+        raise SceneError.words(N_("{path}: {error}"), path=path, error=error) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SceneError(f"{path}: not valid TOML: {error}") from None
+        raise SceneError.words(
+            N_("{path}: not valid TOML: {error}"), path=path, error=error
+        ) from None
     except RecursionError:
-        raise SceneError(f"{path}: not valid TOML: nested too deeply") from None
+        raise SceneError.words(N_("{path}: not valid TOML: nested too deeply"), path=path) from None
     except ValueError as error:  # e.g. an integer of more than 4,300 digits
-        raise SceneError(f"{path}: not valid TOML: {error}") from None
+        raise SceneError.words(
+            N_("{path}: not valid TOML: {error}"), path=path, error=error
+        ) from None
 
 
 def load_scene_file(path: Path) -> Scene:
     """Read and validate a TOML scene file; build it once so errors surface now."""
-    data = read_toml(path, limits.MAX_SCENE_BYTES, "scene file")
+    data = read_toml(path, limits.MAX_SCENE_BYTES, N_("scene file"))
     return scene_from_table(data, str(path), path.stem, str(path))
 
 
@@ -59,7 +64,9 @@ def scene_from_table(data: dict, where: str, name: str, source: str) -> Scene:
     built once so that any remaining error (e.g. two controlled bodies) is raised now.
     Errors read "{where}: {field}: why"."""
     if not isinstance(data, dict):
-        raise SceneError(f"{where}: must be a table (a scene), got {_shown(data)}")
+        raise SceneError.words(
+            N_("{where}: must be a table (a scene), got {data}"), where=where, data=_shown(data)
+        )
     spec = _validate_scene(data, where)
     scene = Scene(
         name=name,
@@ -85,7 +92,12 @@ def _default_title(where: str) -> str:
 def _validate_scene(data: dict, where: str) -> dict:
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        _fail(where, _key(unknown[0]), f"unknown field (allowed: {', '.join(sorted(_TOP_KEYS))})")
+        _fail(
+            where,
+            _key(unknown[0]),
+            N_("unknown field (allowed: {allowed})"),
+            allowed=", ".join(sorted(_TOP_KEYS)),
+        )
     spec = {
         "title": _text(data.get("title", _default_title(where)), where, "title", limits.MAX_TITLE),
         "lesson": _text(
@@ -113,16 +125,22 @@ def _validate_scene(data: dict, where: str) -> dict:
     spec["solver"] = solver
     bodies = data.get("body")
     if not isinstance(bodies, list) or not bodies:
-        _fail(where, "body", "a scene needs at least one [[body]] table")
+        _fail(where, "body", N_("a scene needs at least one [[body]] table"))
     if len(bodies) > limits.MAX_BODIES:
-        _fail(where, "body", f"at most {limits.MAX_BODIES} bodies, got {len(bodies)}")
+        _fail(
+            where,
+            "body",
+            N_("at most {max_bodies} bodies, got {bodies_count}"),
+            max_bodies=limits.MAX_BODIES,
+            bodies_count=len(bodies),
+        )
     spec["bodies"] = [validate_body(b, where, f"body[{i}]") for i, b in enumerate(bodies)]
     names = [b["name"] for b in spec["bodies"]]
     for i, name in enumerate(names):
         if name in names[:i]:
-            _fail(where, f"body[{i}].name", f"duplicate name {name!r}")
+            _fail(where, f"body[{i}].name", N_("duplicate name {name!r}"), name=name)
     if sum(b["controlled"] for b in spec["bodies"]) > 1:
-        _fail(where, "body", "at most one body can have controlled = true")
+        _fail(where, "body", N_("at most one body can have controlled = true"))
     for key in ("focus", "partner"):
         spec[key] = _body_name(data[key], names, where, key) if key in data else None
     spec["tab_pairs"] = _tab_pairs(data.get("tab_pairs", []), names, where)
@@ -141,11 +159,12 @@ def read_view(value, where: str, field: str) -> str | tuple[float, float, float]
         _fail(
             where,
             field,
-            f'must be "fit", "pair" or {{ zoom = 2, centre = [X, Y] }}, got {_shown(value)}',
+            N_('must be "fit", "pair" or {{ zoom = 2, centre = [X, Y] }}, got {value}'),
+            value=_shown(value),
         )
     unknown = sorted(set(value) - {"zoom", "centre"})
     if unknown or "zoom" not in value or "centre" not in value:
-        _fail(where, field, "a view table has zoom and centre, nothing else")
+        _fail(where, field, N_("a view table has zoom and centre, nothing else"))
     zoom = _number(value["zoom"], where, f"{field}.zoom", minimum=1.0, maximum=limits.MAX_ZOOM)
     x, y = _pair(value["centre"], where, f"{field}.centre", limits.MAX_COORDINATE)
     return (zoom, x, y)
@@ -154,22 +173,37 @@ def read_view(value, where: str, field: str) -> str | tuple[float, float, float]
 def _body_name(value, names: list[str], where: str, field: str) -> str:
     """`value` when it names one of the scene's bodies."""
     if not isinstance(value, str) or value not in names:
-        _fail(where, field, f"must name one of the scene's bodies, got {_shown(value)}")
+        _fail(
+            where,
+            field,
+            N_("must name one of the scene's bodies, got {value}"),
+            value=_shown(value),
+        )
     return value
 
 
 def _tab_pairs(value, names: list[str], where: str) -> tuple[tuple[str, str], ...]:
     """[[A name, B name], ...]: the pairs Tab shows in turn, two different bodies each."""
     if not isinstance(value, list) or len(value) > MAX_TAB_PAIRS:
-        _fail(where, "tab_pairs", f"must be a list of at most {MAX_TAB_PAIRS} [A, B] name pairs")
+        _fail(
+            where,
+            "tab_pairs",
+            N_("must be a list of at most {max_tab_pairs} [A, B] name pairs"),
+            max_tab_pairs=MAX_TAB_PAIRS,
+        )
     pairs = []
     for k, pair in enumerate(value):
         field = f"tab_pairs[{k}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            _fail(where, field, f"must be a pair of body names [A, B], got {_shown(pair)}")
+            _fail(
+                where,
+                field,
+                N_("must be a pair of body names [A, B], got {pair}"),
+                pair=_shown(pair),
+            )
         a, b = (_body_name(name, names, where, f"{field}[{j}]") for j, name in enumerate(pair))
         if a == b:
-            _fail(where, field, f"names {a!r} twice; a pair is two bodies")
+            _fail(where, field, N_("names {a!r} twice; a pair is two bodies"), a=a)
         pairs.append((a, b))
     return tuple(pairs)
 
@@ -188,7 +222,7 @@ def _build_from_spec(spec: dict, where: str) -> World:
             **spec["solver"],
         )
     except ValueError as error:
-        raise SceneError(f"{where}: {error}") from None
+        raise SceneError.words(N_("{where}: {error}"), where=where, error=error) from None
     return world
 
 
@@ -202,7 +236,12 @@ def _refuse_heaps(bodies: list[Body], where: str) -> None:
     fixed = np.array([body.static for body in bodies])
     pairs = len(sort_and_sweep(boxes, fixed).pairs)
     if pairs > limits.MAX_START_OVERLAPS:
-        raise SceneError(
-            f"{where}: {pairs:,} pairs of bodies start overlapping (at most "
-            f"{limits.MAX_START_OVERLAPS:,}): spread them out, the solver cannot untangle a heap"
+        raise SceneError.words(
+            N_(
+                "{where}: {pairs:,} pairs of bodies start overlapping (at most "
+                "{max_start_overlaps:,}): spread them out, the solver cannot untangle a heap"
+            ),
+            where=where,
+            pairs=pairs,
+            max_start_overlaps=limits.MAX_START_OVERLAPS,
         )

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..core.compound import Compound
 from ..core.geometry import Circle, Polygon
+from ..core.locales import N_
 from ..physics.packing import MATERIAL, PACKED
 from ..physics.world import POSE, World
 from ..physics.world import SETTINGS as WORLD_SETTINGS
@@ -75,7 +76,9 @@ def toml_float(value) -> str:
     """A finite float as TOML, exactly (repr: the shortest text that reads back the same)."""
     number = float(value)
     if not math.isfinite(number):
-        raise SceneError(f"cannot save a number that is not finite ({number})")
+        raise SceneError.words(
+            N_("cannot save a number that is not finite ({number})"), number=number
+        )
     return repr(number)
 
 
@@ -174,8 +177,10 @@ def check_saveable(scene: Scene) -> None:
     """SceneError when `scene` is one a scene file cannot hold (a demo), saying why."""
     if scene.demo is not None:
         why = DEMOS.get(scene.demo, "it is drawn by a demo of its own")
-        raise SceneError(
-            f"scene {scene.name!r} cannot be saved as a scene file: it is a demo ({why})"
+        raise SceneError.words(
+            N_("scene {name!r} cannot be saved as a scene file: it is a demo ({why})"),
+            name=scene.name,
+            why=why,
         )
 
 
@@ -190,7 +195,9 @@ def _body_fields(world: World, i: int, body) -> list[tuple[str, str]]:
     elif isinstance(shape, Compound):
         fields += [("shape", '"polygon"'), ("vertices", _value(shape.local_outline.tolist()))]
     else:
-        raise SceneError(f"body {body.name!r}: a {type(shape).__name__} cannot be saved")
+        raise SceneError.words(
+            N_("body {name!r}: a {kind} cannot be saved"), name=body.name, kind=type(shape).__name__
+        )
     now = {
         "position": [float(v) for v in world.position[i]],
         "angle": float(world.angle[i]),
@@ -241,9 +248,13 @@ def _density_now(world: World, i: int, body) -> float:
     for density in (*shortest, guess, *near):
         if math.isfinite(density) and density > 0.0 and fits(density):
             return density
-    raise SceneError(
-        f"cannot save this world as a scene file: body {body.name!r}'s density "
-        f"({guess!r}) is not one a scene file can rebuild exactly"
+    raise SceneError.words(
+        N_(
+            "cannot save this world as a scene file: body {name!r}'s density ({guess!r}) "
+            "is not one a scene file can rebuild exactly"
+        ),
+        name=body.name,
+        guess=guess,
     )
 
 
@@ -254,39 +265,61 @@ def _check_read_back(world: World, text: str, pair: tuple) -> None:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:  # the emitter's own fault: never a file
-        raise SceneError(f"{where}: the writer made text that is not TOML ({error})") from None
+        raise SceneError.words(
+            N_("{where}: the writer made text that is not TOML ({error})"), where=where, error=error
+        ) from None
     try:
         scene = scene_from_table(data, where, "saved", "saved")
     except SceneError as error:
-        raise SceneError(f"cannot save this world as a scene file: {error}") from None
+        raise SceneError.words(
+            N_("cannot save this world as a scene file: {error}"), error=error
+        ) from None
     if scene.pair != tuple(pair):
-        raise SceneError(f"cannot save this world as a scene file: the pair {pair!r}")
+        raise SceneError.words(
+            N_("cannot save this world as a scene file: the pair {pair!r}"), pair=pair
+        )
     rebuilt = scene.world(0)
     for name in CHECKED_SETTINGS:
         if _bits(getattr(world, name)) != _bits(getattr(rebuilt, name)):
-            raise SceneError(
-                f"cannot save this world as a scene file: its {name} "
-                f"({getattr(world, name)!r}) is not one a scene file can hold"
+            raise SceneError.words(
+                N_(
+                    "cannot save this world as a scene file: its {name} ({value!r}) is not one a "
+                    "scene file can hold"
+                ),
+                name=name,
+                value=getattr(world, name),
             )
     for name in BODY_ARRAYS:
         if not _same_arrays(getattr(world, name), getattr(rebuilt, name)):
-            raise SceneError(
-                f"cannot save this world as a scene file: its bodies' {name} would "
-                "read back differently"
+            raise SceneError.words(
+                N_(
+                    "cannot save this world as a scene file: its bodies' {name} would read back "
+                    "differently"
+                ),
+                name=name,
             )
     for i, (mine, theirs) in enumerate(zip(world.bodies, rebuilt.bodies, strict=True)):
         material = _material(world, i, mine)  # Tune's values, not the Body's
         for field in BODY_FIELDS:
             have = material[field] if field in material else getattr(mine, field)
             if _bits(have) != _bits(getattr(theirs, field)):
-                raise SceneError(
-                    f"cannot save this world as a scene file: body {mine.name!r}'s "
-                    f"{field} would read back differently"
+                raise SceneError.words(
+                    N_(
+                        "cannot save this world as a scene file: body {name!r}'s {field} "
+                        "would read back differently"
+                    ),
+                    name=mine.name,
+                    field=field,
                 )
         if type(mine.shape) is not type(theirs.shape):
-            raise SceneError(
-                f"cannot save this world as a scene file: body {mine.name!r} would read "
-                f"back as a {theirs.shape.kind}, not a {mine.shape.kind}"
+            raise SceneError.words(
+                N_(
+                    "cannot save this world as a scene file: body {name!r} would read back as a "
+                    "{kind}, not a {kind2}"
+                ),
+                name=mine.name,
+                kind=theirs.shape.kind,
+                kind2=mine.shape.kind,
             )
 
 

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 from driving import draw_session, every_frame, open_session, press  # noqa: E402
 
 from sandbox.app.headless import init_pygame  # noqa: E402
+from sandbox.app.key_names import KEY_NAMES  # noqa: E402
 from sandbox.app.keymap import help_pages  # noqa: E402
 from sandbox.render.language import language  # noqa: E402
 from sandbox.render.view import text_size  # noqa: E402
@@ -106,3 +107,21 @@ def test_the_pseudo_locale_leaves_no_english_word_on_any_frame():
         frames += 1
     assert frames >= 16 + 20, frames
     assert not plain, "\n".join(sorted(plain)[:20])
+
+
+def test_the_pseudo_locale_help_says_no_english_word_but_the_keys():
+    """Every help page in the pseudo-locale: besides a key's name as the keyboard prints
+    it (the pseudo-locale keeps those, app/key_names), no plain English word is drawn."""
+    init_pygame(headless=True)
+    keys = {word for name in KEY_NAMES.values() for word in PLAIN_WORD.findall(name)}
+    session = open_session(SCENES["classic"], theme="projector", words=language("en-XA"))
+    plain, pages = set(), 0
+    for _ in help_pages():
+        press(session, "h")
+        frame = draw_session(pygame.Surface(SIZE), session)
+        for text in frame.help_texts:
+            if set(PLAIN_WORD.findall(text.text)) - NOTATION - keys:
+                plain.add(f"page {session.help_page}: {text.text!r}")
+        pages += 1
+    assert pages >= 4 and keys >= {"Space", "Page", "Ctrl", "wheel"}
+    assert not plain, "\n".join(sorted(plain))

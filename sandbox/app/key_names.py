@@ -37,12 +37,12 @@ KEY_NAMES = {
     "left drag": N_("left drag"),
     "wheel": N_("wheel"),
     "click": N_("click"),
-    "shift click": N_("shift click"),
+    "shift click": N_("Shift+click"),
     "right drag": N_("right drag"),
-    "ctrl wheel": N_("ctrl wheel"),
+    "ctrl wheel": N_("Ctrl+wheel"),
     "toolbar": N_("toolbar"),
-    "ctrl z": N_("ctrl z"),
-    "ctrl s": N_("ctrl s"),
+    "ctrl z": N_("Ctrl+Z"),
+    "ctrl s": N_("Ctrl+S"),
 }
 ARROWS = ("left", "right", "up", "down")
 

@@ -73,7 +73,7 @@ KEYMAP: tuple[Binding, ...] = (
     Binding(("f3",), "edit_mode", N_("edit mode: drag a corner, click corners to draw")),
     Binding(("return",), "close_outline", N_("edit: close the outline being drawn")),
     Binding(("insert", "f4"), "spawn_box", N_("drop a box at the pointer")),
-    Binding(("f5",), "spawn_polygon", N_("drop a regular polygon (shift+wheel: sides)")),
+    Binding(("f5",), "spawn_polygon", N_("drop a regular polygon (Shift+wheel: sides)")),
     Binding(("f6",), "spawn_circle", N_("drop a circle at the pointer")),
     Binding(("delete",), "delete_body", N_("delete the body under the pointer")),
     Binding(("=", "[+]"), "zoom_in", N_("zoom in (Ctrl+wheel: at the pointer)")),
@@ -114,7 +114,7 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("right drag", N_("pan the view (when zoomed)")),
     ("ctrl wheel", N_("zoom about the pointer")),
     ("toolbar", N_("the time controls, Scenes, Show, Tune")),
-    ("ctrl z", N_("undo the last edit (ctrl y: redo)")),
+    ("ctrl z", N_("undo the last edit (Ctrl+Y: redo)")),
     ("ctrl s", N_("save the world as a scene file")),
 )
 

@@ -46,9 +46,11 @@ gets in 10 s; Box2D gets the thin cards as b2.box, its hull would weld them), an
 30 px box of density 1000 (placed, or dropped 100 px) or 10^6 on a 30 px box on the
 floor (deepest overlap of the two, the heavy box's bottom above the floor at 10 s).
 
-Issue 44's per-scene substeps: scenes pile and gravity (4 substeps), broad-phase (6) as the app
-builds them, beside the same scene at the default 12, pymunk and Box2D v3: at rest from,
-the deepest overlap while falling and at 10 s, the step's cost while they fall.
+Issue 44's per-scene substeps: scenes pile, gravity and stack (4 substeps), broad-phase (6) as
+the app builds them, beside the same scene at the default 12, pymunk and Box2D v3: at rest
+from, the deepest overlap while falling and at 10 s, the step's cost while they fall; and
+the stack pushed as lesson pushing-out's stage 6 pushes it (the pyramid's farthest move,
+boxes fallen, at rest again from).
 
 Issue 44's set-up: the bin of scene broad-phase started overlapping (test_broad_scene's
 bounded push), the fastest body in its first 0.75 s, with gravity and in zero g, seeds 0-9.
@@ -84,9 +86,10 @@ except ImportError:  # pragma: no cover
 from sandbox.core.compound import Compound  # noqa: E402
 from sandbox.core.geometry import Circle, Polygon  # noqa: E402
 from sandbox.core.pair import sat  # noqa: E402
-from sandbox.physics.body import Body  # noqa: E402
+from sandbox.physics.body import Body, Steering  # noqa: E402
 from sandbox.physics.world import World  # noqa: E402
 from sandbox.scenes.builtin import broad_phase, gravity, pile  # noqa: E402
+from sandbox.scenes.builtin import stack as stack_scene  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
 from card_house import card_house  # noqa: E402
@@ -969,12 +972,14 @@ def started_overlapping(rows, seeds=range(10)):
 
 
 def scene_substeps(rows, seconds=10.0):
-    """Issue 44's per-scene substeps: scenes pile and gravity (4), broad-phase (6) as the app
+    """Issue 44's per-scene substeps: scenes pile, gravity, stack (4), broad-phase (6) as the app
     builds them, beside the same World at the default 12 substeps, pymunk and Box2D v3
     on the same bodies: at rest from (s), the deepest overlap of any pair during the
     fall (sampled every 0.5 s) and at 10 s, and the median step (ms, CPU time) over
     the first 3 s, while the bodies fall and land."""
-    for name, build in (("pile", pile), ("gravity", gravity), ("broad-phase", broad_phase)):
+    scenes = (("pile", pile), ("gravity", gravity), ("broad-phase", broad_phase))
+    scenes += (("stack", stack_scene),)
+    for name, build in scenes:
         sides = {"ours": build(0), "ours, 12": build(0)}
         sides["ours, 12"].substeps = 12
         label = f"{name} ({sides['ours'].substeps} substeps)"
@@ -1003,6 +1008,61 @@ def scene_substeps(rows, seconds=10.0):
             _put(rows, f"{label}: step, first 3 s (median ms)", kind, step_ms)
 
 
+def _steer_theirs(side, player, left):
+    """The app's steering under gravity (`phases._steer`, left or nothing) on pymunk's or
+    Box2D's copy of the player: toward 240 px/s while held, else slowing down."""
+    handle = side.handles[player]
+    v = handle.linear_velocity if side.kind == "box2d" else handle.velocity
+    vx, vy = (v.x, v.y) if side.kind == "box2d" else tuple(v)
+    vx = max(-240.0, vx - 4 * 240.0 * DT) if left else vx * (1 - min(1, 4 * DT))
+    if side.kind == "box2d":
+        handle.linear_velocity = (vx, vy)
+    else:
+        handle.velocity = (vx, vy)
+
+
+def pushed_stack(rows, seconds=10.0):
+    """Lesson pushing-out's stage 6 on scene stack: the heavy box driven left into the
+    pyramid for 2 s (from tick 12), then left alone; what the pyramid did by 10 s (the
+    farthest a box moved, how many moved over 15 px: fallen), when all rest again, the
+    deepest overlap while pushed, and the step's cost (median ms, first 3 s)."""
+    label = "stack pushed 2 s"
+    bodies = [Body(**vars(b)) for b in stack_scene(0).bodies]
+    player = next(i for i, b in enumerate(bodies) if b.controlled)
+    for b in bodies:
+        b.controlled = False
+    static = np.array([b.static for b in bodies])
+    pyramid = np.array([b.name.startswith("pyramid") for b in bodies])
+    ours = {"ours": stack_scene(0), "ours, 12": stack_scene(0)}
+    ours["ours, 12"].substeps = 12
+    theirs = {k: v for k, v in _sides(bodies).items() if k != "ours"}
+    for kind, side in [*ours.items(), *theirs.items()]:
+        mine = isinstance(side, World)
+        start = side.centres().copy()
+        rest, during, times = None, 0.0, []
+        for tick in range(round(seconds / DT)):
+            left = 12 <= tick < 132
+            begin = time.process_time()
+            if mine:
+                side.step(DT, Steering(left=left))
+            else:
+                _steer_theirs(side, player, left)
+                side.step()
+            times.append(time.process_time() - begin)
+            if tick % 30 == 29:
+                shapes = side.shapes() if mine else side.shapes(bodies)
+                during = max(during, deepest(shapes, static))
+            asleep = bool(side.sleeping[~static].all()) if mine else side.asleep()
+            rest = (rest or (tick + 1) * DT) if asleep else None
+        moved = np.sqrt(((side.centres() - start) ** 2).sum(axis=1))[pyramid]
+        _put(rows, f"{label}: pyramid's farthest move (px)", kind, float(moved.max()))
+        _put(rows, f"{label}: pyramid boxes moved > 15 px", kind, float((moved > 15).sum()))
+        _put(rows, f"{label}: at rest again from (s)", kind, rest or float("nan"))
+        _put(rows, f"{label}: deepest overlap (px)", kind, during)
+        step_ms = 1000 * statistics.median(times[: round(3.0 / DT)])
+        _put(rows, f"{label}: step, first 3 s (median ms)", kind, step_ms)
+
+
 def _print(rows, sides):
     width = max(map(len, rows))
     print(f"{'':{width}}" + "".join(f"  {side:>10}" for side in sides))
@@ -1023,6 +1083,7 @@ def main(argv=None) -> int:
     if args.only in (None, "substeps"):
         rows_sub: dict[str, dict[str, float]] = {}
         scene_substeps(rows_sub)
+        pushed_stack(rows_sub)
         print("issue 44 set-up: the scenes' own substeps (ours) against the default 12")
         _print(rows_sub, ["ours", "ours, 12", "pymunk"] + (["box2d"] if b2 is not None else []))
         print()

@@ -202,7 +202,7 @@ STATE_HASHES = {
     "pile": "ed542e7cf078d1a9",
     "tunnelling": "37be98de381f53ab",
     "tumble": "c21b9ec7635a915b",  # issue 36: the report's contacts on the manifold's side
-    "stack": "9ff51465ff6da01d",
+    "stack": "4ac6b513a307e479",
     "spin": "d75069b328d18e5a",
     "circles": "23a12d7b4ca621ba",
     "dot-product": "8d1d142772147ea0",

@@ -1,6 +1,6 @@
 """The scenes that need no column's stiffness step with fewer substeps (issue 44, item 6).
 
-Scenes pile and gravity step with Box2D v3's own 4 substeps and the bin of scene
+Scenes pile, gravity and stack step with Box2D v3's own 4 substeps and the bin of scene
 broad-phase with 6,
 where the default is 12 (what a 20-box column needs to sink under a pixel): their
 heaps are two or three bodies high. The claim is that they rest as well as Box2D v3
@@ -18,7 +18,8 @@ import pytest
 
 from sandbox.core.geometry import Circle, Polygon
 from sandbox.core.pair import sat
-from sandbox.scenes.builtin import broad_phase, gravity, pile
+from sandbox.physics.body import Steering
+from sandbox.scenes.builtin import broad_phase, gravity, pile, stack
 
 b2 = pytest.importorskip("pyb2d3")
 
@@ -82,7 +83,9 @@ def _rest(step, asleep) -> float | None:
     return rest
 
 
-@pytest.mark.parametrize(("build", "substeps"), [(pile, 4), (gravity, 4), (broad_phase, 6)])
+@pytest.mark.parametrize(
+    ("build", "substeps"), [(pile, 4), (gravity, 4), (broad_phase, 6), (stack, 4)]
+)
 def test_the_scene_rests_as_box2d_does_with_its_substeps(build, substeps):
     """The scene steps with its own substeps, and with them its bodies fall asleep no
     later than 0.5 s after Box2D v3's, rest with no pair overlapping more than 0.1 px
@@ -104,3 +107,46 @@ def test_the_scene_rests_as_box2d_does_with_its_substeps(build, substeps):
     assert ours <= theirs + 0.5, (ours, theirs)
     assert ours_deepest <= theirs_deepest + 0.1, (ours_deepest, theirs_deepest)
     assert world.escaped(0.0) == []
+
+
+def test_the_stack_pushed_shifts_and_settles_as_box2d_does():
+    """Lesson pushing-out's stage 6 on scene stack (4 substeps): the heavy box driven left
+    into the pyramid for 2 s. The pyramid shifts (a box moves over 5 px) and no box falls
+    (none moves over 15 px), as on Box2D v3 with its player steered the same way; all
+    rest again no later than 0.5 s after Box2D v3's, overlapping no deeper than its."""
+    world = stack(0)
+    assert world.substeps == 4
+    static = world.static.copy()
+    pyramid = np.array([b.name.startswith("pyramid") for b in world.bodies])
+    player = world.controlled
+    start = world.centres().copy()
+    tick = iter(range(10**6))
+    ours = _rest(
+        lambda: world.step(DT, Steering(left=12 <= next(tick) < 132)),
+        lambda: bool(world.sleeping[~static].all()),
+    )
+    moved = np.sqrt(((world.centres() - start) ** 2).sum(axis=1))[pyramid]
+    ours_deepest = _deepest(world.shapes(), static)
+
+    other, handles = _box2d(stack(0))
+    moving = [handle for (handle, *_), fixed in zip(handles, static, strict=True) if not fixed]
+    box, ticks = handles[player][0], iter(range(10**6))
+
+    def step_theirs():
+        left, v = 12 <= next(ticks) < 132, box.linear_velocity  # phases._steer's rule
+        vx = max(-240.0, v.x - 4 * 240.0 * DT) if left else v.x * (1 - 4 * DT)
+        box.linear_velocity = (vx, v.y)
+        other.step(DT, 4)
+
+    theirs = _rest(step_theirs, lambda: not any(h.awake for h in moving))
+    theirs_moved = [
+        float(np.hypot(h.position.x - c[0], h.position.y - c[1]))
+        for (h, *_), c, p in zip(handles, start, pyramid, strict=True)
+        if p
+    ]
+    theirs_deepest = _deepest(_box2d_shapes(handles), static)
+
+    assert 5.0 < moved.max() < 15.0 and 5.0 < max(theirs_moved) < 15.0, (moved.max(), theirs_moved)
+    assert ours is not None and theirs is not None
+    assert ours <= theirs + 0.5, (ours, theirs)
+    assert ours_deepest <= theirs_deepest + 0.1, (ours_deepest, theirs_deepest)

@@ -26,7 +26,7 @@ before. `shock_propagation` uses the same cones after the last substep, against 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -157,6 +157,7 @@ class Hold:
     rate: np.ndarray  # (P,) the soft contact's push-out rate (1/s)
     mu: np.ndarray  # (P,)
     pushed: np.ndarray  # (P,) bool: the hold gave the point an impulse this step
+    parts: list = field(default_factory=list)  # each group's rows, gathered once (`_sweeps`)
 
 
 def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
@@ -296,28 +297,36 @@ def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
     changes; a level costs some twenty numpy calls however many points it has (by
     colours instead, a body on two supports with two points each made four groups a
     level: a 1000:1 box on the 300-body pile took 50 ms a step)."""
-    nu, nl, kn = h.normal
-    tu, tl, kt = h.tangent
-    pn = np.zeros(len(h.rows))
-    pt = np.zeros(len(h.rows))
+    if not h.parts:  # what a group reads that the step does not change: gathered once
+        nu, nl, kn = h.normal
+        tu, tl, kt = h.tangent
+        for k, share in h.groups:
+            fu, fl, inv_u = h.flat_u[:, k], h.flat_l[:, k], h.inv_u[:, k]
+            h.parts.append((k, fu, fl, fu.ravel(), nu[:, k], nl[:, k], kn[k] * share, inv_u))
+            h.parts[-1] += (tu[:, k], tl[:, k], kt[k] * share, h.mu[k], share)
+    pn = [np.zeros(len(part[0])) for part in h.parts]  # a group's points' impulses
+    pt = [np.zeros(len(part[0])) for part in h.parts]
+    floors = [floor_speed[part[0]] for part in h.parts]
     size = len(flat)
     for _ in range(HOLD_SWEEPS):
-        for k, share in h.groups:
-            fu, fl = h.flat_u[:, k], h.flat_l[:, k]
+        for g, (_, fu, fl, fu_flat, nu, nl, kn, inv_u, tu, tl, kt, mu, share) in enumerate(h.parts):
             vu, vl = flat.take(fu), flat.take(fl)
-            vn = np.add.reduce(nu[:, k] * vu, axis=0) + np.add.reduce(nl[:, k] * vl, axis=0)
-            new = np.maximum(pn[k] + (floor_speed[k] - vn) / (kn[k] * share), 0.0)
-            change = (new - pn[k]) * h.inv_u[:, k] * nu[:, k]  # the body's part of it
-            pn[k] = new
+            vn = np.add.reduce(nu * vu, axis=0) + np.add.reduce(nl * vl, axis=0)
+            new = np.maximum(pn[g] + (floors[g] - vn) / kn, 0.0)
+            change = (new - pn[g]) * inv_u * nu  # the body's part of it
+            pn[g] = new
             if grip:
                 copy = vu + change * share  # the point's copy of the body, pushed
-                vt = np.add.reduce(tu[:, k] * copy, axis=0)
-                vt += np.add.reduce(tl[:, k] * vl, axis=0)
-                now = clamp_friction(pt[k] - vt / (kt[k] * share), friction_limit(h.mu[k], new))
-                change += (now - pt[k]) * h.inv_u[:, k] * tu[:, k]
-                pt[k] = now
-            flat += np.bincount(fu.ravel(), change.ravel(), minlength=size)
-    return pn
+                vt = np.add.reduce(tu * copy, axis=0)
+                vt += np.add.reduce(tl * vl, axis=0)
+                now = clamp_friction(pt[g] - vt / kt, friction_limit(mu, new))
+                change += (now - pt[g]) * inv_u * tu
+                pt[g] = now
+            flat += np.bincount(fu_flat, change.ravel(), minlength=size)
+    out = np.zeros(len(h.rows))
+    for part, impulses in zip(h.parts, pn, strict=True):
+        out[part[0]] = impulses
+    return out
 
 
 def shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:

@@ -83,7 +83,7 @@ def draw(
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    surface.blit(_static_layer(view, world, pair, layout_bands, status.camera), (0, 0))
+    _draw_static(surface, view.theme, world, pair, layout_bands, status.camera)
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
@@ -224,33 +224,70 @@ def _pair_boxes(view: View, shown) -> list[pygame.Rect]:
 _layers: dict = {}
 
 
-def _static_layer(view: View, world: World, pair, bands: tuple, camera) -> pygame.Surface:
-    """The background, the panels' backgrounds and the static bodies (but the pair on show),
-    drawn once and reused while the size, theme, pair and static bodies stay the same."""
-    theme = view.theme
+def _draw_static(surface, theme: Theme, world: World, pair, bands: tuple, camera) -> None:
+    """The background, the panels' backgrounds and the static bodies (but the pair on
+    show), the same pixels either way: one layer drawn once and blitted while the size,
+    theme, pair, static bodies and camera stay the same; while the camera moves (it
+    follows the pair), the background layer blitted and the static bodies drawn on it."""
     statics = world.static
     key = (
-        view.surface.get_size(),
+        surface.get_size(),
         theme,
         bands,
-        camera,
         pair,
         statics.tobytes(),
         world.position[statics].tobytes(),
         world.angle[statics].tobytes(),
     )
     hit = _layers.get("layer")
+    if hit is not None and hit[0] == (key, camera):
+        surface.blit(hit[1], (0, 0))
+        return
+    moving = _layers.get("camera") != (key, camera) and hit is not None and hit[0][0] == key
+    _layers["camera"] = (key, camera)  # a camera that stood still a frame: a layer again
+    if not moving:
+        surface.blit(_static_layer(surface, theme, world, pair, bands, camera, key), (0, 0))
+        return
+    surface.blit(_background(surface, theme, bands), (0, 0))
+    view = View(surface, theme, *bands, camera=camera)
+    old_clip = surface.get_clip()  # (the layer's blit kept to it: so do the bodies)
+    surface.set_clip(view.scene_rect.clip(old_clip))
+    draw_bodies(view, world, pair, "static")
+    _panels(surface, view)  # (over the bodies, as on the layer: here only where they meet)
+    surface.set_clip(old_clip)
+
+
+def _panels(layer, view: View) -> None:
+    theme = view.theme
+    for rect in (view.narration_rect, view.panel_rect):
+        pygame.draw.rect(layer, theme.panel, rect)
+    pr = view.panel_rect
+    pygame.draw.line(layer, theme.divider, pr.topleft, pr.bottomleft, view.w(2))
+
+
+def _background(surface, theme: Theme, bands: tuple) -> pygame.Surface:
+    """The background and the panels' backgrounds alone (no body), drawn once a size,
+    theme and layout."""
+    key = (surface.get_size(), theme, bands)
+    hit = _layers.get("background")
     if hit is not None and hit[0] == key:
         return hit[1]
-    layer = pygame.Surface(view.surface.get_size(), 0, view.surface)  # the target's format
+    layer = pygame.Surface(surface.get_size(), 0, surface)  # the target's format
+    layer.fill(theme.background)
+    _panels(layer, View(layer, theme, *bands))
+    _layers["background"] = (key, layer)
+    return layer
+
+
+def _static_layer(surface, theme: Theme, world: World, pair, bands, camera, key):
+    """The background, the panels' backgrounds and the static bodies (but the pair on show)
+    on one layer, kept for the next frames under `key` and `camera`."""
+    layer = pygame.Surface(surface.get_size(), 0, surface)  # the target's format
     layer_view = View(layer, theme, *bands, camera=camera)  # (texts, HUD, toolbar)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
     draw_bodies(layer_view, world, pair, "static")
     layer.set_clip(None)
-    for rect in (layer_view.narration_rect, layer_view.panel_rect):
-        pygame.draw.rect(layer, theme.panel, rect)
-    pr = layer_view.panel_rect
-    pygame.draw.line(layer, theme.divider, pr.topleft, pr.bottomleft, layer_view.w(2))
-    _layers["layer"] = (key, layer)
+    _panels(layer, layer_view)
+    _layers["layer"] = ((key, camera), layer)
     return layer

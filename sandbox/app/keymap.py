@@ -121,10 +121,9 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
 
 def key_said(keys: tuple[str, ...], tr: Callable[[str], str] = N_) -> str:
     """A binding's key as a tip names it, as printed on the keyboard (key_names): its
-    first key ("Space", "F3", "O", "Page Down"), or its range when it has many ("1..9")."""
-    if len(keys) > 4:
-        return f"{key_name(keys[0], tr)}..{key_name(keys[-1], tr)}"
-    return key_name(keys[0], tr)
+    first key ("Space", "F3", "O", "Page Down"), or its range when it has many ("1..9",
+    as the help names it: keys_named)."""
+    return keys_named(keys if len(keys) > 4 else keys[:1], tr)
 
 
 def keys_said(keymap: tuple[Binding, ...], tr: Callable[[str], str] = N_) -> dict[str, str]:

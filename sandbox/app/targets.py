@@ -31,10 +31,6 @@ def temporary_in(folder: Path, name: str) -> tuple[int, str]:
     return tempfile.mkstemp(dir=folder, prefix=f"{TEMP_PREFIX}{name}.", suffix=TEMP_SUFFIX)
 
 
-def _reason(error: OSError) -> Phrase | str:
-    return os_reason(error)
-
-
 def output_target(value: str, option: str, suffix: str) -> Path:
     """The real path `value` names, checked for writing; UsageError naming the problem."""
     shown = f"{option} {value!r}"
@@ -81,14 +77,16 @@ def output_target(value: str, option: str, suffix: str) -> Path:
             N_("{shown}: folder {folder!r}: {error}"),
             shown=shown,
             folder=str(folder),
-            error=_reason(error),
+            error=os_reason(error),
         ) from None
     try:
         mode = os.stat(real).st_mode
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise UsageError.words(N_("{shown}: {error}"), shown=shown, error=_reason(error)) from None
+        raise UsageError.words(
+            N_("{shown}: {error}"), shown=shown, error=os_reason(error)
+        ) from None
     if mode is not None and not stat.S_ISREG(mode):
         kind = Phrase(
             N_("a folder") if stat.S_ISDIR(mode) else N_("not a regular file (a device or FIFO?)")
@@ -106,7 +104,7 @@ def output_target(value: str, option: str, suffix: str) -> Path:
             N_("{shown}: cannot write in {folder!r}: {error}"),
             shown=shown,
             folder=str(folder),
-            error=_reason(error),
+            error=os_reason(error),
         ) from None
     return real
 

@@ -83,7 +83,7 @@ def draw(
     pair = (shown.a, shown.b) if shown is not None else None
 
     old_clip = surface.get_clip()
-    _draw_static(surface, view.theme, world, pair, layout_bands, status.camera)
+    _draw_static(view, world, pair, layout_bands)
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "moving")
     if overlays.show_aabbs:
@@ -224,11 +224,13 @@ def _pair_boxes(view: View, shown) -> list[pygame.Rect]:
 _layers: dict = {}
 
 
-def _draw_static(surface, theme: Theme, world: World, pair, bands: tuple, camera) -> None:
+def _draw_static(view: View, world: World, pair, bands: tuple) -> None:
     """The background, the panels' backgrounds and the static bodies (but the pair on
     show), the same pixels either way: one layer drawn once and blitted while the size,
     theme, pair, static bodies and camera stay the same; while the camera moves (it
-    follows the pair), the background layer blitted and the static bodies drawn on it."""
+    follows the pair), the background layer blitted and the static bodies drawn on it
+    through the frame's own view."""
+    surface, theme, camera = view.surface, view.theme, view.camera
     statics = world.static
     key = (
         surface.get_size(),
@@ -249,7 +251,6 @@ def _draw_static(surface, theme: Theme, world: World, pair, bands: tuple, camera
         surface.blit(_static_layer(surface, theme, world, pair, bands, camera, key), (0, 0))
         return
     surface.blit(_background(surface, theme, bands), (0, 0))
-    view = View(surface, theme, *bands, camera=camera)
     old_clip = surface.get_clip()  # (the layer's blit kept to it: so do the bodies)
     surface.set_clip(view.scene_rect.clip(old_clip))
     draw_bodies(view, world, pair, "static")

@@ -46,13 +46,14 @@ def _peak(tmp_path, steps: int, film: bool) -> int:
 
 
 def test_a_video_streams_its_frames(tmp_path):
-    """What filming adds to a run's memory is the same for 130 steps as for 30, give or
-    take a few frames' worth: the frames go to ffmpeg as they are drawn (kept, 100 more
-    320x240 frames would add 23 MB, twelve times the margin). (Run under tracemalloc,
-    which slows every allocation: 240 steps took 100 s on a loaded machine.)"""
+    """What filming adds to a run's memory is the same for 90 steps as for 30, give or
+    take a few frames' worth: the frames go to ffmpeg as they are drawn (kept, 60 more
+    320x240 frames would add 13.8 MB, seven times the margin). (Run under tracemalloc,
+    which slows every allocation: 240 steps took 100 s on a loaded machine; 130 steps
+    for the long run took 14 s of the suite, 90 take 10.)"""
     pytest.importorskip("imageio_ffmpeg")
     short = _peak(tmp_path, 30, film=True) - _peak(tmp_path, 30, film=False)
-    long = _peak(tmp_path, 130, film=True) - _peak(tmp_path, 130, film=False)
+    long = _peak(tmp_path, 90, film=True) - _peak(tmp_path, 90, film=False)
     frame = 320 * 240 * 3
     assert long - short < 8 * frame, (short, long)
 

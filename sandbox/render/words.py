@@ -58,11 +58,36 @@ def vector(x: float, y: float) -> str:
     return f"({signed(x, places)}, {signed(y, places)})"
 
 
-def wrap(text: str, max_chars: int) -> list[str]:
-    """`text` in lines of at most `max_chars` characters, broken between words."""
-    words = text.split()
-    lines, current = [], ""
+# A line never starts with a number or a unit when the word before it fits with it:
+# "(tutorial 004)", "0.45 px", "MTV (0.0, -0.1)" are read as one thing, and a projector's
+# "(tutorial" over "004)" reads as two.
+UNIT_WORDS = frozenset({"px", "px/s", "rad", "rad/s", "%", "°"})
+_TRAILING = ",.;:!?)]»«“”\"'"
+
+
+def _binds(word: str) -> bool:
+    """True for a number ("004)", "-0.1)", "12.5,") or a unit: it goes with the word before."""
+    core = word.rstrip(_TRAILING)
+    signless = core[1:] if core[:1] in "-+−" else core
+    return signless[:1].isdigit() or core in UNIT_WORDS
+
+
+def _units(words: list[str], max_chars: int) -> list[str]:
+    """The words, each number or unit joined to the word before it when both fit a line."""
+    units: list[str] = []
     for word in words:
+        if units and _binds(word) and len(units[-1]) + 1 + len(word) <= max_chars:
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    return units
+
+
+def wrap(text: str, max_chars: int) -> list[str]:
+    """`text` in lines of at most `max_chars` characters, broken between words, never
+    before a number or a unit that fits on the line with the word before it."""
+    lines, current = [], ""
+    for word in _units(text.split(), max_chars):
         if current and len(current) + 1 + len(word) > max_chars:
             lines.append(current)
             current = word

@@ -232,6 +232,9 @@ def _draw_static(view: View, world: World, pair, bands: tuple) -> None:
     through the frame's own view."""
     surface, theme, camera = view.surface, view.theme, view.camera
     statics = world.static
+    # Only a static member of the pair is left off the layer: a pair of moving bodies
+    # (a pile's) changing keeps the layer.
+    pair = tuple(i for i in pair if statics[i]) if pair else ()
     key = (
         surface.get_size(),
         theme,

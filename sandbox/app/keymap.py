@@ -174,10 +174,12 @@ HELP_PAGE_TITLES = (
 )
 
 
+@lru_cache(maxsize=8)
 def help_pages(tr=N_) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """The help in pages, (title, rows), at fixed breaks so that a page holds text of
     20 px or more on a 1024 x 768 projector (H: page 1, 2, 3, 4, closed). Together they
-    are help_lines(), in order; `tr`: the words' language, the keys' names too."""
+    are help_lines(), in order; `tr`: the words' language, the keys' names too. Built
+    once a language (tuples: nothing to change): the view model asks every frame."""
     rows = tuple((keys, tr(words)) for keys, words in help_lines(tr))
     cuts = [next(k for k, b in enumerate(KEYMAP) if b.action == a) + 1 for a in HELP_PAGE_BREAKS]
     focus_rows = len(FOCUS_ACTIONS) + len(FOCUS_HELP)

@@ -232,6 +232,9 @@ def _draw_static(view: View, world: World, pair, bands: tuple) -> None:
     through the frame's own view."""
     surface, theme, camera = view.surface, view.theme, view.camera
     statics = world.static
+    # Only a static member of the pair is left off the layer: a pair of moving bodies
+    # (a pile's) changing keeps the layer.
+    pair = tuple(i for i in pair if statics[i]) if pair else ()
     key = (
         surface.get_size(),
         theme,
@@ -283,7 +286,7 @@ def _background(surface, theme: Theme, bands: tuple) -> pygame.Surface:
 def _static_layer(surface, theme: Theme, world: World, pair, bands, camera, key):
     """The background, the panels' backgrounds and the static bodies (but the pair on show)
     on one layer, kept for the next frames under `key` and `camera`."""
-    layer = pygame.Surface(surface.get_size(), 0, surface)  # the target's format
+    layer = _layer_surface(surface)
     layer_view = View(layer, theme, *bands, camera=camera)  # (texts, HUD, toolbar)
     layer.fill(theme.background)
     layer.set_clip(layer_view.scene_rect)
@@ -292,3 +295,15 @@ def _static_layer(surface, theme: Theme, world: World, pair, bands, camera, key)
     _panels(layer, layer_view)
     _layers["layer"] = ((key, camera), layer)
     return layer
+
+
+def _layer_surface(surface) -> pygame.Surface:
+    """A surface of the target's size and format for a new static layer: the old layer's,
+    filled over whole (allocating 8 MB at 1920x1080 costs three times the fill)."""
+    hit = _layers.get("layer")
+    if hit is not None:
+        old = hit[1]
+        mine = (old.get_size(), old.get_bitsize(), old.get_masks())
+        if mine == (surface.get_size(), surface.get_bitsize(), surface.get_masks()):
+            return old
+    return pygame.Surface(surface.get_size(), 0, surface)  # the target's format

@@ -1,0 +1,119 @@
+"""More of the class's language (issue 43, item 4): a bad replay line, a file that is not
+TOML or JSON, a shape a scene file or an edit cannot build, and an option's reasons are
+one German line with --lang de, naming the file, the line and the value, with no English
+fragment left in it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sandbox.app.cli import main
+
+HEADER = (
+    '{"format": "sat-sandbox-replay", "version": 2, "scene": "classic", "seed": 0, "theme": "dark"}'
+)
+# English words that must not be left in a German line (the file's own names and JSON's
+# field names, quoted as the file writes them, are not words of a sentence).
+ENGLISH = re.compile(
+    r"\b(not|must|unknown|expected|line|file|missing|needs|got|at least|the|a|an|of|"
+    r"column|vertices|outline|convex|action|key|number|whole|expecting|invalid)\b"
+)
+
+
+def _german(capsys, *options: str) -> str:
+    """The one line a headless run of `options` prints in German (exit 2), after "Fehler"."""
+    status = main(["--headless", "--frames", "2", "--lang", "de", *options])
+    lines = capsys.readouterr().err.splitlines()
+    assert status == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("main.py: Fehler: "), lines
+    return lines[0].removeprefix("main.py: Fehler: ")
+
+
+def _english_in(text: str, *allowed: str) -> list[str]:
+    for word in allowed:
+        text = text.replace(word, "")
+    return ENGLISH.findall(text)
+
+
+REPLAYS = {
+    "bad json": (
+        [HEADER, "{bad"],
+        ":2: kein JSON (Spalte 2: Feldname in doppelten Anführungszeichen erwartet)",
+    ),
+    "unknown key": ([HEADER, '{"step": 0, "press": "zz"}'], ":2: unbekannte Aktionstaste 'zz'"),
+    "unknown line": (
+        [HEADER, '{"step": 0, "frob": 1}'],
+        ":2: erwartet ist eine press-, hold-, mouse-, ui- oder end-Zeile",
+    ),
+    "no header": (['{"format": "x"}'], ":1: keine sat-sandbox-replay-Datei der Version 1 oder 2"),
+    "header field": (
+        [HEADER[:-1] + ', "zz": 1}'],
+        ":1: unbekanntes Feld 'zz' in der Kopfzeile",
+    ),
+    "step decreasing": (
+        [HEADER, '{"step": 3, "hold": []}', '{"step": 1, "hold": []}'],
+        ":3: step muss eine ganze Zahl sein, die nie kleiner wird",
+    ),
+    "mouse field": (
+        [HEADER, '{"step": 0, "mouse": "press", "x": "a", "y": 1, "shift": false}'],
+        ":2: x muss eine Zahl sein",
+    ),
+    "end twice": ([HEADER, '{"end": 1}', '{"end": 1}'], ":3: nach der Schlusszeile darf nichts "),
+    "end out of range": (
+        [HEADER, '{"end": -1}'],
+        ":2: end muss eine ganze Zahl vom letzten Schritt bis 1000000 sein",
+    ),
+    "too many digits": (
+        [HEADER, '{"step": 1' + "0" * 40 + ', "press": "g"}'],
+        ":2: keine Zeile einer Aufzeichnung (eine ganze Zahl mit 41 Ziffern (höchstens 19))",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REPLAYS))
+def test_a_bad_replay_line_is_german(name, tmp_path, capsys):
+    lines, expected = REPLAYS[name]
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    said = _german(capsys, "--replay", str(path))
+    assert said.startswith(str(path)) and expected in said, said
+    assert not _english_in(said, str(path), "sat-sandbox-replay"), said
+
+
+SYNTAX = {  # a file that is not TOML: its place and tomllib's reason, said in German
+    "array": ("[[body]\nx = 1\n", ": ungültiges TOML in Zeile 1, Spalte 7: am Ende einer "),
+    "value": ("gravity = 3\ntitle = \n", ": ungültiges TOML in Zeile 2, Spalte 9: ungültiger Wert"),
+    "end": ("gravity = [1, 2\n", ": ungültiges TOML am Dateiende: "),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SYNTAX))
+def test_a_scene_that_is_not_toml_is_german(name, tmp_path, capsys):
+    text, expected = SYNTAX[name]
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    said = _german(capsys, "--scene", str(path))
+    assert said.startswith(f"{path}{expected}"), said
+    assert not _english_in(said, str(path)), said
+
+
+def test_a_scene_that_is_not_toml_keeps_the_parsers_english(tmp_path, capsys):
+    path = tmp_path / "bad.toml"
+    path.write_text("[[body]\nx = 1\n")
+    assert main(["--headless", "--frames", "2", "--lang", "en", "--scene", str(path)]) == 2
+    assert (
+        capsys.readouterr()
+        .err.rstrip()
+        .endswith(
+            "bad.toml: not valid TOML at line 1, column 7: "
+            "Expected ']]' at the end of an array declaration"
+        )
+    )
+
+
+def test_an_edit_that_is_not_json_is_german(capsys):
+    said = _german(capsys, "--edit", '0:{"op" "spawn"}')
+    assert said.endswith("kein JSON-Objekt (Spalte 7: ':' als Trennzeichen erwartet)"), said
+    assert not _english_in(said, '{"op" "spawn"}'), said

@@ -117,3 +117,37 @@ def test_an_edit_that_is_not_json_is_german(capsys):
     said = _german(capsys, "--edit", '0:{"op" "spawn"}')
     assert said.endswith("kein JSON-Objekt (Spalte 7: ':' als Trennzeichen erwartet)"), said
     assert not _english_in(said, '{"op" "spawn"}'), said
+
+
+SHAPES = {  # a body the core cannot build: its reason said in German, with its numbers
+    "two corners": (
+        "vertices = [[0, 0], [10, 0]]",
+        ".vertices: ein Umriss braucht mindestens 3 Ecken, dieser hat 2",
+    ),
+    "on one line": (
+        "vertices = [[0, 0], [10, 0], [20, 0]]",
+        ".vertices: der Umriss hat keine Fläche (alle Ecken liegen auf einer Linie)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_a_shape_the_core_refuses_is_german(name, tmp_path, capsys):
+    vertices, expected = SHAPES[name]
+    path = tmp_path / "shape.toml"
+    path.write_text(f'[[body]]\nshape = "polygon"\n{vertices}\n')
+    said = _german(capsys, "--scene", str(path))
+    assert said == f"{path}: body[0]{expected}", said
+    assert not _english_in(said, str(path), "body[0].vertices"), said
+
+
+def test_a_core_reason_an_edit_meets_is_german_with_its_numbers():
+    """An edit's outline refused by the core (not by the editor's own checks): the
+    core's English, read back as a msgid with its numbers, is said in German."""
+    from sandbox.app.edit_outline import _plain
+    from sandbox.render.language import language
+
+    error = "vertex 3 must be within +-1e+06: (2e+06, 0)"
+    said = _plain(error)(language("de"))
+    assert said == "Ecke 3 muss innerhalb von +-1e+06 liegen: (2e+06, 0)", said
+    assert _plain(error)() == error

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from .locales import N_
-from .worded import Phrase
+from .worded import Phrase, phrase_of
 
 # tomllib's reasons (Python 3.11's _parser.py); {name}: a value quoted from the file.
 TOML_REASONS = (
@@ -56,17 +56,6 @@ JSON_REASONS = (
 )
 
 
-def _pattern(msgid: str) -> re.Pattern:
-    """A msgid as a regular expression: its text literal, each {name} any text."""
-    parts = re.split(r"\{(\w+)\}", msgid)
-    regex = "".join(
-        f"(?P<{part}>.+)" if index % 2 else re.escape(part) for index, part in enumerate(parts)
-    )
-    return re.compile(regex + r"\Z", re.DOTALL)
-
-
-_TOML = tuple((msgid, _pattern(msgid)) for msgid in TOML_REASONS)
-_JSON = tuple((msgid, _pattern(msgid)) for msgid in JSON_REASONS)
 _TOML_PLACE = re.compile(
     r"(?P<reason>.*) \((?:at line (?P<line>\d+), column (?P<column>\d+)|"
     r"(?P<end>at end of document))\)\Z",
@@ -75,11 +64,7 @@ _TOML_PLACE = re.compile(
 
 
 def _reason(text: str, known) -> Phrase | str:
-    for msgid, pattern in known:
-        found = pattern.match(text)
-        if found:
-            return Phrase(msgid, found.groupdict())
-    return text
+    return phrase_of(text, known)
 
 
 @dataclass(frozen=True)
@@ -98,8 +83,8 @@ def toml_error(error: Exception) -> ParseError:
     text = str(error)
     found = _TOML_PLACE.match(text)
     if found is None:
-        return ParseError(_reason(text, _TOML))
-    reason = _reason(found["reason"], _TOML)
+        return ParseError(_reason(text, TOML_REASONS))
+    reason = _reason(found["reason"], TOML_REASONS)
     if found["end"]:
         return ParseError(reason, at_end=True)
     return ParseError(reason, int(found["line"]), int(found["column"]))
@@ -107,4 +92,4 @@ def toml_error(error: Exception) -> ParseError:
 
 def json_error(error: json.JSONDecodeError) -> ParseError:
     """A json.JSONDecodeError's reason and place."""
-    return ParseError(_reason(error.msg, _JSON), error.lineno, error.colno)
+    return ParseError(_reason(error.msg, JSON_REASONS), error.lineno, error.colno)

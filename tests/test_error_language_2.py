@@ -151,3 +151,18 @@ def test_a_core_reason_an_edit_meets_is_german_with_its_numbers():
     said = _plain(error)(language("de"))
     assert said == "Ecke 3 muss innerhalb von +-1e+06 liegen: (2e+06, 0)", said
     assert _plain(error)() == error
+
+
+def test_a_scene_and_a_lesson_refuse_a_control_character_in_the_same_words(tmp_path, capsys):
+    """One text validator (scenes/scene_fields._text) for both formats: the same German."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    scene = tmp_path / "scene.toml"
+    scene.write_text('[[body]]\nshape = "circle"\nradius = 5\nname = "a\\tb"\n')
+    lesson = tmp_path / "lesson.toml"
+    text = (root / "assets" / "lessons" / "pushing-out.toml").read_text(encoding="utf-8")
+    lesson.write_text(re.sub(r'(?m)^title = "Hinausschieben.*"$', 'title = "a\\\\tb"', text))
+    reason = "muss druckbarer Text auf einer Zeile sein, nicht das Zeichen '\\t'"
+    assert _german(capsys, "--scene", str(scene)).endswith(f"body[0].name: {reason}")
+    assert _german(capsys, "--lesson", str(lesson)).endswith(f"title: {reason}")

@@ -166,3 +166,23 @@ def test_a_scene_and_a_lesson_refuse_a_control_character_in_the_same_words(tmp_p
     reason = "muss druckbarer Text auf einer Zeile sein, nicht das Zeichen '\\t'"
     assert _german(capsys, "--scene", str(scene)).endswith(f"body[0].name: {reason}")
     assert _german(capsys, "--lesson", str(lesson)).endswith(f"title: {reason}")
+
+
+def test_a_world_that_could_not_step_is_said_in_german():
+    """Physics names the step and the bodies in English (NotFiniteError); the app says
+    it through the catalogue: the headless run's one line and the status bar's."""
+    from sandbox.app.errors import UsageError
+    from sandbox.app.stepping import step_failed
+    from sandbox.core.locales import translations
+    from sandbox.physics.finite import NotFiniteError
+
+    tr = translations("de").gettext
+    error = NotFiniteError(12, ["a", "b", "c", "d", "e"])
+    said = UsageError.from_error(step_failed(error)).said(tr)
+    assert said == (
+        "die Welt ist bei Schritt 12 nicht mehr endlich: 'a', 'b', 'c' und 2 weitere "
+        "liegen jenseits der Zahlen, die eine Welt fassen kann"
+    ), said
+    one = step_failed(NotFiniteError(3, ["box"]))
+    assert str(one) == str(NotFiniteError(3, ["box"]))  # the English as physics says it
+    assert one.said(tr).startswith("die Welt ist bei Schritt 3 nicht mehr endlich: 'box' ")

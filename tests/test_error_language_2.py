@@ -186,3 +186,19 @@ def test_a_world_that_could_not_step_is_said_in_german():
     one = step_failed(NotFiniteError(3, ["box"]))
     assert str(one) == str(NotFiniteError(3, ["box"]))  # the English as physics says it
     assert one.said(tr).startswith("die Welt ist bei Schritt 3 nicht mehr endlich: 'box' ")
+
+
+def test_an_output_over_an_input_names_the_file_kind_in_one_german_sentence(tmp_path, capsys):
+    scene = tmp_path / "in.toml"
+    scene.write_text('[[body]]\nshape = "circle"\nradius = 5\n')
+    said = _german(capsys, "--scene", str(scene), "--save-scene", str(scene))
+    assert said == f"--save-scene {str(scene)!r} würde die Szenendatei überschreiben", said
+
+
+@pytest.mark.parametrize("option", ["--drag", "--click"])
+def test_a_coordinate_out_of_reach_is_one_german_sentence(option, capsys):
+    text = "9999999,1:2,3:0-1" if option == "--drag" else "9999999,1:1"
+    said = _german(capsys, option, text)
+    assert said == (
+        f"{option} {text!r}: eine Koordinate muss eine endliche Zahl von höchstens 1e+06 sein"
+    ), said

@@ -202,3 +202,19 @@ def test_a_coordinate_out_of_reach_is_one_german_sentence(option, capsys):
     assert said == (
         f"{option} {text!r}: eine Koordinate muss eine endliche Zahl von höchstens 1e+06 sein"
     ), said
+
+
+def test_a_status_message_names_its_key_as_the_keyboard_prints_it():
+    """A status line's key comes from app/key_names (the help's and the tips' names):
+    German says Bild ↓, Pos1, Esc, Leertaste, Eingabe, never the English key name."""
+    from sandbox.app.key_names import keys_filled
+    from sandbox.app.lesson_run import ANSWERED
+    from sandbox.app.scene_control import EXPLORING
+    from sandbox.render.language import language
+
+    de, en = language("de"), language("en")
+    said = {message: keys_filled(de(message), de) for message in (ANSWERED, EXPLORING)}
+    assert said[ANSWERED] == "beantwortet · Bild ↓: nächste Stufe", said
+    assert said[EXPLORING] == "frei erkunden · Pos1: zurück", said
+    assert keys_filled(en(ANSWERED), en) == "answered · Page Down: next stage"
+    assert keys_filled(de("{escape} again to quit"), de) == "Esc nochmal: beenden"

@@ -43,7 +43,7 @@ from .scene_control import EXPLORING, explain_now, open_scene, say
 from .state import Session
 
 # An answer key pressed once the question is answered: it stays the question's.
-ANSWERED = N_("answered · Page Down: next stage")
+ANSWERED = N_("answered · {page_down}: next stage")
 
 # What a question hides until it is answered (the rulers count the axes, show the gaps
 # and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
@@ -244,7 +244,7 @@ def key_verdict(session: Session, key: str, action: str):
     if action == "forward_second" and run.active:
         if run.index + 1 < len(run.plan.stages):
             return (LessonMove("stage", run.index + 1),)
-        return (Say(N_("the last stage: Page Up goes back")),)
+        return (Say(N_("the last stage: {page_up} goes back")),)
     if action == "rewind_second" and run.active:
         if run.index > 0:
             return (LessonMove("stage", run.index - 1),)

@@ -129,7 +129,7 @@ def _hold_at_impact(session: Session) -> None:
     if session.lesson_run is not None and session.lesson_run.phase == "showing":
         return  # a lesson's evidence runs its steps through
     session.paused = True
-    say(session, N_("impact: paused (Space goes on)"))
+    say(session, N_("impact: paused ({space} goes on)"))
 
 
 def rewind(session: Session, delta: int) -> None:

@@ -218,3 +218,17 @@ def test_a_status_message_names_its_key_as_the_keyboard_prints_it():
     assert said[EXPLORING] == "frei erkunden · Pos1: zurück", said
     assert keys_filled(en(ANSWERED), en) == "answered · Page Down: next stage"
     assert keys_filled(de("{escape} again to quit"), de) == "Esc nochmal: beenden"
+
+
+def test_a_lesson_holding_its_scene_says_so_in_german_with_the_end_key():
+    """The lesson's gate (a scene key while a stage opens or asks) was English in every
+    language ("wait (End: explore)"): now a msgid, and End is German Ende."""
+    from sandbox.app.key_names import keys_filled
+    from sandbox.app.lesson_run import scene_change_refused
+    from sandbox.render.language import language
+
+    de = language("de")
+    assert keys_filled(de("wait ({end}: explore)"), de) == "warten (Ende: erkunden)"
+    said = keys_filled(de("answer first, or {end} to explore"), de)
+    assert said == "erst antworten, oder Ende zum Erkunden"
+    assert scene_change_refused.__module__ == "sandbox.app.lesson_run"

@@ -37,7 +37,7 @@ def set_mode(session: Session, mode: str | None) -> None:
     if mode == "edit":
         if session.world.rigid and not session.paused:
             session.paused = True
-        say(session, N_("edit: drag a corner, or click corners to draw ({return} closes)"))
+        say(session, N_("edit: drag a corner, or click corners to draw (Enter closes)"))
     else:
         say(session, N_("edit mode off"))
 
@@ -48,7 +48,7 @@ def command_for_key(session: Session, action: str):
     if action == "edit_mode":
         return UiChange("mode", None if session.mode == "edit" else "edit")
     if action == "close_outline":  # (with an outline being drawn, Enter closes it)
-        say(session, N_("{return} closes a shape being drawn (F3: edit mode, then click corners)"))
+        say(session, N_("Enter closes a shape being drawn (F3: edit mode, then click corners)"))
         return None
     at = session.cursor if session.cursor is not None else NO_POINTER
     at = [float(at[0]), float(at[1])]

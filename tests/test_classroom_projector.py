@@ -284,7 +284,8 @@ def test_the_new_lines_are_whole_on_a_projector():
     start_lesson(opening, plan_lesson("pushing-out"), 3)
     advance(opening)
     press(opening, "2")
-    for session, said in ((asked, QUIT_ASK), (opening, "wait (End: explore)")):
+    for session, said in ((asked, QUIT_ASK), (opening, "wait ({end}: explore)")):
         assert session.message == said
         frame = draw_session(pygame.Surface((1024, 768)), session)
-        assert said in [t.text for t in frame.texts if t.where == "status"]
+        drawn = "Escape again to quit" if said == QUIT_ASK else "wait (End: explore)"  # keys named
+        assert drawn in [t.text for t in frame.texts if t.where == "status"]

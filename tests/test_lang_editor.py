@@ -143,9 +143,9 @@ def test_a_yes_no_cards_answers_and_a_stray_keys_hint_in_german():
     assert card(english).choices == (("y", "yes"), ("n", "no"))
     press(german, "9")
     press(english, "9")
-    assert german.message == "erst antworten (Tasten Y / N), oder End zum Erkunden"
+    assert german.message == "erst antworten (Tasten Y / N), oder Ende zum Erkunden"
     assert english.message == "answer first (keys Y / N), or End to explore"
     numbered = _asking("shadows", "axis", "de")
     press(numbered, "x")
     count = len(card(numbered).choices)
-    assert numbered.message == f"erst antworten (Tasten 1–{count}), oder End zum Erkunden"
+    assert numbered.message == f"erst antworten (Tasten 1–{count}), oder Ende zum Erkunden"

@@ -58,7 +58,7 @@ MIN_SIDES, MAX_SIDES = 3, 12  # shift+wheel's range for F5's polygon
 # is what the key does.
 QUIT_STEPS = MESSAGE_STEPS
 QUIT_SECONDS = 2.0
-QUIT_ASK = N_("Escape again to quit")  # short: uncut on a 1024x768 projector's status line
+QUIT_ASK = N_("{escape} again to quit")  # short: uncut on a 1024x768 projector's status line
 
 
 @dataclass

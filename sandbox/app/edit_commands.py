@@ -21,6 +21,7 @@ import json
 import math
 
 from ..core.locales import N_
+from ..core.parse_words import json_error
 from ..core.worded import WordedValueError
 from ..scenes import limits
 
@@ -191,7 +192,16 @@ def parse_edit(text: str) -> tuple[int, dict]:
         )
     try:
         command = json.loads(body, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:
+    except json.JSONDecodeError as error:  # the parser's reason, said (core.parse_words)
+        where = json_error(error)
+        raise EditError.words(
+            N_("not a JSON object (column {column}: {reason})"),
+            column=where.column,
+            reason=where.reason,
+        ) from None
+    except RecursionError:
+        raise EditError.words(N_("not a JSON object (nested too deeply)")) from None
+    except ValueError as error:  # a constant refused (its words kept)
         raise EditError.words(N_("not a JSON object ({error})"), error=error) from None
     return int(step), check_command(command)
 

@@ -9,8 +9,10 @@ from ..core.compound import from_outline
 from ..core.geometry import ShapeError
 from ..core.locales import N_
 from ..core.portable import cos_sin, rotate
+from ..core.worded import phrase_of
 from ..scenes import limits
 from ..scenes.scene_bodies import narrowest
+from ..scenes.shape_words import SHAPE_REASONS
 from .edit_words import Said, message
 
 
@@ -74,4 +76,7 @@ def _plain(error: str) -> Said:
         return message(N_("the outline passes through the same point twice"))
     if "doubles back" in error:
         return message(N_("the outline doubles back on itself"))
-    return message(error)
+    reason = phrase_of(error, SHAPE_REASONS)
+    if isinstance(reason, str):  # a message the table does not know: as the core gives it
+        return message(reason)
+    return message(reason.msgid, **reason.values)

@@ -160,7 +160,7 @@ def simulate(options: Options, each_step=None) -> tuple[Session, Recorder | None
     The scripted input (--hold, --drag, --click, --ui, --edit) is due at the loop's step;
     while the session is paused (P, a rewind, the step-through, a lesson's question), a
     step of the script passes and the world waits, as it does in a window. A replay's
-    input is due at its stamp (app/recording._event): version 2, Session.steps_taken
+    input is due at its stamp (app/replay_lines.event_of): version 2, Session.steps_taken
     (rewound or not, so a press of O that steps moves it on), and the replay runs until
     that count reaches its end; version 1, the loop's step, as it was recorded. The
     dispatcher records what it takes (Session.recorder). `each_step(session)`, if given,

@@ -77,3 +77,19 @@ def answer_keys_said(keys: tuple[str, ...], tr: Callable[[str], str]) -> str:
     if len(keys) > 2 and all(k.isdigit() for k in keys):
         return tr("keys {first}–{last}").format(first=keys[0], last=keys[-1])
     return tr("keys {keys}").format(keys=" / ".join(key_name(k, tr) for k in keys))
+
+
+# The keys a status message may name by a slot ("answered · {page_down}: next stage"):
+# the msgid keeps the slot, and the message on show has the key's printed name in it.
+_SLOTS = ("space", "page up", "page down", "home", "end", "escape", "return", "backspace")
+
+
+def keys_filled(text: str, tr: Callable[[str], str]) -> str:
+    """`text` (a message already in `tr`'s language) with each key slot ({page_down},
+    {home}, ...) filled by the key's printed name in that language; the rest untouched
+    (a message may quote a name with braces of its own)."""
+    for key in _SLOTS:
+        slot = "{" + key.replace(" ", "_") + "}"
+        if slot in text:
+            text = text.replace(slot, key_name(key, tr))
+    return text

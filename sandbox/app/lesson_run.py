@@ -36,14 +36,14 @@ from ..render.words import LABEL, axis_name
 from ..scenes.lesson_file import NUMBERED_KINDS, SPEED_LABELS
 from .commands import ACT, LessonMove, Mouse, Press, Say
 from .framing import open_view
-from .key_names import answer_keys_said
+from .key_names import answer_keys_said, key_name
 from .lesson_plan import Plan, StagePlan
 from .lesson_words import evidence_words
 from .scene_control import EXPLORING, explain_now, open_scene, say
 from .state import Session
 
 # An answer key pressed once the question is answered: it stays the question's.
-ANSWERED = N_("answered · Page Down: next stage")
+ANSWERED = N_("answered · {page_down}: next stage")
 
 # What a question hides until it is answered (the rulers count the axes, show the gaps
 # and mark the MTV: they would answer "how many axes", "which axis", "will they touch").
@@ -244,7 +244,7 @@ def key_verdict(session: Session, key: str, action: str):
     if action == "forward_second" and run.active:
         if run.index + 1 < len(run.plan.stages):
             return (LessonMove("stage", run.index + 1),)
-        return (Say(N_("the last stage: Page Up goes back")),)
+        return (Say(N_("the last stage: {page_up} goes back")),)
     if action == "rewind_second" and run.active:
         if run.index > 0:
             return (LessonMove("stage", run.index - 1),)
@@ -261,10 +261,11 @@ def key_verdict(session: Session, key: str, action: str):
             return (LessonMove("answer", key),)
         if action in WHILE_ASKING or (action.startswith("show_") and action not in HIDDEN):
             return None  # (the rulers, the MTV ... would answer it: they wait)
-        said = session.language.tr("answer first ({keys}), or End to explore")
-        return (Say(said.format(keys=answer_keys_said(keys, session.language))),)
+        words = session.language
+        said = words.tr("answer first ({keys}), or {end} to explore")
+        return (Say(said.format(keys=answer_keys_said(keys, words), end=key_name("end", words))),)
     if run.hiding and action in HIDDEN:  # (the opening of a stage that will ask)
-        return (Say(N_("answer first, or End to explore")),)
+        return (Say(N_("answer first, or {end} to explore")),)
     if run.verdict is not None and key in answer_keys(session):  # answered: still its key
         return (Say(ANSWERED),)
     if action in ("scene", "previous_scene", "next_scene"):
@@ -298,9 +299,9 @@ def scene_change_refused(session: Session) -> str:
     if run is None or run.exploring:
         return ""
     if run.phase == "asking":
-        return "answer first, or End to explore"
+        return N_("answer first, or {end} to explore")  # the key named when shown
     if run.phase == "opening":  # a stray key must not cut the stage short
-        return "wait (End: explore)"  # short: uncut on a 1024x768 projector
+        return N_("wait ({end}: explore)")  # short: uncut on a 1024x768 projector
     return ""
 
 

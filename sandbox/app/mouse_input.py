@@ -95,6 +95,19 @@ _POINT = rf"{_NUMBER},{_NUMBER}"
 _DRAG = re.compile(rf"{_POINT}:{_POINT}:(\d+)-(\d+)")
 
 
+def _given(number: str, option: str, text: str) -> float:
+    """A coordinate written in an option's `text` (--drag, --click), within reach."""
+    value = float(number)
+    if not (math.isfinite(value) and abs(value) <= MAX_COORDINATE):
+        raise WordedValueError.words(
+            N_("{option} {text!r}: a coordinate must be a finite number of at most {most:g}"),
+            option=option,
+            text=text,
+            most=MAX_COORDINATE,
+        )
+    return value
+
+
 def drag_steps(text: str) -> int:
     """How many steps (events) the drag `text` spans, read before any event is made;
     0 for text that is no drag (parse_drag says what is wrong with it)."""
@@ -110,7 +123,7 @@ def parse_drag(text: str) -> dict[int, list[MouseEvent]]:
             N_("--drag wants X0,Y0:X1,Y1:FIRST-LAST (e.g. 300,400:500,400:10-40), got {text!r}"),
             text=text,
         )
-    x0, y0, x1, y1 = (_coordinate(float(match.group(k)), "a coordinate") for k in range(1, 5))
+    x0, y0, x1, y1 = (_given(match.group(k), "--drag", text) for k in range(1, 5))
     first, last = int(match.group(5)), int(match.group(6))
     if last <= first:
         raise WordedValueError.words(
@@ -139,6 +152,6 @@ def parse_click(text: str, shift: bool = False) -> dict[int, list[MouseEvent]]:
         raise WordedValueError.words(
             N_("{option} wants X,Y:STEP (e.g. 470,420:10), got {text!r}"), option=option, text=text
         )
-    x, y = (_coordinate(float(match.group(k)), "a coordinate") for k in (1, 2))
+    x, y = (_given(match.group(k), option, text) for k in (1, 2))
     step = int(match.group(3))
     return {step: [MouseEvent("press", x, y, shift), MouseEvent("release", x, y)]}

@@ -47,22 +47,20 @@ from pathlib import Path
 from ..core.locales import N_
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
-from .commands import Edit, UiChange, ui_change_from
+from .commands import Edit, UiChange
 from .errors import UsageError
 from .keymap import EDIT_ACTIONS, KEY_ACTIONS, REBUILD_ACTIONS
-from .limits import (
-    MAX_FRAMES,
-    MAX_INT_DIGITS,
-    MAX_JSON_DEPTH,
-    MAX_REBUILDS,
-    MAX_REPLAY_BYTES,
-    MAX_REPLAY_LINE,
-    MAX_SCENE_NAME,
-    MAX_SEED,
+from .limits import MAX_FRAMES, MAX_REBUILDS, MAX_REPLAY_BYTES
+from .mouse_input import MouseEvent
+from .replay_lines import (
+    REPLAY_FORMAT,
+    ReplayLineError,
+    end_of,
+    event_of,
+    header_fields,
+    parse_line,
 )
-from .mouse_input import MouseEvent, mouse_event_from
 
-REPLAY_FORMAT = "sat-sandbox-replay"
 VERSION = 2  # the version written; 1 and 2 are read
 # The window's business, not the session's; and what is recorded as what it did.
 UNRECORDED = {"fullscreen"} | EDIT_ACTIONS  # (the Escape that quits is never recorded)
@@ -75,10 +73,6 @@ def rebuilds_world(what) -> bool:
     if isinstance(what, str):
         return KEY_ACTIONS[what].action in REBUILD_ACTIONS
     return isinstance(what, UiChange) and what.kind == "scene"
-
-
-class _RefusedError(ValueError):
-    """A line the replay refuses; the message says why (the caller names file and line)."""
 
 
 def header_for(
@@ -103,8 +97,8 @@ def check_recordable(
     with (checked by the replay's own reader, before the run begins)."""
     try:
         header = header_for(scene, seed, theme, lesson_name, stage)
-        _header(_parse_line(json.dumps(header, sort_keys=True)))
-    except _RefusedError as error:
+        header_fields(parse_line(json.dumps(header, sort_keys=True)))
+    except ReplayLineError as error:
         raise UsageError.words(
             N_("--record: a replay could not name this scene again: {error}"), error=error
         ) from None
@@ -184,8 +178,8 @@ class Recorder:
             return False
         line = json.dumps(item, sort_keys=True)
         try:
-            _event(_parse_line(line), self._last_step)
-        except _RefusedError as error:
+            event_of(parse_line(line), self._last_step)
+        except ReplayLineError as error:
             self._stop(item["step"], f"a replay would refuse its next line ({error})")
             return False
         if self._bytes + len(line) + 1 + _END_ROOM > MAX_REPLAY_BYTES:
@@ -218,136 +212,6 @@ class Replay:
     stage: int = 0
 
 
-def _depth(line: str) -> int:
-    """The deepest nesting of [ and { in a JSON line, strings skipped (checked before
-    parsing, so that 100,000 nested brackets never reach the recursive parser)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for character in line:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif character == "\\":
-                escaped = True
-            elif character == '"':
-                in_string = False
-        elif character == '"':
-            in_string = True
-        elif character in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif character in "]}":
-            depth -= 1
-    return deepest
-
-
-def _whole_number(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(
-            f"a whole number of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS})"
-        )
-    return int(text)
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _parse_line(line: str) -> dict:
-    if len(line) > MAX_REPLAY_LINE:
-        raise _RefusedError(f"line too long (at most {MAX_REPLAY_LINE} characters)")
-    if _depth(line) > MAX_JSON_DEPTH:
-        raise _RefusedError(f"nested too deeply (at most {MAX_JSON_DEPTH} levels)")
-    try:
-        item = json.loads(line, parse_int=_whole_number, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise _RefusedError(f"not JSON ({error.msg})") from None
-    except (ValueError, RecursionError) as error:
-        raise _RefusedError(f"not a replay line ({error})") from None
-    if not isinstance(item, dict):
-        raise _RefusedError("each line must be a JSON object")
-    return item
-
-
-def _header(header: dict) -> tuple[str, int, str, int, str | None, int]:
-    version = header.get("version")
-    if header.get("format") != REPLAY_FORMAT or not _is_int(version) or version not in (1, 2):
-        raise _RefusedError(f"not a {REPLAY_FORMAT} version 1 or 2 file")
-    known = {"format", "version", "scene", "seed", "theme", "lesson", "stage"}
-    unknown = sorted(set(header) - known)
-    if unknown:
-        raise _RefusedError(f"unknown header field {unknown[0]!r}")
-    seed = header.get("seed")
-    if not _is_int(seed) or abs(seed) > MAX_SEED:
-        raise _RefusedError("seed must be a whole number of at most 64 bits")
-    for field, longest in (("scene", MAX_SCENE_NAME), ("theme", 40)):
-        value = header.get(field)
-        if not isinstance(value, str) or not value or len(value) > longest:
-            raise _RefusedError(f"{field} must be a string of 1 to {longest} characters")
-        if not value.isprintable():
-            raise _RefusedError(f"{field} must be printable text (no newline or other control)")
-    lesson_name, stage = header.get("lesson"), header.get("stage", 0)
-    if lesson_name is not None:
-        if not isinstance(lesson_name, str) or not lesson_name or len(lesson_name) > MAX_SCENE_NAME:
-            raise _RefusedError(f"lesson must be a string of 1 to {MAX_SCENE_NAME} characters")
-        if not lesson_name.isprintable():
-            raise _RefusedError("lesson must be printable text (no newline or other control)")
-    if not _is_int(stage) or not 0 <= stage < 60 or (stage and lesson_name is None):
-        raise _RefusedError("stage must be a whole number from 0 to 59, with a lesson")
-    return header["scene"], seed, header["theme"], version, lesson_name, stage
-
-
-def _end(item: dict, last_step: int) -> int:
-    end = item["end"]
-    if not _is_int(end) or not last_step <= end <= MAX_FRAMES:
-        raise _RefusedError(f"end must be a whole number from the last step to {MAX_FRAMES}")
-    return end
-
-
-def _event(item: dict, last_step: int) -> tuple[int, str | MouseEvent | frozenset[str]]:
-    """(stamp, what) of a press, hold or mouse line, else _RefusedError saying what is wrong.
-
-    The stamp is the line's "step", whose meaning is the file's version's (the key is the
-    same in both; the replay's loop, app/headless.simulate, reads it accordingly):
-      version 2  Session.steps_taken when it happened: steps since the session began,
-                 rewound or not (a rewind is a line of its own); due at that count
-      version 1  the step on show when it happened (rewinds were not recorded); due at
-                 the replay loop's own step count, one step a line's step, presses first
-    """
-    step = item.get("step")
-    if not _is_int(step) or step < last_step:
-        raise _RefusedError("step must be a whole number, never decreasing")
-    if step > MAX_FRAMES:
-        raise _RefusedError(f"step must be at most {MAX_FRAMES}")
-    if set(item) == {"step", "press"}:
-        key = item["press"]
-        if not isinstance(key, str) or key not in KEY_ACTIONS or KEY_ACTIONS[key].held:
-            raise _RefusedError(f"unknown action key {_shown(key)}")
-        return step, key
-    if set(item) == {"step", "hold"}:
-        keys = item["hold"]
-        if not isinstance(keys, list) or any(
-            not isinstance(k, str) or k not in KEY_ACTIONS or not KEY_ACTIONS[k].held for k in keys
-        ):
-            raise _RefusedError("hold must list control keys (arrows, q, e)")
-        return step, frozenset(keys)
-    if "mouse" in item:
-        try:
-            return step, mouse_event_from(item)
-        except ValueError as error:
-            raise _RefusedError(str(error)) from None
-    if "ui" in item:
-        try:
-            return step, ui_change_from(item)
-        except ValueError as error:
-            raise _RefusedError(str(error)) from None
-    raise _RefusedError("expected a press, hold, mouse, ui or end line")
-
-
 def load_replay(path: Path) -> Replay:
     """Read and validate a recording (JSON lines; data only, never executed)."""
     try:
@@ -359,8 +223,8 @@ def load_replay(path: Path) -> Replay:
         raise UsageError.words(N_("{path}: replay file is empty"), path=path)
     number, line = lines[0]
     try:
-        scene, seed, theme, version, lesson_name, stage = _header(_parse_line(line))
-    except _RefusedError as error:
+        scene, seed, theme, version, lesson_name, stage = header_fields(parse_line(line))
+    except ReplayLineError as error:
         raise UsageError.words(
             N_("{path}:{number}: {error}"), path=path, number=number, error=error
         ) from None
@@ -369,22 +233,25 @@ def load_replay(path: Path) -> Replay:
     rebuilds = 0
     for number, line in lines[1:]:
         try:
-            item = _parse_line(line)
+            item = parse_line(line)
             if end is not None:
-                raise _RefusedError("nothing may follow the end line")
+                raise ReplayLineError.words(N_("nothing may follow the end line"))
             if set(item) == {"end"}:
-                end = _end(item, events[-1][0] if events else 0)
+                end = end_of(item, events[-1][0] if events else 0)
             else:
-                events.append(_event(item, events[-1][0] if events else 0))
+                events.append(event_of(item, events[-1][0] if events else 0))
                 what = events[-1][1]
                 if rebuilds_world(what):
                     rebuilds += 1
                     if rebuilds > MAX_REBUILDS:
-                        raise _RefusedError(
-                            f"more than {MAX_REBUILDS:,} presses that rebuild the world "
-                            "(reset, scene, F, Y)"
+                        raise ReplayLineError.words(
+                            N_(
+                                "more than {most:,} presses that rebuild the world "
+                                "(reset, scene, F, Y)"
+                            ),
+                            most=MAX_REBUILDS,
                         )
-        except _RefusedError as error:
+        except ReplayLineError as error:
             raise UsageError.words(
                 N_("{path}:{number}: {error}"), path=path, number=number, error=error
             ) from None
@@ -393,8 +260,3 @@ def load_replay(path: Path) -> Replay:
             N_("{path}: missing the end line (was the recording cut short?)"), path=path
         )
     return Replay(scene, seed, theme, end, tuple(events), version, lesson_name, stage)
-
-
-def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

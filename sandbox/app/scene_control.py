@@ -24,7 +24,7 @@ from .state import SPEEDS, Session
 MESSAGE_STEPS = 120  # a transient message stays for this many steps (2 s at 1x)
 # What the class is told when the lesson lets go (End, a scene key or the scene list at
 # an open stage): short enough to stay whole on the status line of a 1024x768 projector.
-EXPLORING = N_("exploring · Home: back")
+EXPLORING = N_("exploring · {home}: back")
 BROAD_PHASES_SAID = {
     "sweep": N_("sort and sweep"),
     "grid": N_("uniform grid"),

@@ -12,7 +12,8 @@ import numpy as np
 from ..core.locales import N_
 from ..core.portable import hypot
 from ..core.walk import walkthrough
-from ..physics.finite import NotFiniteError
+from ..core.worded import WordedError
+from ..physics.finite import NAMED, NotFiniteError
 from ..physics.records import IMPACT_SPEED, impact_speed
 from ..physics.world import World
 from ..render.overlays import Jump, Moment
@@ -70,8 +71,40 @@ def _not_finite(session: Session, error: NotFiniteError) -> None:
     session.world.grab = None
     session.hand = None
     session.paused = True
-    session.failed = error
-    say(session, session.language.tr("{error}; paused").format(error=error))
+    session.failed = failed = step_failed(error)
+    tr = session.language.tr
+    say(session, tr("{error}; paused").format(error=failed.said(tr)))
+
+
+class StepError(WordedError):
+    """Why the world could not step (a NotFiniteError), in words said in the class's
+    language: physics names the step and the bodies in English (it is numpy only), the
+    app says it."""
+
+
+def step_failed(error: NotFiniteError) -> StepError:
+    """`error`'s step and bodies in the words of the catalogue (the first NAMED bodies
+    named, the rest counted)."""
+    shown = ", ".join(repr(name) for name in error.bodies[:NAMED])
+    more = len(error.bodies) - NAMED
+    if more > 0:
+        return StepError.words(
+            N_(
+                "the world stopped being finite at step {tick}: {bodies} and {more} more "
+                "went past the numbers a world can hold"
+            ),
+            tick=error.tick,
+            bodies=shown,
+            more=more,
+        )
+    return StepError.words(
+        N_(
+            "the world stopped being finite at step {tick}: {bodies} "
+            "went past the numbers a world can hold"
+        ),
+        tick=error.tick,
+        bodies=shown,
+    )
 
 
 def _impact(session: Session, before) -> float:
@@ -96,7 +129,7 @@ def _hold_at_impact(session: Session) -> None:
     if session.lesson_run is not None and session.lesson_run.phase == "showing":
         return  # a lesson's evidence runs its steps through
     session.paused = True
-    say(session, N_("impact: paused (Space goes on)"))
+    say(session, N_("impact: paused ({space} goes on)"))
 
 
 def rewind(session: Session, delta: int) -> None:

@@ -118,6 +118,22 @@ def _same(a: Path, b: Path) -> bool:
         return False
 
 
+def _would_overwrite(what: str, option: str, path: Path) -> UsageError:
+    """An output naming an input: one whole sentence for each kind of input file."""
+    shown = str(path)
+    if what == "scene file":
+        return UsageError.words(
+            N_("{option} {path!r} would overwrite the scene file"), option=option, path=shown
+        )
+    if what == "lesson file":
+        return UsageError.words(
+            N_("{option} {path!r} would overwrite the lesson file"), option=option, path=shown
+        )
+    return UsageError.words(
+        N_("{option} {path!r} would overwrite the replay file"), option=option, path=shown
+    )
+
+
 def check_distinct(outputs: dict[str, Path], inputs: dict[str, Path]) -> None:
     """No two outputs name one file, and no output names an input (a scene, a replay)."""
     named = list(outputs.items())
@@ -132,12 +148,7 @@ def check_distinct(outputs: dict[str, Path], inputs: dict[str, Path]) -> None:
                 )
         for what, source in inputs.items():
             if _same(path, Path(os.path.realpath(source))):
-                raise UsageError.words(
-                    N_("{option} {path!r} would overwrite the {what}"),
-                    option=option,
-                    path=str(path),
-                    what=what,
-                )
+                raise _would_overwrite(what, option, path)
 
 
 def export_folder(value: str) -> Path:

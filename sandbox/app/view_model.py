@@ -17,6 +17,7 @@ from ..render.theme import THEMES
 from . import panels
 from .describe import describe
 from .editing import corner_handles
+from .key_names import keys_filled
 from .keymap import KEY_FOR_ACTION, help_pages
 from .lesson_card import card
 from .lesson_words import fill
@@ -67,7 +68,7 @@ def _frame_model(session: Session, fps: float | None) -> FrameModel:
         help_title=tr.tr("Keys {page}/{pages}: {title} (H: {more})").format(
             page=page + 1, pages=len(pages), title=pages[page][0], more=more
         ),
-        message=tr(session.message) if session.message else session.message,
+        message=keys_filled(tr(session.message), tr) if session.message else session.message,
         resolve=session.world.resolve,
         moment=session.moment,
         walk=walk_on_show(session.shown, session.walk),

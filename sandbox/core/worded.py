@@ -14,6 +14,7 @@ a field's name as the file writes it, an operating system's reason) is shown as 
 from __future__ import annotations
 
 import errno
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -112,3 +113,24 @@ def os_reason(error: OSError) -> Phrase | str:
     text = error.strerror or str(error)
     msgid = _OS_REASONS.get(error.errno)
     return Phrase(msgid) if msgid is not None and msgid == text else text
+
+
+def phrase_of(text: str, msgids) -> Phrase | str:
+    """English `text` read back as the first of `msgids` it is written by (each {name}
+    any text, taken as that value), so that it can be said in another language; else the
+    text as it is. For the words of a library that speaks English only (tomllib, json,
+    the core's ShapeError): their English is the msgid filled, byte for byte."""
+    for msgid in msgids:
+        found = _pattern(msgid).match(text)
+        if found:
+            return Phrase(msgid, found.groupdict())
+    return text
+
+
+def _pattern(msgid: str) -> re.Pattern:
+    """A msgid as a regular expression: its text literal, each {name} any text."""
+    parts = re.split(r"\{(\w+)(?:![rs])?\}", msgid)
+    regex = "".join(
+        f"(?P<{part}>.+)" if index % 2 else re.escape(part) for index, part in enumerate(parts)
+    )
+    return re.compile(regex + r"\Z", re.DOTALL)

@@ -5,33 +5,9 @@ scene files' (scene_fields): "{where}: {field}: why", said in the class's langua
 from __future__ import annotations
 
 from ..core.locales import N_
-from .scene_fields import _fail, _key, _shown
+from .scene_fields import _fail, _key, _shown, _text
 
 MAX_SCRIPT_ITEMS = 40  # per script list (hold, drag, click, shift_click)
-
-
-def _text(value, where, field, longest, required=True, default=None) -> str | None:
-    if value is None and not required:
-        return default
-    if not isinstance(value, str) or not value.strip():
-        _fail(where, field, N_("must be a non-empty string, got {value}"), value=_shown(value))
-    if len(value) > longest:
-        _fail(
-            where,
-            field,
-            N_("must be at most {longest} characters, got {length}"),
-            longest=longest,
-            length=len(value),
-        )
-    bad = next((c for c in value if not c.isprintable()), None)
-    if bad is not None:
-        _fail(
-            where,
-            field,
-            N_("must be printable text on one line, got the character {bad!r}"),
-            bad=bad,
-        )
-    return value
 
 
 def _strings(value, where, field, longest=60, most=MAX_SCRIPT_ITEMS) -> tuple[str, ...]:

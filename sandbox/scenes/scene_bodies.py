@@ -12,6 +12,7 @@ from ..core.portable import transform
 from . import limits
 from .base import SceneError
 from .scene_fields import _fail, _flag, _key, _number, _pair, _shown, _size, _text
+from .shape_words import shape_reason
 
 _SHAPES = ("polygon", "regular", "box", "circle")
 _BODY_KEYS = {
@@ -86,7 +87,11 @@ def validate_body(body, where: str, at: str) -> dict:
     except ShapeError as error:
         field = {"polygon": "vertices", "regular": "sides", "box": "width"}.get(kind, "radius")
         raise SceneError.words(
-            N_("{where}: {at}.{field}: {error}"), where=where, at=at, field=field, error=error
+            N_("{where}: {at}.{field}: {error}"),
+            where=where,
+            at=at,
+            field=field,
+            error=shape_reason(error),
         ) from None
     return {
         "name": _text(body.get("name", at), where, f"{at}.name", limits.MAX_NAME),

@@ -105,8 +105,12 @@ def _whole(value, where, field, low: int, high: int) -> int:
     return value
 
 
-def _text(value, where, field, longest) -> str:
-    """`value` when it is printable, non-blank text of at most `longest` characters."""
+def _text(value, where, field, longest, required=True, default=None) -> str | None:
+    """`value` when it is printable, non-blank text on one line of at most `longest`
+    characters (a scene's or a lesson's text field); `default` when it is absent (None)
+    and not `required`."""
+    if value is None and not required:
+        return default
     if not isinstance(value, str) or not value.strip():
         _fail(where, field, N_("must be a non-empty string, got {value}"), value=_shown(value))
     if len(value) > longest:
@@ -117,7 +121,12 @@ def _text(value, where, field, longest) -> str:
             longest=longest,
             length=len(value),
         )
-    if not value.isprintable():
-        bad = next(c for c in value if not c.isprintable())
-        _fail(where, field, N_("must be printable text, got the character {bad!r}"), bad=bad)
+    bad = next((c for c in value if not c.isprintable()), None)
+    if bad is not None:
+        _fail(
+            where,
+            field,
+            N_("must be printable text on one line, got the character {bad!r}"),
+            bad=bad,
+        )
     return value

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from pathlib import Path
 
 import numpy as np
 
 from ..core.locales import N_
+from ..core.parse_words import ParseError, toml_error
 from ..physics.body import Body
 from ..physics.broadphase import sort_and_sweep
 from ..physics.world import World
@@ -42,15 +44,35 @@ def read_toml(path: Path, limit: int, what: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SceneError.words(
-            N_("{path}: not valid TOML: {error}"), path=path, error=error
-        ) from None
+        raise _not_toml(path, toml_error(error)) from None
     except RecursionError:
         raise SceneError.words(N_("{path}: not valid TOML: nested too deeply"), path=path) from None
-    except ValueError as error:  # e.g. an integer of more than 4,300 digits
+    except ValueError:  # an integer of more than 4,300 digits (int()'s limit)
         raise SceneError.words(
-            N_("{path}: not valid TOML: {error}"), path=path, error=error
+            N_("{path}: not valid TOML: a whole number of more than {most:,} digits"),
+            path=path,
+            most=sys.get_int_max_str_digits(),
         ) from None
+
+
+def _not_toml(path: Path, where: ParseError) -> SceneError:
+    """A TOML file's syntax error: the place (line and column, or the end of the file)
+    and tomllib's reason, said in the class's language (core.parse_words)."""
+    if where.line is not None:
+        return SceneError.words(
+            N_("{path}: not valid TOML at line {line}, column {column}: {reason}"),
+            path=path,
+            line=where.line,
+            column=where.column,
+            reason=where.reason,
+        )
+    if where.at_end:
+        return SceneError.words(
+            N_("{path}: not valid TOML at the end of the file: {reason}"),
+            path=path,
+            reason=where.reason,
+        )
+    return SceneError.words(N_("{path}: not valid TOML: {reason}"), path=path, reason=where.reason)
 
 
 def load_scene_file(path: Path) -> Scene:

@@ -4,6 +4,11 @@ German names are a German keyboard's (Leertaste, Bild ↓, Entf ...)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
 from sandbox.app import panels
 from sandbox.app.key_names import KEY_NAMES, answer_keys_said, key_name
 from sandbox.app.keymap import KEYMAP, help_pages
@@ -48,3 +53,27 @@ def test_a_questions_keys_are_named_by_the_table():
 
 def test_the_pseudo_locale_keeps_key_names_as_printed():
     assert key_name("page down", language("en-XA")) == "Page Down"
+
+
+def test_no_german_line_names_a_key_in_english():
+    """Where a German line names a key in its own words (not through the table), it
+    uses the German keyboard's name: every translation in the German catalogue is free
+    of the English names the table translates (Backspace, Page Down, Escape, Return ...)
+    and of their short forms (PgDn, PgUp, Enter). Before: "Backspace spult zurück",
+    "PgDn / PgUp: Stufen · F2 oder Escape schließt", "(Enter schließt)"."""
+    path = Path(__file__).resolve().parent.parent / "sandbox/locale/de/LC_MESSAGES/sandbox.po"
+    with path.open("rb") as file:
+        catalogue = read_po(file)
+    mouse = {"left drag", "wheel", "click", "shift click", "right drag", "ctrl wheel", "toolbar"}
+    english = {
+        name for key, name in KEY_NAMES.items() if key not in mouse and key_name(key, DE) != name
+    }
+    english |= {"PgDn", "PgUp", "Enter"}
+    pattern = re.compile(r"(?<![\w+-])(" + "|".join(map(re.escape, sorted(english))) + r")(?!\w)")
+    found = [
+        (message.id, message.string)
+        for message in catalogue
+        if message.id and isinstance(message.string, str) and pattern.search(message.string)
+    ]
+    assert len(english) >= 10, english
+    assert not found, found

@@ -15,6 +15,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from driving import draw_session, every_frame, open_session, press  # noqa: E402
 
+from sandbox.app.commands import UiChange  # noqa: E402
+from sandbox.app.dispatcher import dispatch  # noqa: E402
 from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.app.key_names import KEY_NAMES  # noqa: E402
 from sandbox.app.keymap import help_pages  # noqa: E402
@@ -125,3 +127,23 @@ def test_the_pseudo_locale_help_says_no_english_word_but_the_keys():
         pages += 1
     assert pages >= 4 and keys >= {"Space", "Page", "Ctrl", "wheel"}
     assert not plain, "\n".join(sorted(plain))
+
+
+def test_the_pseudo_locale_edit_mode_says_no_english_word():
+    """Edit mode's hint over the scene, before a shape and while one is drawn, went
+    through no catalogue: a German class read "Edit: drag a corner; ..." in English.
+    The same moments in English show the hint (so the check is not of an empty frame)."""
+    init_pygame(headless=True)
+    plain, hints = set(), []
+    for code in ("en", "en-XA"):
+        session = open_session(SCENES["classic"], theme="projector", words=language(code))
+        dispatch(session, UiChange("mode", "edit"))
+        for draft in (None, ((500.0, 150.0), (650.0, 170.0), (700.0, 300.0))):
+            dispatch(session, UiChange("draft", draft))
+            texts = [t.text for t in draw_session(pygame.Surface(SIZE), session).texts]
+            if code == "en":
+                hints += [t.split(":")[0] for t in texts if t.startswith(("Edit:", "Drawing:"))]
+                continue
+            plain |= {t for t in texts if set(PLAIN_WORD.findall(t)) - NOTATION}
+    assert hints == ["Edit", "Drawing"], hints
+    assert not plain, sorted(plain)

@@ -52,11 +52,12 @@ def draw_edit(view: View, edit: EditView) -> None:
         view.mark("draft", point)
     if len(points) >= 3:
         pygame.draw.circle(surf, theme.text, points[0], max(8, round(12 * view.k)), view.w(2))
-    words = (
-        "Drawing: click corners; corner 0 or Enter closes; Backspace: the last; Esc: cancel"
-        if draft
-        else "Edit: drag a corner; click to start a shape; Ins, F5, F6 add; Del removes"
-    )
+    if draft:  # (two calls: the extractor would read one call's two strings as one)
+        words = view.tr(
+            "Drawing: click corners; corner 0 or Enter closes; Backspace: the last; Esc: cancel"
+        )
+    else:
+        words = view.tr("Edit: drag a corner; click to start a shape; Ins, F5, F6 add; Del removes")
     inner = view.scene_inner
     px = view.fs(theme.font_small)
     y = inner.y

@@ -8,8 +8,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from driving import advance, mouse, open_session
 
+from sandbox.app import recording
 from sandbox.app.cli import main
+from sandbox.app.mouse_input import MouseEvent
+from sandbox.app.recording import Recorder
+from sandbox.render.language import language
+from sandbox.scenes.registry import SCENES
 
 HEADER = (
     '{"format": "sat-sandbox-replay", "version": 2, "scene": "classic", "seed": 0, "theme": "dark"}'
@@ -232,3 +238,28 @@ def test_a_lesson_holding_its_scene_says_so_in_german_with_the_end_key():
     said = keys_filled(de("answer first, or {end} to explore"), de)
     assert said == "erst antworten, oder Ende zum Erkunden"
     assert scene_change_refused.__module__ == "sandbox.app.lesson_run"
+
+
+def test_a_recording_that_stops_says_why_in_the_class_language(tmp_path, monkeypatch):
+    """A recording that reaches a replay's limit stops; the line that says so (the
+    status bar's, a window's note, a headless run's refusal) is in the class's language
+    with its step and limit: it was English in a German window."""
+    monkeypatch.setattr(recording, "MAX_REPLAY_BYTES", 4096)
+    session = open_session(SCENES["stack"], words=language("de"))
+    session.recorder = Recorder(SCENES["stack"], 0, "dark")
+    mouse(session, MouseEvent("press", 150.0, 400.0))
+    said = None
+    for step in range(300):
+        mouse(session, MouseEvent("move", 150.0 + step, 400.0 - step / 2))
+        if session.recorder.stopped is not None and said is None:
+            said = session.message
+        advance(session, frozenset())
+    stop = session.recorder.stopped_at
+    assert stop is not None and 0 < stop < 300
+    assert said == (
+        f"Aufnahme bei Schritt {stop} beendet: die Datei würde die Grenze einer Wiedergabe "
+        "von 4,096 Bytes überschreiten"
+    )
+    assert str(session.recorder.stopped) == (
+        f"recording stopped at step {stop}: the file would pass a replay's limit of 4,096 bytes"
+    )

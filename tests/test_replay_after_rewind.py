@@ -337,7 +337,7 @@ def test_a_window_recording_stops_at_the_size_limit_and_replays_to_that_moment(
         advance(session, frozenset())
     stop = recorder.stopped_at
     assert stop is not None and 0 < stop < 300
-    assert said == recorder.stopped and "limit" in recorder.stopped
+    assert said == str(recorder.stopped) and "limit" in said  # (English: the session's)
     lines = recorder.lines(session.steps_taken)
     assert sum(len(line) + 1 for line in lines) <= 4096
     assert json.loads(lines[-1]) == {"end": stop}

@@ -383,4 +383,4 @@ def _recorder_stopped(session: Session) -> None:
     stopped = session.recorder.stopped
     if stopped is not None and not session.recorder_said:
         session.recorder_said = True
-        say(session, stopped)
+        say(session, stopped.said(session.language.tr))

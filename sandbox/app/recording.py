@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.locales import N_
+from ..core.worded import Phrase
 from ..scenes.base import Scene
 from ..scenes.files import InputFileError, read_text_file
 from .commands import Edit, UiChange
@@ -118,7 +119,7 @@ class Recorder:
         self._bytes = len(first) + 1  # json.dumps writes ASCII: characters are bytes
         self._last_step = 0
         self._held: frozenset[str] = frozenset()
-        self.stopped: str | None = None  # why the recording stopped early, if it did
+        self.stopped: Phrase | None = None  # why the recording stopped early, if it did
         self.stopped_at: int | None = None  # steps taken when it stopped: the recording's end
         self._rebuilds = 0  # presses that rebuild the world (at most MAX_REBUILDS)
 
@@ -155,7 +156,8 @@ class Recorder:
         than a replay allows (MAX_REBUILDS); else True, and a rebuild counted."""
         if rebuilds_world(what):
             if self._rebuilds >= MAX_REBUILDS:
-                self._stop(taken, f"a replay rebuilds the world at most {MAX_REBUILDS:,} times")
+                most = f"{MAX_REBUILDS:,}"
+                self._stop(taken, N_("a replay rebuilds the world at most {most} times"), most=most)
                 return False
             self._rebuilds += 1
         return True
@@ -163,7 +165,7 @@ class Recorder:
     def held(self, taken: int, held: frozenset[str]) -> None:
         """About to step (a step of the session, or O) with these keys held."""
         if taken >= MAX_FRAMES:
-            self._stop(taken, f"a replay is at most {MAX_FRAMES:,} steps long")
+            self._stop(taken, N_("a replay is at most {most} steps long"), most=f"{MAX_FRAMES:,}")
         if held != self._held and self._write({"step": taken, "hold": sorted(held)}):
             self._held = held
 
@@ -180,21 +182,33 @@ class Recorder:
         try:
             event_of(parse_line(line), self._last_step)
         except ReplayLineError as error:
-            self._stop(item["step"], f"a replay would refuse its next line ({error})")
+            self._stop(
+                item["step"], N_("a replay would refuse its next line ({error})"), error=error
+            )
             return False
         if self._bytes + len(line) + 1 + _END_ROOM > MAX_REPLAY_BYTES:
             limit = MAX_REPLAY_BYTES
-            said = f"{limit >> 20} MiB" if limit % (1 << 20) == 0 else f"{limit:,} bytes"
-            self._stop(item["step"], f"the file would pass a replay's limit of {said}")
+            if limit % (1 << 20) == 0:
+                why = N_("the file would pass a replay's limit of {size} MiB")
+                self._stop(item["step"], why, size=f"{limit >> 20}")
+            else:
+                why = N_("the file would pass a replay's limit of {size} bytes")
+                self._stop(item["step"], why, size=f"{limit:,}")
             return False
         self._lines.append(line)
         self._bytes += len(line) + 1
         self._last_step = item["step"]
         return True
 
-    def _stop(self, taken: int, why: str) -> None:
+    def _stop(self, taken: int, why: str, **values: object) -> None:
+        """Stop at step `taken`, for the reason `why` (a msgid with its `values`): said
+        later, in the class's language (`stopped.said(tr)`; its English is str())."""
         if self.stopped is None:
-            self.stopped, self.stopped_at = f"recording stopped at step {taken}: {why}", taken
+            reason = Phrase(why, values)
+            self.stopped = Phrase(
+                N_("recording stopped at step {taken}: {why}"), {"taken": taken, "why": reason}
+            )
+            self.stopped_at = taken
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,8 @@ def run_window(options: Options) -> int:
     write_outputs(options, session, window, recorder)
     pygame.display.quit()
     if recorder is not None and recorder.stopped is not None:  # what was written replays
-        print(f"{options.prog}: note: {one_line(recorder.stopped)}", file=sys.stderr)
+        stopped = recorder.stopped.said(session.language.tr)
+        print(f"{options.prog}: note: {one_line(stopped)}", file=sys.stderr)
     return 0
 
 

@@ -12,8 +12,12 @@ from driving import advance, mouse, open_session
 
 from sandbox.app import recording
 from sandbox.app.cli import main
+from sandbox.app.edit_outline import _plain
 from sandbox.app.mouse_input import MouseEvent
 from sandbox.app.recording import Recorder
+from sandbox.core.compound import from_outline
+from sandbox.core.geometry import Polygon, ShapeError
+from sandbox.core.locales import N_
 from sandbox.render.language import language
 from sandbox.scenes.registry import SCENES
 
@@ -149,14 +153,17 @@ def test_a_shape_the_core_refuses_is_german(name, tmp_path, capsys):
 
 def test_a_core_reason_an_edit_meets_is_german_with_its_numbers():
     """An edit's outline refused by the core (not by the editor's own checks): the
-    core's English, read back as a msgid with its numbers, is said in German."""
-    from sandbox.app.edit_outline import _plain
-    from sandbox.render.language import language
-
-    error = "vertex 3 must be within +-1e+06: (2e+06, 0)"
+    core's msgid and numbers, as it raised them, are said in German."""
+    error = ShapeError.words(
+        N_("vertex {vertex} must be within +-{most}: ({x}, {y})"),
+        vertex=3,
+        most="1e+06",
+        x="2e+06",
+        y="0",
+    )
     said = _plain(error)(language("de"))
     assert said == "Ecke 3 muss innerhalb von +-1e+06 liegen: (2e+06, 0)", said
-    assert _plain(error)() == error
+    assert _plain(error)() == str(error) == "vertex 3 must be within +-1e+06: (2e+06, 0)"
 
 
 def test_a_scene_and_a_lesson_refuse_a_control_character_in_the_same_words(tmp_path, capsys):
@@ -263,3 +270,35 @@ def test_a_recording_that_stops_says_why_in_the_class_language(tmp_path, monkeyp
     assert str(session.recorder.stopped) == (
         f"recording stopped at step {stop}: the file would pass a replay's limit of 4,096 bytes"
     )
+
+
+BAD_OUTLINES = {  # what the core refuses, built as a scene's body or an edit builds it
+    "two corners": [(0, 0), (10, 0)],
+    "a line": [(0, 0), (10, 0), (20, 0)],
+    "a repeated corner": [(0, 0), (10, 0), (10, 0), (0, 10)],
+    "not finite": [(0, 0), (float("nan"), 0), (0, 10)],
+    "too far": [(0, 0), (1e200, 0), (0, 10)],
+    "a collinear corner": [(0, 0), (5, 0), (10, 0), (10, 10), (0, 10)],
+    "concave": [(0, 0), (10, 0), (5, 2), (10, 10), (0, 10)],
+    "crossing": [(0, 0), (10, 10), (10, 0), (0, 10)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_OUTLINES))
+def test_the_core_words_its_shape_errors_where_it_raises_them(name):
+    """Every shape error a scene file or an edit can meet carries its msgid and values
+    from where the core raises it (not read back from its English): its English is the
+    message as before, and in German it reads with the same numbers and no English."""
+    outline = BAD_OUTLINES[name]
+    builders = (Polygon,) if name in ("a collinear corner", "concave") else (Polygon, from_outline)
+    for build in builders:  # (an outline may be concave, and keeps a corner on a line)
+        with pytest.raises(ShapeError) as raised:
+            build(outline)
+        error = raised.value
+        assert error.msgid is not None, (build.__name__, str(error))
+        assert str(error) == error.msgid.format(**error.values)
+        german = error.said(language("de"))
+        # ("an Ecke" is German; "nan" is how Python prints a number that is none)
+        assert german != str(error) and not _english_in(german, "an Ecke", "nan"), german
+        numbers = sorted(re.findall(r"\d+", str(error)))
+        assert sorted(re.findall(r"\d+", german)) == numbers, (str(error), german)

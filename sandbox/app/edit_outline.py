@@ -9,10 +9,8 @@ from ..core.compound import from_outline
 from ..core.geometry import ShapeError
 from ..core.locales import N_
 from ..core.portable import cos_sin, rotate
-from ..core.worded import phrase_of
 from ..scenes import limits
 from ..scenes.scene_bodies import narrowest
-from ..scenes.shape_words import SHAPE_REASONS
 from .edit_words import Said, message
 
 
@@ -36,7 +34,7 @@ def outline_shape(points, angle: float, keep_order: bool = False):
     try:
         shape = from_outline(points)
     except ShapeError as error:
-        return None, _plain(str(error))
+        return None, _plain(error)
     centre = shape.centroid
     local = np.asarray(points, dtype=float) - np.asarray(centre)
     if angle != 0.0:  # the outline in the body's own frame: turned back by its angle
@@ -48,7 +46,7 @@ def outline_shape(points, angle: float, keep_order: bool = False):
     try:
         shape = from_outline(local, centre, angle)
     except ShapeError as error:  # the turn back made it degenerate: at the edge of rounding
-        return None, _plain(str(error))
+        return None, _plain(error)
     width = narrowest(shape)
     if width < limits.MIN_SIZE:
         said = N_("the shape is too thin ({width} px across at its narrowest)")
@@ -66,8 +64,9 @@ def _without_repeats(points) -> list:
     return out
 
 
-def _plain(error: str) -> Said:
+def _plain(shape_error: ShapeError) -> Said:
     """A ShapeError's message in the words a learner reads."""
+    error = str(shape_error)  # (its English: what went wrong, read by its words)
     if "cross" in error:
         return message(N_("the outline crosses itself (draw it without crossing its own lines)"))
     if "zero area" in error or "one line" in error or "collinear" in error:
@@ -76,7 +75,6 @@ def _plain(error: str) -> Said:
         return message(N_("the outline passes through the same point twice"))
     if "doubles back" in error:
         return message(N_("the outline doubles back on itself"))
-    reason = phrase_of(error, SHAPE_REASONS)
-    if isinstance(reason, str):  # a message the table does not know: as the core gives it
-        return message(reason)
-    return message(reason.msgid, **reason.values)
+    if shape_error.msgid is None:  # a message the core does not word: as it gives it
+        return message(error)
+    return message(shape_error.msgid, **shape_error.values)

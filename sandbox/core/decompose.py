@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import DEGENERATE_TOLERANCE, Polygon, ShapeError, Vec2, signed_area
+from .locales import N_
 from .outline import validated_outline
 from .portable import hypot
 
@@ -129,7 +130,9 @@ def _ear_clipped(v: np.ndarray, points: list[Vec2], cycle: list[int]) -> list[li
             if ear is not None:
                 break
         if ear is None:
-            raise ShapeError("the outline could not be cut into triangles (is it simple?)")
+            raise ShapeError.words(
+                N_("the outline could not be cut into triangles (is it simple?)")
+            )
         k = ear
         triangles.append([remaining[k - 1], remaining[k], remaining[(k + 1) % len(remaining)]])
         del remaining[k]

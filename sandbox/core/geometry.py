@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .locales import N_
 from .polygon_check import (
     DEGENERATE_TOLERANCE,
     convex_hull,
@@ -172,17 +173,26 @@ class Polygon:
     def regular(cls, sides: int, radius: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
         """A regular polygon; vertex i sits at angle 2*pi*i/sides on the circle of `radius`."""
         if not isinstance(sides, (int, np.integer)) or isinstance(sides, bool) or sides < 3:
-            raise ShapeError(f"a regular polygon needs a whole number of sides >= 3, got {sides!r}")
+            raise ShapeError.words(
+                N_("a regular polygon needs a whole number of sides >= 3, got {sides}"),
+                sides=repr(sides),
+            )
         if sides > MAX_VERTICES:  # before a single vertex is made
-            raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got {sides} sides")
-        radius = _positive(radius, "radius", "radius must be a positive finite number")
+            raise ShapeError.words(
+                N_("a polygon has at most {most} vertices, got {sides} sides"),
+                most=MAX_VERTICES,
+                sides=sides,
+            )
+        radius = _positive(
+            radius, "radius", N_("radius must be a positive finite number, got {value}")
+        )
         c, s = cos_sin(2 * math.pi * np.arange(sides) / sides)
         return cls(np.column_stack([c, s]) * radius, position, angle)
 
     @classmethod
     def box(cls, width: float, height: float, position=(0.0, 0.0), angle=0.0) -> Polygon:
         """A width x height rectangle centred on its position (corners numbered as above)."""
-        rule = "box sides must be positive finite numbers"
+        rule = N_("box sides must be positive finite numbers, got {value}")
         width, height = _positive(width, "box sides", rule), _positive(height, "box sides", rule)
         hw, hh = width / 2, height / 2
         return cls([(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)], position, angle)
@@ -328,7 +338,9 @@ class Circle:
     kind = "circle"
 
     def __init__(self, radius: float, position=(0.0, 0.0), angle=0.0):
-        self.radius = _positive(radius, "radius", "radius must be a positive finite number")
+        self.radius = _positive(
+            radius, "radius", N_("radius must be a positive finite number, got {value}")
+        )
         self.position = _as_point(position, "position")
         self.angle = _as_angle(angle)
 

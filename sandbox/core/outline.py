@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Vec2
+from .locales import N_
 from .polygon_check import DEGENERATE_TOLERANCE, _size, signed_area, turns_of_directions
 from .portable import cos_sin, dot_rows, hypot, next_rows, previous_rows
 from .shape_input import LARGEST, ShapeError
@@ -51,18 +52,24 @@ def _as_vertex_array(outline) -> np.ndarray:
     try:
         v = np.array(outline, dtype=float)
     except (TypeError, ValueError):
-        raise ShapeError("an outline must be a sequence of (x, y) number pairs") from None
+        raise ShapeError.words(N_("an outline must be a sequence of (x, y) number pairs")) from None
     if v.ndim != 2 or v.shape[1] != 2:
         raise ShapeError(f"an outline must be a sequence of (x, y) pairs, got shape {v.shape}")
     if len(v) < 3:
-        raise ShapeError(f"an outline needs at least 3 vertices, got {len(v)}")
+        raise ShapeError.words(N_("an outline needs at least 3 vertices, got {n}"), n=len(v))
     if not np.isfinite(v).all():
         bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
-        raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
+        raise ShapeError.words(
+            N_("vertex {vertex} is not finite: ({x}, {y})"), vertex=bad, x=v[bad, 0], y=v[bad, 1]
+        )
     if np.abs(v).max() > LARGEST:  # the library's range: beyond, squares overflow
         bad = int(np.argmax(np.abs(v).max(axis=1)))
-        raise ShapeError(
-            f"vertex {bad} must be within +-{LARGEST:g}: ({v[bad, 0]:g}, {v[bad, 1]:g})"
+        raise ShapeError.words(
+            N_("vertex {vertex} must be within +-{most}: ({x}, {y})"),
+            vertex=bad,
+            most=f"{LARGEST:g}",
+            x=f"{v[bad, 0]:g}",
+            y=f"{v[bad, 1]:g}",
         )
     return v
 
@@ -81,10 +88,14 @@ def _checked_area(v: np.ndarray, size: float) -> float:
     short = hypot(*edges.T) <= DEGENERATE_TOLERANCE * size
     if short.any():
         i = int(np.argmax(short))
-        raise ShapeError(f"vertices {i} and {(i + 1) % len(v)} are repeated (zero-length edge)")
+        raise ShapeError.words(
+            N_("vertices {first} and {second} are repeated (zero-length edge)"),
+            first=i,
+            second=(i + 1) % len(v),
+        )
     area = signed_area(v)
     if abs(area) <= DEGENERATE_TOLERANCE * size * size:
-        raise ShapeError("the outline has zero area (all vertices on one line)")
+        raise ShapeError.words(N_("the outline has zero area (all vertices on one line)"))
     return area
 
 
@@ -139,13 +150,18 @@ def validated_outline(outline) -> np.ndarray:
     gaps[np.tril_indices(n)] = np.inf
     if (gaps <= DEGENERATE_TOLERANCE * size).any():
         i, j = (int(k) for k in np.argwhere(gaps <= DEGENERATE_TOLERANCE * size)[0])
-        raise ShapeError(f"vertices {i} and {j} are the same point (repeated)")
+        raise ShapeError.words(
+            N_("vertices {first} and {second} are the same point (repeated)"), first=i, second=j
+        )
     if _off_line(v) <= DEGENERATE_TOLERANCE * size:
-        raise ShapeError("the outline has zero area (all vertices on one line)")
+        raise ShapeError.words(N_("the outline has zero area (all vertices on one line)"))
     cross, dot, scale = _corner_turns(v)
     back = (np.abs(cross) <= DEGENERATE_TOLERANCE * scale) & (dot < 0)
     if back.any():
-        raise ShapeError(f"the outline doubles back on itself at vertex {int(np.argmax(back))}")
+        raise ShapeError.words(
+            N_("the outline doubles back on itself at vertex {vertex}"),
+            vertex=int(np.argmax(back)),
+        )
     _refuse_crossing_edges(v, DEGENERATE_TOLERANCE * size * size)
     _checked_area(v, size)
     return given
@@ -190,7 +206,11 @@ def _refuse_crossing_edges(v: np.ndarray, slack: float) -> None:
     bad = proper | touching
     if bad.any():
         k = int(np.argmax(bad))
-        raise ShapeError(f"edges {i[k]} and {j[k]} cross or touch: the outline crosses itself")
+        raise ShapeError.words(
+            N_("edges {first} and {second} cross or touch: the outline crosses itself"),
+            first=i[k],
+            second=j[k],
+        )
 
 
 def most_crossed_line(outline, tries: int = 24) -> tuple[Vec2, Vec2, tuple[float, ...]]:

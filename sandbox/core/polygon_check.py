@@ -10,6 +10,7 @@ import itertools
 
 import numpy as np
 
+from .locales import N_
 from .portable import hypot, next_rows
 from .shape_input import LARGEST, MAX_VERTICES, ShapeError
 
@@ -59,49 +60,73 @@ def _flat_corners(edges: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, n
     return cross, np.abs(cross) <= DEGENERATE_TOLERANCE * lengths * next_rows(lengths)
 
 
-def validated_local_vertices(vertices) -> np.ndarray:
-    """Check a vertex list describes a convex polygon; return it in library winding.
-
-    Raises ShapeError naming the first problem found.
-    """
+def _vertex_array(vertices) -> np.ndarray:
+    """`vertices` as an (n, 2) float array of 3 to MAX_VERTICES finite points within
+    +-LARGEST, else ShapeError naming the first problem found."""
     try:
         if not isinstance(vertices, np.ndarray):
             # any iterable of pairs, a generator too: read one past the cap, no further
             vertices = list(itertools.islice(vertices, MAX_VERTICES + 1))
             if len(vertices) > MAX_VERTICES:
-                raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got more")
+                raise ShapeError.words(
+                    N_("a polygon has at most {most} vertices, got more"), most=MAX_VERTICES
+                )
         elif np.iscomplexobj(vertices):  # numpy would drop the imaginary parts, warning
             raise ShapeError("vertices must be real numbers, got a complex array")
         v = np.array(vertices, dtype=float)
     except (TypeError, ValueError, OverflowError) as error:
         if isinstance(error, ShapeError):
             raise
-        raise ShapeError("vertices must be a sequence of (x, y) pairs of numbers") from None
+        raise ShapeError.words(
+            N_("vertices must be a sequence of (x, y) pairs of numbers")
+        ) from None
     if v.ndim != 2 or v.shape[1] != 2:
         raise ShapeError(f"vertices must be a sequence of (x, y) pairs, got shape {v.shape}")
     n = len(v)
     if n < 3:
-        raise ShapeError(f"a polygon needs at least 3 vertices, got {n}")
+        raise ShapeError.words(N_("a polygon needs at least 3 vertices, got {n}"), n=n)
     if n > MAX_VERTICES:
-        raise ShapeError(f"a polygon has at most {MAX_VERTICES} vertices, got {n}")
+        raise ShapeError.words(
+            N_("a polygon has at most {most} vertices, got {n}"), most=MAX_VERTICES, n=n
+        )
     if not np.isfinite(v).all():
         bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
-        raise ShapeError(f"vertex {bad} is not finite: ({v[bad, 0]}, {v[bad, 1]})")
+        raise ShapeError.words(
+            N_("vertex {vertex} is not finite: ({x}, {y})"), vertex=bad, x=v[bad, 0], y=v[bad, 1]
+        )
     if np.abs(v).max() > LARGEST:
         bad = int(np.argmax(np.abs(v).max(axis=1)))
-        raise ShapeError(
-            f"vertex {bad} must be within +-{LARGEST:g}: ({v[bad, 0]:g}, {v[bad, 1]:g})"
+        raise ShapeError.words(
+            N_("vertex {vertex} must be within +-{most}: ({x}, {y})"),
+            vertex=bad,
+            most=f"{LARGEST:g}",
+            x=f"{v[bad, 0]:g}",
+            y=f"{v[bad, 1]:g}",
         )
+    return v
+
+
+def validated_local_vertices(vertices) -> np.ndarray:
+    """Check a vertex list describes a convex polygon; return it in library winding.
+
+    Raises ShapeError naming the first problem found.
+    """
+    v = _vertex_array(vertices)
+    n = len(v)
 
     size = _size(v)
     edges, lengths, short = _short_edges(v, size)
     if short.any():
         i = int(np.argmax(short))
-        raise ShapeError(f"vertices {i} and {(i + 1) % n} are repeated (zero-length edge)")
+        raise ShapeError.words(
+            N_("vertices {first} and {second} are repeated (zero-length edge)"),
+            first=i,
+            second=(i + 1) % n,
+        )
 
     area = signed_area(v - v[0])  # relative to a vertex: a far offset costs no digits
     if abs(area) <= DEGENERATE_TOLERANCE * size * size:
-        raise ShapeError("polygon has zero area (all vertices on one line)")
+        raise ShapeError.words(N_("polygon has zero area (all vertices on one line)"))
 
     def callers(i: int) -> int:
         """Vertex i of the normalised list, numbered as in the caller's list."""
@@ -115,19 +140,24 @@ def validated_local_vertices(vertices) -> np.ndarray:
     cross, flat = _flat_corners(edges, lengths)
     if flat.any():
         i = callers((int(np.argmax(flat)) + 1) % n)
-        raise ShapeError(
-            f"vertex {i} lies on the line through its neighbours (collinear); remove it"
+        raise ShapeError.words(
+            N_("vertex {vertex} lies on the line through its neighbours (collinear); remove it"),
+            vertex=i,
         )
     if (cross < 0).any():
         i = callers((int(np.argmax(cross < 0)) + 1) % n)
-        raise ShapeError(
-            f"polygon is concave at vertex {i}; concave shapes must be split into convex parts"
+        raise ShapeError.words(
+            N_(
+                "polygon is concave at vertex {vertex}; concave shapes must be split into "
+                "convex parts"
+            ),
+            vertex=i,
         )
     # All turns agree, but a self-crossing outline (a pentagram) turns more than once:
     # count the times the edge direction passes +x going round (each turn is under pi).
     if turns_of_directions(edges, cross) != 1:
-        raise ShapeError(
-            "polygon outline crosses itself; concave shapes must be split into convex parts"
+        raise ShapeError.words(
+            N_("polygon outline crosses itself; concave shapes must be split into convex parts")
         )
     return v
 

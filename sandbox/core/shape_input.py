@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+from .worded import WordedValueError
+
 # The largest coordinate, radius or size a shape may have: its squares (areas, second
 # moments) stay finite (1e150 ** 2 = 1e300 < 1.8e308), so no overflow hides in a result.
 LARGEST = 1e150
@@ -15,8 +17,10 @@ SMALLEST = 1e-150
 MAX_VERTICES = 1024
 
 
-class ShapeError(ValueError):
-    """A shape was built from input that cannot describe a valid convex shape."""
+class ShapeError(WordedValueError):
+    """A shape was built from input that cannot describe a valid convex shape. Its text
+    is English (a library's); the ones a scene file or an edit can meet are raised with
+    `ShapeError.words(N_(msgid), ...)`, so the app says them in the class's language."""
 
 
 def _as_point(value, what: str) -> tuple[float, float]:
@@ -45,14 +49,14 @@ def _as_angle(value) -> float:
 
 
 def _positive(value, what: str, rule: str) -> float:
-    """`value` as a positive finite float, else ShapeError: '<what> must be a number' or
-    '<rule>', each followed by what was given."""
+    """`value` as a positive finite float, else ShapeError: '<what> must be a number, got
+    ...', or `rule` (a msgid, what was given its {value}), or out of range."""
     try:
         number = float(value)
     except (TypeError, ValueError):
         raise ShapeError(f"{what} must be a number, got {value!r}") from None
     if not (math.isfinite(number) and number > 0):
-        raise ShapeError(f"{rule}, got {number}")
+        raise ShapeError.words(rule, value=number)
     if number < SMALLEST:
         raise ShapeError(f"{what} must be at least {SMALLEST:g}, got {number:g}")
     if number > LARGEST:

@@ -12,7 +12,6 @@ from ..core.portable import transform
 from . import limits
 from .base import SceneError
 from .scene_fields import _fail, _flag, _key, _number, _pair, _shown, _size, _text
-from .shape_words import shape_reason
 
 _SHAPES = ("polygon", "regular", "box", "circle")
 _BODY_KEYS = {
@@ -91,7 +90,7 @@ def validate_body(body, where: str, at: str) -> dict:
             where=where,
             at=at,
             field=field,
-            error=shape_reason(error),
+            error=error,  # (worded by the core: said in the class's language)
         ) from None
     return {
         "name": _text(body.get("name", at), where, f"{at}.name", limits.MAX_NAME),

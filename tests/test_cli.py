@@ -167,6 +167,8 @@ BAD_SCENES = {
         "at most one body can have controlled = true",
     ),
     "bad_shape.toml": ('[[body]]\nshape = "star"\n', "body[0].shape: must be one of"),
+    # a missing shape is said missing, not "got None" (Python's word for nothing)
+    "no_shape.toml": ("[[body]]\nradius = 1\n", "body[0].shape: missing: one of polygon, regular"),
     "bad_pair.toml": (
         'gravity = [0]\n[[body]]\nshape="circle"\nradius=1\n',
         "gravity: must be a pair",

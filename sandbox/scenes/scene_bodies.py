@@ -65,6 +65,8 @@ def validate_body(body, where: str, at: str) -> dict:
             allowed=", ".join(sorted(_BODY_KEYS)),
         )
     kind = body.get("shape")
+    if kind is None:  # (not "got None": the file does not say it)
+        _fail(where, f"{at}.shape", N_("missing: one of {shapes}"), shapes=", ".join(_SHAPES))
     if kind not in _SHAPES:
         _fail(
             where,

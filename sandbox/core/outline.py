@@ -25,9 +25,15 @@ import numpy as np
 
 from .geometry import Vec2
 from .locales import N_
-from .polygon_check import DEGENERATE_TOLERANCE, _size, signed_area, turns_of_directions
+from .polygon_check import (
+    DEGENERATE_TOLERANCE,
+    _size,
+    refuse_unbounded_vertices,
+    signed_area,
+    turns_of_directions,
+)
 from .portable import cos_sin, dot_rows, hypot, next_rows, previous_rows
-from .shape_input import LARGEST, ShapeError
+from .shape_input import ShapeError
 
 
 @dataclass(frozen=True)
@@ -57,20 +63,7 @@ def _as_vertex_array(outline) -> np.ndarray:
         raise ShapeError(f"an outline must be a sequence of (x, y) pairs, got shape {v.shape}")
     if len(v) < 3:
         raise ShapeError.words(N_("an outline needs at least 3 vertices, got {n}"), n=len(v))
-    if not np.isfinite(v).all():
-        bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
-        raise ShapeError.words(
-            N_("vertex {vertex} is not finite: ({x}, {y})"), vertex=bad, x=v[bad, 0], y=v[bad, 1]
-        )
-    if np.abs(v).max() > LARGEST:  # the library's range: beyond, squares overflow
-        bad = int(np.argmax(np.abs(v).max(axis=1)))
-        raise ShapeError.words(
-            N_("vertex {vertex} must be within +-{most}: ({x}, {y})"),
-            vertex=bad,
-            most=f"{LARGEST:g}",
-            x=f"{v[bad, 0]:g}",
-            y=f"{v[bad, 1]:g}",
-        )
+    refuse_unbounded_vertices(v)
     return v
 
 

@@ -60,6 +60,25 @@ def _flat_corners(edges: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, n
     return cross, np.abs(cross) <= DEGENERATE_TOLERANCE * lengths * next_rows(lengths)
 
 
+def refuse_unbounded_vertices(v: np.ndarray) -> None:
+    """ShapeError naming the first vertex of `v` that is not finite, or is beyond the
+    library's range (+-LARGEST: beyond it, squares overflow); nothing when all are in."""
+    if not np.isfinite(v).all():
+        bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
+        raise ShapeError.words(
+            N_("vertex {vertex} is not finite: ({x}, {y})"), vertex=bad, x=v[bad, 0], y=v[bad, 1]
+        )
+    if np.abs(v).max() > LARGEST:
+        bad = int(np.argmax(np.abs(v).max(axis=1)))
+        raise ShapeError.words(
+            N_("vertex {vertex} must be within +-{most}: ({x}, {y})"),
+            vertex=bad,
+            most=f"{LARGEST:g}",
+            x=f"{v[bad, 0]:g}",
+            y=f"{v[bad, 1]:g}",
+        )
+
+
 def _vertex_array(vertices) -> np.ndarray:
     """`vertices` as an (n, 2) float array of 3 to MAX_VERTICES finite points within
     +-LARGEST, else ShapeError naming the first problem found."""
@@ -89,20 +108,7 @@ def _vertex_array(vertices) -> np.ndarray:
         raise ShapeError.words(
             N_("a polygon has at most {most} vertices, got {n}"), most=MAX_VERTICES, n=n
         )
-    if not np.isfinite(v).all():
-        bad = int(np.argwhere(~np.isfinite(v).all(axis=1))[0, 0])
-        raise ShapeError.words(
-            N_("vertex {vertex} is not finite: ({x}, {y})"), vertex=bad, x=v[bad, 0], y=v[bad, 1]
-        )
-    if np.abs(v).max() > LARGEST:
-        bad = int(np.argmax(np.abs(v).max(axis=1)))
-        raise ShapeError.words(
-            N_("vertex {vertex} must be within +-{most}: ({x}, {y})"),
-            vertex=bad,
-            most=f"{LARGEST:g}",
-            x=f"{v[bad, 0]:g}",
-            y=f"{v[bad, 1]:g}",
-        )
+    refuse_unbounded_vertices(v)
     return v
 
 

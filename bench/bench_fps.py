@@ -56,6 +56,7 @@ import pygame  # noqa: E402
 from sandbox.app import lesson_run  # noqa: E402
 from sandbox.app.commands import OpenLesson, Press, Step  # noqa: E402
 from sandbox.app.dispatcher import dispatch  # noqa: E402
+from sandbox.app.headless import init_pygame  # noqa: E402
 from sandbox.app.lesson_plan import BUILT_IN, plan_lesson  # noqa: E402
 from sandbox.app.scene_control import open_session  # noqa: E402
 from sandbox.app.view_model import draw_session  # noqa: E402
@@ -137,8 +138,7 @@ def main(argv=None) -> int:
         except ValueError:
             parser.error(f"--sizes {text!r}: expected WxH, e.g. 1920x1080")
     clock = time.process_time if args.cpu else time.perf_counter
-    pygame.display.init()
-    pygame.font.init()
+    init_pygame(headless=not args.window)  # as the app starts it (its SDL hints)
     only = set(args.only) if args.only else None
     slowest = []
     try:

@@ -11,6 +11,7 @@ the renderer lays the frame out for whatever size the window has.
 from __future__ import annotations
 
 import sys
+import warnings
 
 from . import toolbar
 from .commands import Edit, Mouse, Press, Save, Sides, Step
@@ -156,4 +157,12 @@ def _open(pygame, size: tuple[int, int], fullscreen: bool):
     """The window at `size`, resizable; or fullscreen at the desktop's size."""
     if fullscreen:
         return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-    return pygame.display.set_mode(size, pygame.RESIZABLE)
+    with warnings.catch_warnings():  # pygame-ce's "window was forcibly resized by the OS"
+        warnings.simplefilter("ignore", RuntimeWarning)
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    if window.get_size() != size:
+        # Back from fullscreen with SDL's own framebuffer (`init_pygame`) and no window
+        # manager to restore it (Xvfb), the window keeps the screen's size: asked
+        # again, it takes the size it had.
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    return window

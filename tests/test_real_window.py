@@ -21,6 +21,7 @@ from conftest import require_tool
 from driving import layout_for, open_scene, open_session, press
 from replaying import replayed
 
+from sandbox.app.headless import init_pygame
 from sandbox.app.panels import TOOLBAR
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -541,3 +542,16 @@ def test_window_driven_by_the_focus_keys_alone_replays_to_the_identical_state(x_
     assert state["gravity"] == [0.0, 1000.0]  # the world took it
     assert not any(line.get("hold") for line in lines)
     assert _replayed(recording, tmp_path) == state
+
+
+def test_the_window_shows_its_frame_through_sdls_own_framebuffer(monkeypatch):
+    """The frame is drawn in software, so the window shows it through SDL's own
+    framebuffer (X11's shared memory): SDL_FRAMEBUFFER_ACCELERATION is "0" once pygame
+    is started, unless the user set it (then it is left as set). Through a renderer's
+    texture, Xvfb's software OpenGL redrew the whole window every flip."""
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    init_pygame(headless=True)
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
+    init_pygame(headless=True)
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"

@@ -612,7 +612,9 @@ def test_signal_stops_a_window_cleanly(tmp_path, xvfb_display, signum, status):
     """The same in a real window (Xvfb): SDL leaves our handlers alone, so SIGTERM is not
     turned into a quit event that would write the outputs."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(DISPLAY=xvfb_display, SDL_AUDIODRIVER="dummy")
+    # PYTHONFAULTHANDLER: should it hang (it did once, in a run loaded 5 deep), SIGABRT
+    # makes it print where each of its threads is.
+    env.update(DISPLAY=xvfb_display, SDL_AUDIODRIVER="dummy", PYTHONFAULTHANDLER="1")
     process = subprocess.Popen(
         [sys.executable, "-B", str(ROOT / "main.py"), "--scene", "pile"]
         + ["--dump-state", "w.json", "--record", "w.jsonl", "--screenshot", "w.png"],
@@ -625,7 +627,12 @@ def test_signal_stops_a_window_cleanly(tmp_path, xvfb_display, signum, status):
         _wait_for_handler(process, signum)
         time.sleep(1.0)  # the window is up and running
         process.send_signal(signum)
-        _, err = process.communicate(timeout=30)
+        try:
+            _, err = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGABRT)
+            _, err = process.communicate(timeout=30)
+            pytest.fail(f"still running 30 s after signal {signum}; where:\n{err.decode()}")
     finally:
         process.kill()
         process.wait()

@@ -16,12 +16,13 @@ a real window and flips it each frame (run it under Xvfb: ``xvfb-run -s "-screen
 1920x1080x24" python bench/bench_fps.py --window``). The window's own clock caps it at
 60 fps; the bench does not wait, so the figures say how far above 60 a frame could go.
 In a window it first times a flip alone (nothing drawn): the display's own ceiling (a
-software X server such as Xvfb copies every pixel of every frame).
+software X server such as Xvfb copies the window's pixels; the app starts SDL as
+`init_pygame` does, with SDL's own framebuffer, not a renderer's texture).
 
-Reported per scene or stage and size: the median frame's fps (step + draw), the fps of
-the slowest tenth's best frame (the 90th percentile of frame time: what a stutter looks
-like), and the step and the draw apart (median ms). Frames are timed with
-``time.perf_counter``; with ``--cpu`` with ``time.process_time`` instead (this process's
+Reported per scene or stage and size: the median frame's fps (step + draw [+ flip]), the
+fps of the slowest tenth's best frame (the 90th percentile of frame time: what a stutter
+looks like), and the step, the draw and (in a window) the flip apart (median ms). Frames
+are timed with ``time.perf_counter``; with ``--cpu`` with ``time.process_time`` instead (this process's
 CPU time: the figure a busy machine disturbs least). The last lines name the slowest.
 
 Usage::
@@ -71,10 +72,11 @@ class Timing:
     where: str
     step_ms: np.ndarray
     draw_ms: np.ndarray
+    flip_ms: np.ndarray  # all zeros headless
 
     @property
     def frame_ms(self) -> np.ndarray:
-        return self.step_ms + self.draw_ms
+        return self.step_ms + self.draw_ms + self.flip_ms
 
     def row(self) -> str:
         frame = self.frame_ms
@@ -83,6 +85,7 @@ class Timing:
         return (
             f"  {self.where:<22} {median_fps:8.0f} {slow_fps:9.0f} "
             f"{float(np.median(self.step_ms)):8.2f} {float(np.median(self.draw_ms)):8.2f}"
+            + (f" {float(np.median(self.flip_ms)):8.2f}" if self.flip_ms.any() else "")
         )
 
 
@@ -102,7 +105,7 @@ def sessions(theme: str, only: set[str] | None):
 
 
 def time_frames(where, session, surface, frames: int, clock, flip) -> Timing:
-    step_ms, draw_ms = np.zeros(frames), np.zeros(frames)
+    step_ms, draw_ms, flip_ms = np.zeros(frames), np.zeros(frames), np.zeros(frames)
     waited = 0
     for k in range(frames):
         run = session.lesson_run
@@ -114,11 +117,12 @@ def time_frames(where, session, surface, frames: int, clock, flip) -> Timing:
         dispatch(session, Step())
         t1 = clock()
         draw_session(surface, session, fps=60.0)
+        t2 = clock()
         if flip:
             pygame.display.flip()
-        t2 = clock()
-        step_ms[k], draw_ms[k] = 1000 * (t1 - t0), 1000 * (t2 - t1)
-    return Timing(where, step_ms, draw_ms)
+        t3 = clock()
+        step_ms[k], draw_ms[k], flip_ms[k] = 1000 * (t1 - t0), 1000 * (t2 - t1), 1000 * (t3 - t2)
+    return Timing(where, step_ms, draw_ms, flip_ms)
 
 
 def main(argv=None) -> int:
@@ -156,6 +160,7 @@ def main(argv=None) -> int:
                 f"start, {timer}, driver {pygame.display.get_driver()}"
             )
             heads = f"{'fps med':>8} {'fps p90':>9} {'step ms':>8} {'draw ms':>8}"
+            heads += f" {'flip ms':>8}" if args.window else ""
             print(f"  {'scene / stage':<22} {heads}")
             if args.window:  # what the display costs whatever is drawn: the ceiling
                 ceiling = time.perf_counter()

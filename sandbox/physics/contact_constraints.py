@@ -79,7 +79,7 @@ class Constraints:
         "jn", "mjn", "jt", "mjt", "sjt",
         # effective masses: per point, and the 2 x 2 block K (diagonal kd, off-diagonal
         # ko) with its inverse (invd, invo); block2: whether the block is used
-        "nmass", "neg_nmass", "kd", "ko", "ko2", "invd", "invo", "invo2", "block2",
+        "nmass", "neg_nmass", "kd", "ko", "ko2", "invd", "invo", "invo2", "block",
         # the separation at the step's start; how a turn moves each anchor along n
         "adjusted", "nra", "nrb", "anchors",
         # materials and softness: friction, restitution, closing speed, bias rate, mass scale
@@ -305,7 +305,7 @@ def colour_blocks(
         col.ko2 = np.stack([col.ko, col.ko])
         col.invo2 = np.stack([col.invo, col.invo])
         col.mu2 = np.stack([whole.mu[sl], whole.mu[sl]])
-        col.block2 = np.stack([col.invd[0] != 0.0] * 2)
+        col.block = col.invd[0] != 0.0
         col.scratch = Scratch.for_colour(col, m)
         colours.append(col)
     return colours
@@ -325,33 +325,49 @@ class FrictionRow(NamedTuple):
 @dataclass(slots=True)
 class Scratch:
     """What `contact_solver.solve` writes as it solves one colour, allocated once a step:
-    a colour solve is some forty numpy calls on a few hundred numbers, and allocating
+    a colour solve is some fifty numpy calls on a few hundred numbers, and allocating
     each result would cost as much again. A `_rows` buffer is (3, m): its third row
     copies the first, so `[:2]` is the two points in order and `[1:]` the two swapped
-    (`_swapped`), both contiguous (no reversed views)."""
+    (`_swapped`), both contiguous (no reversed views). The rows of a (2, m) buffer are
+    views made here too (`x[...] = y` on views at hand costs a third of `x[2] = y[0]`)."""
 
     impulse: np.ndarray  # (2, m) the normal impulses before this pass: pn3[:2] ...
     impulse_swapped: np.ndarray  # ... and pn3[1:]
+    impulse_copy: np.ndarray  # pn3[2], the copy of the first row
     q_rows: np.ndarray  # q = ms (vn - K x_old) + bias, the 2 x 2 problem's offset
     q: np.ndarray
     q_swapped: np.ndarray
-    alone_rows: np.ndarray  # each point's impulse with the other at 0
-    alone: np.ndarray
-    alone_swapped: np.ndarray
-    other_rows: np.ndarray  # each point's w when only the other one pushes
-    other: np.ndarray
-    other_swapped: np.ndarray
-    ok_rows: np.ndarray  # (3, m) bool: both-points impulses >= 0
-    ok: np.ndarray
-    ok_swapped: np.ndarray
-    pick: np.ndarray  # (2, m) bool: which single point takes the impulse
+    q_first: np.ndarray  # q_rows[0] ...
+    q_copy: np.ndarray  # ... and its copy, q_rows[2]
+    both: np.ndarray  # (2, m) both points' impulses, solved together
+    alone: np.ndarray  # (2, m) each point's impulse with the other at 0
+    other_swapped: np.ndarray  # (2, m) each point's w when only the other one pushes,
+    # the points swapped
+    fits: np.ndarray  # (2, m) bool: the first alone fits, the second alone fits
+    first_fits: np.ndarray
+    second_fits: np.ndarray
+    fits_other: np.ndarray  # (2, m) bool, a temporary
+    ok: np.ndarray  # (2, m) bool: each of the both-points impulses >= 0
+    ok_first: np.ndarray
+    ok_second: np.ndarray
+    use_both: np.ndarray  # (2, m) bool: both points, in both rows
+    use_first_row: np.ndarray
+    use_second_row: np.ndarray
+    pick: np.ndarray  # (2, m) 1.0 or 0.0: which single point takes the impulse
     pick_first: np.ndarray
     pick_second: np.ndarray
+    none: np.ndarray  # (2, m) bool: neither point alone fits, in both rows
+    none_first: np.ndarray
+    none_second: np.ndarray
+    new: np.ndarray  # (2, m) the normal impulses after this pass
+    new_first: np.ndarray
     upper: np.ndarray  # (2, m) friction's bounds this pass: mu times the normal impulse
     lower: np.ndarray  # (2, m) minus that (the FrictionRows' bounds are their rows)
     jx: np.ndarray  # (2, 6, m) products for vn
     kx: np.ndarray  # (2, m) K x_old
-    t2: np.ndarray  # (2, m) a temporary
+    t2: np.ndarray  # (2, m) a temporary (the change of the normal impulses)
+    change_first: np.ndarray
+    change_second: np.ndarray
     t6: np.ndarray  # (6, m) a velocity change
     t6b: np.ndarray  # (6, m) another
     r: np.ndarray  # (m,) one point's friction impulse
@@ -360,18 +376,22 @@ class Scratch:
 
     @classmethod
     def for_colour(cls, col: Constraints, m: int) -> Scratch:
-        q_rows, alone_rows, other_rows = np.empty((3, m)), np.empty((3, m)), np.empty((3, m))
-        ok_rows, pick = np.empty((3, m), dtype=bool), np.empty((2, m), dtype=bool)
-        upper, lower = np.empty((2, m)), np.empty((2, m))
+        q_rows, t2, new = np.empty((3, m)), np.empty((2, m)), np.empty((2, m))
+        fits, ok, use_both, none = (np.empty((2, m), dtype=bool) for _ in range(4))
+        pick, upper, lower = np.empty((2, m)), np.empty((2, m)), np.empty((2, m))
         rows = [FrictionRow(col.pt[k], upper[k], lower[k], col.sjt[k], col.mjt[k]) for k in (0, 1)]
         return cls(
-            impulse=col.pn3[:2], impulse_swapped=col.pn3[1:],
-            q_rows=q_rows, q=q_rows[:2], q_swapped=q_rows[1:],
-            alone_rows=alone_rows, alone=alone_rows[:2], alone_swapped=alone_rows[1:],
-            other_rows=other_rows, other=other_rows[:2], other_swapped=other_rows[1:],
-            ok_rows=ok_rows, ok=ok_rows[:2], ok_swapped=ok_rows[1:],
-            pick=pick, pick_first=pick[0], pick_second=pick[1], upper=upper, lower=lower,
-            jx=np.empty((2, 6, m)), kx=np.empty((2, m)), t2=np.empty((2, m)),
+            impulse=col.pn3[:2], impulse_swapped=col.pn3[1:], impulse_copy=col.pn3[2],
+            q_rows=q_rows, q=q_rows[:2], q_swapped=q_rows[1:], q_first=q_rows[0],
+            q_copy=q_rows[2], both=np.empty((2, m)), alone=np.empty((2, m)),
+            other_swapped=np.empty((2, m)), fits=fits, first_fits=fits[0],
+            second_fits=fits[1], fits_other=np.empty((2, m), dtype=bool),
+            ok=ok, ok_first=ok[0], ok_second=ok[1], use_both=use_both,
+            use_first_row=use_both[0], use_second_row=use_both[1],
+            pick=pick, pick_first=pick[0], pick_second=pick[1],
+            none=none, none_first=none[0], none_second=none[1], new=new, new_first=new[0],
+            upper=upper, lower=lower, jx=np.empty((2, 6, m)), kx=np.empty((2, m)),
+            t2=t2, change_first=t2[0], change_second=t2[1],
             t6=np.empty((6, m)), t6b=np.empty((6, m)), r=np.empty(m), d=np.empty(m),
             friction=((rows[0], rows[1]), (rows[1], rows[0])),
         )  # fmt: skip

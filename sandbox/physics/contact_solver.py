@@ -21,7 +21,8 @@ from .materials import BOUNCE_THRESHOLD, clamp_friction, friction_limit
 # The ufuncs of the hot loop (`solve`), called with positional outputs: the same
 # arithmetic as the operators, with less of Python's overhead on a few hundred numbers.
 _add, _sub, _mul, _neg = np.add, np.subtract, np.multiply, np.negative
-_max, _ge, _not, _or = np.maximum, np.greater_equal, np.logical_not, np.logical_or
+_max, _min, _ge = np.maximum, np.minimum, np.greater_equal
+_not, _or = np.logical_not, np.logical_or
 _and, _reduce = np.logical_and, np.add.reduce
 # 0.0 as a (0-d) array: a ufunc turns a Python float into an array every call (~0.3 us).
 _ZERO = np.zeros(())
@@ -110,8 +111,8 @@ def solve(col, flat, first=0, soft=True) -> None:
     _mul(q, neg_nmass, alone)  # -q * nmass, bit for bit
     # each point's w when only the other one pushes, the points swapped (ko a + q)
     _add(_mul(ko2, alone, other_swapped), q_swapped, other_swapped)
-    _ge(alone, _ZERO, fits)
-    _and(fits, _ge(other_swapped, _ZERO, s.fits_other), fits)  # first / second alone fits
+    # first / second alone fits: both >= 0, as their smaller (NaN: neither, as before)
+    _ge(_min(alone, other_swapped, out=s.smaller), _ZERO, fits)
     first_fits = s.first_fits
     _ge(both, _ZERO, s.ok)  # both impulses >= 0, and the block usable
     _and(_and(s.ok_first, s.ok_second, s.use_first_row), col.block, s.use_first_row)

@@ -50,7 +50,7 @@ class Scratch:
     fits: np.ndarray  # (2, m) bool: the first alone fits, the second alone fits
     first_fits: np.ndarray
     second_fits: np.ndarray
-    fits_other: np.ndarray  # (2, m) bool, a temporary
+    smaller: np.ndarray  # (2, m) the smaller of each point's impulse alone and w
     ok: np.ndarray  # (2, m) bool: each of the both-points impulses >= 0
     ok_first: np.ndarray
     ok_second: np.ndarray
@@ -82,8 +82,8 @@ class Scratch:
     def for_colour(cls, col: Constraints, m: int) -> Scratch:
         # one allocation per kind: unpacking an array into its rows costs less than
         # allocating each
-        both, alone, other_swapped, new, t2, kx, pick, upper, lower = np.empty((9, 2, m))
-        fits, fits_other, ok, use_both, none = np.empty((5, 2, m), dtype=bool)
+        both, alone, other_swapped, smaller, new, t2, kx, pick, upper, lower = np.empty((10, 2, m))
+        fits, ok, use_both, none = np.empty((4, 2, m), dtype=bool)
         jx, (t6, t6b), (r, d), q_rows = (
             np.empty((2, 6, m)),
             np.empty((2, 6, m)),
@@ -95,7 +95,7 @@ class Scratch:
             impulse=col.pn3[:2], impulse_swapped=col.pn3[1:], impulse_copy=col.pn3[2],
             q_rows=q_rows, q=q_rows[:2], q_swapped=q_rows[1:], q_first=q_rows[0],
             q_copy=q_rows[2], both=both, alone=alone, other_swapped=other_swapped,
-            fits=fits, first_fits=fits[0], second_fits=fits[1], fits_other=fits_other,
+            fits=fits, first_fits=fits[0], second_fits=fits[1], smaller=smaller,
             ok=ok, ok_first=ok[0], ok_second=ok[1], use_both=use_both,
             use_first_row=use_both[0], use_second_row=use_both[1],
             pick=pick, pick_first=pick[0], pick_second=pick[1],

@@ -21,8 +21,11 @@ from .materials import BOUNCE_THRESHOLD, clamp_friction, friction_limit
 # The ufuncs of the hot loop (`solve`), called with positional outputs: the same
 # arithmetic as the operators, with less of Python's overhead on a few hundred numbers.
 _add, _sub, _mul, _neg = np.add, np.subtract, np.multiply, np.negative
-_max, _ge, _not, _or = np.maximum, np.greater_equal, np.logical_not, np.logical_or
-_where, _reduce = np.where, np.add.reduce
+_max, _min, _ge = np.maximum, np.minimum, np.greater_equal
+_not, _or = np.logical_not, np.logical_or
+_and, _reduce = np.logical_and, np.add.reduce
+# 0.0 as a (0-d) array: a ufunc turns a Python float into an array every call (~0.3 us).
+_ZERO = np.zeros(())
 
 
 def warm_start(whole, flat) -> None:
@@ -78,18 +81,15 @@ def solve(col, flat, first=0, soft=True) -> None:
     holds some tens of constraints, so each numpy call costs more than its arithmetic,
     and this runs 2 x substeps x colours times a step. So: about half as many calls,
     each on contiguous (2, m) arrays (no broadcasting, no reversed views: a (3, m)
-    buffer whose third row copies the first holds both orders of the two points)."""
+    buffer whose third row copies the first holds both orders of the two points),
+    written into buffers made once a step (`Scratch`), with 0.0 as an array (`_ZERO`)
+    and no np.where (a ufunc call costs a third of np.where's)."""
     index, jn, kd, ko2, ms, bias = col.index, col.jn, col.kd, col.ko2, col.ms, col.bias
-    invd, invo2, neg_nmass, block2 = col.invd, col.invo2, col.neg_nmass, col.block2
-    mjn0, mjn1 = col.mjn
-    pmax, mu2, pn3 = col.pmax, col.mu2, col.pn3
+    invd, invo2, neg_nmass, mjn0, mjn1 = col.invd, col.invo2, col.neg_nmass, *col.mjn
     s = col.scratch  # (short names inside the math below, each from a named field)
-    old, old_swapped = s.impulse, s.impulse_swapped
-    qbuf, q, q_swapped = s.q_rows, s.q, s.q_swapped
-    abuf, alone, alone_swapped = s.alone_rows, s.alone, s.alone_swapped
-    obuf, other, other_swapped = s.other_rows, s.other, s.other_swapped
-    ok3, ok, ok_swapped = s.ok_rows, s.ok, s.ok_swapped
-    pick, pick0, pick1 = s.pick, s.pick_first, s.pick_second
+    old, old_swapped, q, q_swapped = s.impulse, s.impulse_swapped, s.q, s.q_swapped
+    both, alone, other_swapped, new = s.both, s.alone, s.other_swapped, s.new
+    fits, use_both, pick = s.fits, s.use_both, s.pick
     jx, kx, t2, t6, t6b = s.jx, s.kx, s.t2, s.t6, s.t6b
     x = flat.take(index)
     split = col.split
@@ -103,37 +103,37 @@ def solve(col, flat, first=0, soft=True) -> None:
     if soft:
         _mul(q, ms, q)
     _add(q, bias, q)
-    qbuf[2] = q[0]
+    s.q_copy[...] = s.q_first
     # the four cases (_lcp): both points, the first alone, the second alone, neither
-    both = _mul(invd, q)
+    _mul(invd, q, both)
     _add(both, _mul(invo2, q_swapped, t2), both)
     _neg(both, both)
     _mul(q, neg_nmass, alone)  # -q * nmass, bit for bit
-    abuf[2] = alone[0]
-    _mul(ko2, alone_swapped, other)
-    _add(other, q, other)
-    obuf[2] = other[0]
-    fits = _ge(alone, 0.0)
-    fits &= _ge(other_swapped, 0.0)  # (first alone fits, second alone fits)
-    first_fits = fits[0]
-    _ge(both, 0.0, ok)
-    ok3[2] = ok3[0]
-    use_both = ok & ok_swapped  # in both rows: both impulses >= 0
-    use_both &= block2
-    # first alone: (a0, 0 a1); else second alone: (0 a0, a1); neither: (0, 0)
-    pick0[...] = first_fits
-    _not(first_fits, pick1)
-    single = _where(pick, alone, _mul(alone, 0.0, t2))
-    _or(first_fits, fits[1], pick0)
-    pick1[...] = pick0
-    new = _where(use_both, both, _where(pick, single, 0.0))
-    change = _sub(new, old, t2)
-    _add(_mul(change[0], mjn0, t6), _mul(change[1], mjn1, t6b), t6)
+    # each point's w when only the other one pushes, the points swapped (ko a + q)
+    _add(_mul(ko2, alone, other_swapped), q_swapped, other_swapped)
+    # first / second alone fits: both >= 0, as their smaller (NaN: neither, as before)
+    _ge(_min(alone, other_swapped, out=s.smaller), _ZERO, fits)
+    first_fits = s.first_fits
+    _ge(both, _ZERO, s.ok)  # both impulses >= 0, and the block usable
+    _and(_and(s.ok_first, s.ok_second, s.use_first_row), col.block, s.use_first_row)
+    s.use_second_row[...] = s.use_first_row
+    # first alone: (a0, 0 a1); else second alone: (0 a0, a1) (x 1.0 is x, x 0.0 is 0 x,
+    # bit for bit); neither: (+0, +0)
+    s.pick_first[...] = first_fits
+    _not(first_fits, s.pick_second)
+    _mul(alone, pick, new)
+    _or(first_fits, s.second_fits, s.none_first)
+    _not(s.none_first, s.none_first)
+    s.none_second[...] = s.none_first
+    np.putmask(new, s.none, _ZERO)
+    np.putmask(new, use_both, both)
+    _sub(new, old, t2)  # the change (t2: change_first, change_second)
+    _add(_mul(s.change_first, mjn0, t6), _mul(s.change_second, mjn1, t6b), t6)
     _add(x, t6, x)
     old[...] = new
-    pn3[2] = new[0]
-    _max(pmax, new, out=pmax)  # (keyword: a positional out costs np.maximum 1 us)
-    friction_limit(mu2, new, out=s.upper)
+    s.impulse_copy[...] = s.new_first
+    _max(col.pmax, new, out=col.pmax)  # (keyword: a positional out costs np.maximum 1 us)
+    friction_limit(col.mu2, new, out=s.upper)
     _neg(s.upper, s.lower)
     # friction, point `first` then the other (FrictionRow: impulse, bounds, rows)
     for row in s.friction[first]:

@@ -83,7 +83,7 @@ class SavedState:
 
 
 def _copied(value):
-    return value.copy() if isinstance(value, np.ndarray) else copy.deepcopy(value)
+    return value.copy() if isinstance(value, (np.ndarray, ContactSet)) else copy.deepcopy(value)
 
 
 class World:

@@ -22,8 +22,9 @@ software X server such as Xvfb copies the window's pixels; the app starts SDL as
 Reported per scene or stage and size: the median frame's fps (step + draw [+ flip]), the
 fps of the slowest tenth's best frame (the 90th percentile of frame time: what a stutter
 looks like), and the step, the draw and (in a window) the flip apart (median ms). Frames
-are timed with ``time.perf_counter``; with ``--cpu`` with ``time.process_time`` instead (this process's
-CPU time: the figure a busy machine disturbs least). The last lines name the slowest.
+are timed with ``time.perf_counter``; with ``--cpu`` with ``time.process_time`` instead
+(this process's CPU time: the figure a busy machine disturbs least). The last lines name
+the slowest.
 
 Usage::
 

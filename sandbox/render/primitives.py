@@ -18,13 +18,15 @@ def dashed(surface, color, p, q, width=1, dash=8.0, gap=6.0) -> None:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     # Only the part on the surface is dashed: a far-off end costs nothing (issue 11).
-    t, length = _visible_span(surface, x0, y0, ux, uy, length, dash + gap)
+    period = dash + gap
+    t, length = _visible_span(surface, x0, y0, ux, uy, length, period)
+    line = pygame.draw.line  # (a concave pair's frame draws some 600 dashes)
     while t < length:
-        e = min(t + dash, length)
-        pygame.draw.line(
-            surface, color, (x0 + ux * t, y0 + uy * t), (x0 + ux * e, y0 + uy * e), width
-        )
-        t += dash + gap
+        e = t + dash
+        if e > length:
+            e = length
+        line(surface, color, (x0 + ux * t, y0 + uy * t), (x0 + ux * e, y0 + uy * e), width)
+        t += period
 
 
 def _visible_span(surface, x0, y0, ux, uy, length, period) -> tuple[float, float]:

@@ -7,6 +7,7 @@ The renderer (sandbox/render) draws a World, its step's record and these plain r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..core.walk import walk_on_show
 from ..render.controls import ControlState, layout_controls
@@ -114,10 +115,16 @@ def control_state(session: Session) -> ControlState:
         hover=session.hover,
         focus=session.focus,
         editing=session.mode == "edit",
-        buttons=tuple(
-            (button.name, session.language(button.label), panels.tip_said(button, session.language))
-            for button in panels.TOOLBAR
-        ),
+        buttons=_buttons(session.language),
+    )
+
+
+@lru_cache(maxsize=8)
+def _buttons(tr) -> tuple[tuple[str, str, str], ...]:
+    """(name, label, tip) of the toolbar's buttons in `tr`'s language: the same words
+    every frame, so said once a language (the tips alone took 14 keymap readings a frame)."""
+    return tuple(
+        (button.name, tr(button.label), panels.tip_said(button, tr)) for button in panels.TOOLBAR
     )
 
 

@@ -7,7 +7,6 @@ The renderer (sandbox/render) draws a World, its step's record and these plain r
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from ..core.walk import walk_on_show
 from ..render.controls import ControlState, layout_controls
@@ -119,13 +118,23 @@ def control_state(session: Session) -> ControlState:
     )
 
 
-@lru_cache(maxsize=8)
+_said: dict = {}  # a language: (the table said, its buttons' words)
+
+
 def _buttons(tr) -> tuple[tuple[str, str, str], ...]:
-    """(name, label, tip) of the toolbar's buttons in `tr`'s language: the same words
-    every frame, so said once a language (the tips alone took 14 keymap readings a frame)."""
-    return tuple(
-        (button.name, tr(button.label), panels.tip_said(button, tr)) for button in panels.TOOLBAR
-    )
+    """(name, label, tip) of the toolbar's buttons (panels.TOOLBAR) in `tr`'s language:
+    the same words every frame, so said once a language and table (the tips alone read
+    the keymap 14 times a frame)."""
+    table = panels.TOOLBAR
+    kept = _said.get(tr)
+    if kept is None or kept[0] is not table:
+        if len(_said) > 8:
+            _said.clear()
+        words = tuple(
+            (button.name, tr(button.label), panels.tip_said(button, tr)) for button in table
+        )
+        kept = _said[tr] = (table, words)
+    return kept[1]
 
 
 def _menu_focus(session: Session) -> int | None:

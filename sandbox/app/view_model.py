@@ -114,11 +114,27 @@ def control_state(session: Session) -> ControlState:
         hover=session.hover,
         focus=session.focus,
         editing=session.mode == "edit",
-        buttons=tuple(
-            (button.name, session.language(button.label), panels.tip_said(button, session.language))
-            for button in panels.TOOLBAR
-        ),
+        buttons=_buttons(session.language),
     )
+
+
+_said: dict = {}  # a language: (the table said, its buttons' words)
+
+
+def _buttons(tr) -> tuple[tuple[str, str, str], ...]:
+    """(name, label, tip) of the toolbar's buttons (panels.TOOLBAR) in `tr`'s language:
+    the same words every frame, so said once a language and table (the tips alone read
+    the keymap 14 times a frame)."""
+    table = panels.TOOLBAR
+    kept = _said.get(tr)
+    if kept is None or kept[0] is not table:
+        if len(_said) > 8:
+            _said.clear()
+        words = tuple(
+            (button.name, tr(button.label), panels.tip_said(button, tr)) for button in table
+        )
+        kept = _said[tr] = (table, words)
+    return kept[1]
 
 
 def _menu_focus(session: Session) -> int | None:

@@ -90,7 +90,7 @@ def draw_bodies(view: View, world: World, pair: tuple[int, int] | None, part: st
         polygon = polygon & world.static
     fill, line = theme.other_fill, theme.other
     # Sleeping bodies (rigid worlds) are drawn dimmer: halfway to the background.
-    asleep = getattr(world, "sleeping", np.zeros(len(world.bodies), dtype=bool))
+    asleep = getattr(world, "sleeping", np.zeros(len(world.bodies), dtype=bool)).tolist()
     dim_fill, dim_line = mix(fill, theme.background, 0.5), mix(line, theme.background, 0.5)
     for i in np.flatnonzero(polygon & ~world.static).tolist():
         pts = polygons[i]

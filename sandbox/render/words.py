@@ -7,6 +7,7 @@ the lesson card) wraps with these, so a line never runs past its band.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..core.portable import hypot
 from .language import ENGLISH_WORDS, Language
@@ -86,6 +87,13 @@ def _units(words: list[str], max_chars: int) -> list[str]:
 def wrap(text: str, max_chars: int) -> list[str]:
     """`text` in lines of at most `max_chars` characters, broken between words, never
     before a number or a unit that fits on the line with the word before it."""
+    return list(_wrapped(text, max_chars))  # a list of its own: a caller may change it
+
+
+# A frame wraps the same words two dozen times (the narration, the pair block, the
+# rulers' notes, the layout sizing its bands): the lines depend on nothing else.
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, max_chars: int) -> tuple[str, ...]:
     lines, current = [], ""
     for word in _units(text.split(), max_chars):
         if current and len(current) + 1 + len(word) > max_chars:
@@ -95,7 +103,7 @@ def wrap(text: str, max_chars: int) -> list[str]:
             current = f"{current} {word}" if current else word
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def fit(text: str, max_chars: int) -> str:

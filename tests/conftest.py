@@ -16,6 +16,10 @@ import pytest
 # caches go where Python puts them (__pycache__, ignored by git).
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+# numpy's OpenBLAS starts a thread a core as numpy loads (0.14 CPU-s each start, measured:
+# 0.32 s of CPU to import numpy and the app, 0.18 s with one thread); nothing here calls
+# BLAS (DESIGN: none in sandbox/), and this reaches the workers and every subprocess.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

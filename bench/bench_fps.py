@@ -37,6 +37,7 @@ Not part of the test suite: it prints figures, it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -108,6 +109,8 @@ def sessions(theme: str, only: set[str] | None):
 def time_frames(where, session, surface, frames: int, clock, flip) -> Timing:
     step_ms, draw_ms, flip_ms = np.zeros(frames), np.zeros(frames), np.zeros(frames)
     waited = 0
+    gc.collect()  # as the window does once its session is open (app/window.py)
+    gc.freeze()
     for k in range(frames):
         run = session.lesson_run
         if run is not None and run.phase == "asking":
@@ -123,6 +126,7 @@ def time_frames(where, session, surface, frames: int, clock, flip) -> Timing:
             pygame.display.flip()
         t3 = clock()
         step_ms[k], draw_ms[k], flip_ms[k] = 1000 * (t1 - t0), 1000 * (t2 - t1), 1000 * (t3 - t2)
+    gc.unfreeze()
     return Timing(where, step_ms, draw_ms, flip_ms)
 
 

@@ -14,6 +14,7 @@ renderer can report them (a test asserts that none intersect).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +41,6 @@ FONT_PATH = _font_path()
 _TEXT_CACHE_LIMIT = 4096
 
 _fonts: dict[int, pygame.font.Font] = {}
-_text_cache: dict[tuple, pygame.Surface] = {}
-_sizes: dict[tuple, tuple[int, int]] = {}
 _layouts: dict[tuple, Layout] = {}
 
 # Label importance: the least important give way first when the scene is crowded.
@@ -72,32 +71,20 @@ def drawable(text: str) -> str:
 
 
 # The caches of rendered texts and of text sizes forget the least recently used entry
-# when full (a dict keeps its order: a hit moves to the end). Emptied whole, as they
-# were, every label of the frame was rendered again at once: a slow frame every ~80 of
-# a moving pile, whose rulers print some 25 new numbers a frame.
+# when full. Emptied whole, as they were, every label of the frame was rendered again at
+# once: a slow frame every ~80 of a moving pile, whose rulers print some 25 new numbers
+# a frame.
+@lru_cache(maxsize=_TEXT_CACHE_LIMIT)
 def _label(text: str, size: int, color: Color) -> pygame.Surface:
-    key = (text, size, color)
-    surf = _text_cache.pop(key, None)
-    if surf is None:
-        if len(_text_cache) >= _TEXT_CACHE_LIMIT:
-            del _text_cache[next(iter(_text_cache))]
-        surf = load_font(size).render(drawable(text), True, color)
-    _text_cache[key] = surf
-    return surf
+    return load_font(size).render(drawable(text), True, color)
 
 
+@lru_cache(maxsize=_TEXT_CACHE_LIMIT)
 def text_size(text: str, size: int) -> tuple[int, int]:
     """The size of `text` rendered at `size` pixels, from the font's metrics (the very
     size render gives, checked on 6,000 strings at every size from 6 to 59 pixels):
     measuring rendered it, in black, beside the label drawn in its colour."""
-    key = (text, size)
-    found = _sizes.pop(key, None)
-    if found is None:
-        if len(_sizes) >= _TEXT_CACHE_LIMIT:
-            del _sizes[next(iter(_sizes))]
-        found = load_font(size).size(drawable(text))
-    _sizes[key] = found
-    return found
+    return load_font(size).size(drawable(text))
 
 
 _patches: dict = {}

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .colouring import colour_constraints
+from .colouring import _priority
 from .cone_hold import Hold, cone_hold
 from .materials import BOUNCE_THRESHOLD
 
@@ -105,11 +105,7 @@ def support_cones(ia, ib, inv_m, uneven, carrying, touching, speed, slow) -> Con
         np.minimum.at(new, ia[by_b], level[ib[by_b]] + 1)
         return new
 
-    while True:
-        new = lifted(level, rest_a, rest_b)
-        if (new == level).all():
-            break
-        level = new
+    level = _levels(level, ia, ib, rest_a, rest_b)
     # the top: one contact still apart (a body resting through a touching one keeps its level)
     new = lifted(level, a_lifts & ~touching, b_lifts & ~touching)
     level = np.where(level < far, level, np.minimum(new, far))
@@ -120,16 +116,45 @@ def support_cones(ia, ib, inv_m, uneven, carrying, touching, speed, slow) -> Con
     lower = np.where(a_lower, ia, ib)
     below = np.zeros(n, dtype=bool)  # the support cones
     below[upper[uneven & upward & (inv_m[upper] * HEAVY_RATIO < inv_m[lower])]] = True
-    while True:
-        grown = below.copy()
-        grown[lower[upward & below[upper]]] = True
-        if (grown == below).all():
+    up_upper, up_lower = upper[upward], lower[upward]
+    while True:  # down to the fixed bodies
+        more = up_lower[below[up_upper]]
+        more = more[~below[more]]
+        if not len(more):
             break
-        below = grown
+        below[more] = True
     rows = np.flatnonzero(upward & below[upper])
     if not len(rows):
         return None
     return Cones(rows, upper, lower, a_lower, level)
+
+
+def _levels(level, ia, ib, rest_a, rest_b) -> np.ndarray:
+    """Each body's level (`level`: 0 for the fixed bodies, n + 1 for the others): the
+    fewest resting contacts (a holds b up through rest_a, b holds a up through rest_b)
+    from a fixed body, breadth first; n + 1 where none leads to one."""
+    level = level.copy()
+    src = np.concatenate([ia[rest_a], ib[rest_b]])
+    dst = np.concatenate([ib[rest_a], ia[rest_b]])
+    reached = level == 0
+    keep = ~reached[dst]
+    src, dst = src[keep], dst[keep]
+    frontier = reached
+    step = 0
+    while len(src):
+        fire = frontier[src]
+        hit = dst[fire]
+        hit = hit[~reached[hit]]
+        if not len(hit):
+            break
+        step += 1
+        level[hit] = step
+        reached[hit] = True
+        frontier = np.zeros(len(level), dtype=bool)
+        frontier[hit] = True
+        keep = ~(fire | reached[dst])
+        src, dst = src[keep], dst[keep]
+    return level
 
 
 def touching(whole) -> np.ndarray:
@@ -161,18 +186,27 @@ def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
     return valid, ju, jl, flat_u, flat_l, inv_u, k_u
 
 
-def groups_of(cones: Cones, n: int) -> list:
+def groups_of(cones: Cones) -> tuple[np.ndarray, list]:
     """Rows (0..r-1) level by level upward, each level split so that no upper body
-    repeats within a group (a body on two supports has two rows)."""
+    repeats within a group (a body on two supports has two rows): the order and the
+    groups' bounds in it. The colours `colour_constraints` gives each level's rows
+    (greedy by its priorities: a body's rows take colours 0, 1, ... from the highest
+    priority down), found for every level at once."""
     u = cones.upper[cones.rows]
     level = cones.level[u]
-    out = []
-    for lv in np.unique(level).tolist():
-        at = np.flatnonzero(level == lv)
-        colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
-        for c in np.unique(colour).tolist():
-            out.append(at[colour == c])
-    return out
+    r = np.arange(len(u))
+    by_level = np.argsort(level, kind="stable")
+    lv, body = level[by_level], u[by_level]
+    local = r - np.searchsorted(lv, lv)  # the row's place in its level
+    ranked = np.lexsort((-_priority(len(u))[local].astype(np.int64), body, lv))
+    lv, body = lv[ranked], body[ranked]
+    first = np.concatenate([[True], (lv[1:] != lv[:-1]) | (body[1:] != body[:-1])])
+    colour = np.zeros(len(u), dtype=np.int64)
+    colour[by_level[ranked]] = r - np.maximum.accumulate(np.where(first, r, 0))
+    order = np.lexsort((r, colour, level))
+    lv, colour = level[order], colour[order]
+    cut = np.flatnonzero((lv[1:] != lv[:-1]) | (colour[1:] != colour[:-1])) + 1
+    return order, [0, *cut.tolist(), len(u)]
 
 
 def hold_for(whole, inv_m, inv_i, speed, slow: float) -> Hold | None:
@@ -246,13 +280,17 @@ def shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     leave_at_most = np.maximum(bounce, opening)
     given = (pmax[0, rows] + pmax[1, rows]) * substeps  # at most this much impulse pushed
     # A body on two supports has two rows: one after the other (lower bodies are held,
-    # so only the upper body may not repeat within a group).
-    for k in groups_of(cones, len(inv_m)):
+    # so only the upper body may not repeat within a group). Each group is a slice of
+    # the rows gathered in the groups' order.
+    order, bounds = groups_of(cones)
+    ju, jl, flat_u, flat_l, inv_u = (x[:, order] for x in (ju, jl, flat_u, flat_l, inv_u))
+    k_u, leave_at_most, given = k_u[order], leave_at_most[order], given[order]
+    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
         # The lower body is held: where it moves away from the upper one (into what
         # it rests on), the upper one is measured against it standing still.
-        lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
-        vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
+        lower_part = np.add.reduce(jl[:, a:b] * flat.take(flat_l[:, a:b]), axis=0)
+        vn = np.add.reduce(ju[:, a:b] * flat.take(flat_u[:, a:b]), axis=0)
         vn += np.minimum(lower_part, 0.0)
-        change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
-        change = np.maximum(change, -given[k])
-        flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
+        change = (np.minimum(vn, leave_at_most[a:b]) - vn) / k_u[a:b]  # <= 0: holds back
+        change = np.maximum(change, -given[a:b])
+        flat[flat_u[:, a:b]] += change * inv_u[:, a:b] * ju[:, a:b]

@@ -23,6 +23,8 @@ from .materials import clamp_friction, friction_limit
 # Overlap (px) in a support cone that the hold leaves to the soft contacts; beyond it
 # the hold pushes the upper body out (a heavy body that landed deep in a light one).
 HOLD_SLOP = 0.25
+# 0.0 as a (0-d) array: a ufunc turns a Python float into an array every call.
+_ZERO = np.zeros(())
 # Sweeps of the hold over a step's cones after each solve pass: a body against a held
 # one, point by point with friction, settles in a few.
 HOLD_SWEEPS = 8
@@ -38,7 +40,10 @@ class Hold:
     rows: np.ndarray  # (P,) its constraint, in the constraint set
     rate: np.ndarray  # (P,) the soft contact's push-out rate (1/s)
     pushed: np.ndarray  # (P,) bool: the hold gave the point an impulse this step
-    fronts: list  # [(slice, flat_u, flat_l, flat_u raveled, normal, tangent, ...)]
+    fronts: list  # [(its points' indices in the flat velocities, Jacobians, ...)]
+    pn: np.ndarray  # (P,) the normal impulses of a run of sweeps (`_sweeps`)
+    pt: np.ndarray  # (P,) the friction impulses
+    floor: np.ndarray  # (P,) the least normal speed of each point
 
 
 def cone_hold(whole, point, rows, upper, a_lower, level, inv_m, inv_i) -> Hold:
@@ -72,14 +77,18 @@ def cone_hold(whole, point, rows, upper, a_lower, level, inv_m, inv_i) -> Hold:
     tu, tl, kt = split(whole.jt)
     kn, kt, mu = kn * share, kt * share, whole.mu[rows]
     groups = len(bounds) - 1
+    pn, pt, floor = np.zeros(len(rows)), np.zeros(len(rows)), np.zeros(len(rows))
     fronts = []
     for d in range(groups + HOLD_SWEEPS - 1):  # levels lo..hi, each in sweep d - level
         lo, hi = max(0, d - HOLD_SWEEPS + 1), min(d, groups - 1)
         s = slice(bounds[lo], bounds[hi + 1])
-        fu = flat_u[:, s]
-        parts = (fu, flat_l[:, s], fu.ravel(), nu[:, s], nl[:, s], kn[s], inv_u[:, s])
-        fronts.append((s, *parts, tu[:, s], tl[:, s], kt[s], mu[s], share[s]))
-    return Hold(point, rows, whole.rate[rows], np.zeros(len(rows), dtype=bool), fronts)
+        index = np.stack([flat_u[:, s], flat_l[:, s], flat_l[:, s]])  # (3, 3, n)
+        jac = np.stack([nu[:, s], nl[:, s], tl[:, s]])  # what each row of `index` meets
+        views = (pn[s], pt[s], floor[s], kn[s], inv_u[:, s], nu[:, s], tu[:, s], kt[s])
+        fronts.append((index, jac, index[0].ravel(), *views, mu[s], share[s]))
+    return Hold(
+        point, rows, whole.rate[rows], np.zeros(len(rows), dtype=bool), fronts, pn, pt, floor
+    )
 
 
 def hold(h: Hold, flat, separation, inv_h, push_speed) -> None:
@@ -125,23 +134,23 @@ def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
     changes (by colours instead, a body on two supports with two points each made four
     groups a level: a 1000:1 box on the 300-body pile took 50 ms a step). And the levels
     of a wavefront (see the module's notes) at once: some thirty numpy calls a round."""
-    pn = np.zeros(len(h.rows))  # each point's impulses
-    pt = np.zeros(len(h.rows))
+    h.pn[...] = 0.0
+    h.pt[...] = 0.0
+    h.floor[...] = floor_speed
     size = len(flat)
-    for s, fu, fl, fu_flat, nu, nl, kn, inv_u, tu, tl, kt, mu, share in h.fronts:
-        vu, vl = flat.take(fu), flat.take(fl)
-        vn = np.add.reduce(nu * vu, axis=0) + np.add.reduce(nl * vl, axis=0)
-        was = pn[s]
-        new = np.maximum(was + (floor_speed[s] - vn) / kn, 0.0)
-        change = (new - was) * inv_u * nu  # the body's part of it
-        pn[s] = new
+    for index, jac, flat_u, pn, pt, floor, kn, inv_u, nu, tu, kt, mu, share in h.fronts:
+        v = flat.take(index)  # (3, 3, n): the upper's, the lower's, the lower's again
+        dot = np.add.reduce(jac * v, axis=1)  # nu . vu, nl . vl, tl . vl
+        vn = dot[0] + dot[1]
+        new = np.maximum(pn + (floor - vn) / kn, _ZERO)
+        change = (new - pn) * inv_u * nu  # the body's part of it
         if grip:
-            copy = vu + change * share  # the point's copy of the body, pushed
+            copy = v[0] + change * share  # the point's copy of the body, pushed
             vt = np.add.reduce(tu * copy, axis=0)
-            vt += np.add.reduce(tl * vl, axis=0)
-            was = pt[s]
-            now = clamp_friction(was - vt / kt, friction_limit(mu, new))
-            change += (now - was) * inv_u * tu
-            pt[s] = now
-        flat += np.bincount(fu_flat, change.ravel(), minlength=size)
-    return pn
+            vt += dot[2]
+            now = clamp_friction(pt - vt / kt, friction_limit(mu, new))
+            change += (now - pt) * inv_u * tu
+            pt[...] = now
+        pn[...] = new
+        flat += np.bincount(flat_u, change.ravel(), minlength=size)
+    return h.pn

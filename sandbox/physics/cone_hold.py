@@ -78,12 +78,14 @@ def cone_hold(whole, point, rows, upper, a_lower, level, inv_m, inv_i) -> Hold:
     kn, kt, mu = kn * share, kt * share, whole.mu[rows]
     groups = len(bounds) - 1
     pn, pt, floor = np.zeros(len(rows)), np.zeros(len(rows)), np.zeros(len(rows))
+    every_index = np.stack([flat_u, flat_l, flat_l])  # (3, 3, P)
+    every_jac = np.stack([nu, nl, tl])  # what each row of `every_index` meets
     fronts = []
     for d in range(groups + HOLD_SWEEPS - 1):  # levels lo..hi, each in sweep d - level
         lo, hi = max(0, d - HOLD_SWEEPS + 1), min(d, groups - 1)
         s = slice(bounds[lo], bounds[hi + 1])
-        index = np.stack([flat_u[:, s], flat_l[:, s], flat_l[:, s]])  # (3, 3, n)
-        jac = np.stack([nu[:, s], nl[:, s], tl[:, s]])  # what each row of `index` meets
+        index = np.ascontiguousarray(every_index[:, :, s])
+        jac = np.ascontiguousarray(every_jac[:, :, s])
         views = (pn[s], pt[s], floor[s], kn[s], inv_u[:, s], nu[:, s], tu[:, s], kt[s])
         fronts.append((index, jac, index[0].ravel(), *views, mu[s], share[s]))
     return Hold(

@@ -132,29 +132,21 @@ def support_cones(ia, ib, inv_m, uneven, carrying, touching, speed, slow) -> Con
 def _levels(level, ia, ib, rest_a, rest_b) -> np.ndarray:
     """Each body's level (`level`: 0 for the fixed bodies, n + 1 for the others): the
     fewest resting contacts (a holds b up through rest_a, b holds a up through rest_b)
-    from a fixed body, breadth first; n + 1 where none leads to one."""
+    from a fixed body, breadth first; n + 1 where none leads to one. Only the contacts
+    into a body without a level yet are kept (so every body one reaches is new)."""
+    far = len(level) + 1  # as in support_cones
     level = level.copy()
     src = np.concatenate([ia[rest_a], ib[rest_b]])
     dst = np.concatenate([ib[rest_a], ia[rest_b]])
-    reached = level == 0
-    keep = ~reached[dst]
-    src, dst = src[keep], dst[keep]
-    frontier = reached
     step = 0
-    while len(src):
-        fire = frontier[src]
-        hit = dst[fire]
-        hit = hit[~reached[hit]]
+    while True:
+        keep = level[dst] == far
+        src, dst = src[keep], dst[keep]
+        hit = dst[level[src] == step]
         if not len(hit):
-            break
+            return level
         step += 1
         level[hit] = step
-        reached[hit] = True
-        frontier = np.zeros(len(level), dtype=bool)
-        frontier[hit] = True
-        keep = ~(fire | reached[dst])
-        src, dst = src[keep], dst[keep]
-    return level
 
 
 def touching(whole) -> np.ndarray:

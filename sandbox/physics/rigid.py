@@ -47,6 +47,7 @@ import numpy as np
 from ..core.portable import _TWO_OVER_PI, _kernels, cos_sin
 from . import contact_solver
 from .colouring import colour_constraints
+from .cone_hold import bounce, hold
 from .contact_constraints import (
     Constraints,
     ContactSet,
@@ -56,7 +57,7 @@ from .contact_constraints import (
     split_masses,
 )
 from .materials import BOUNCE_THRESHOLD
-from .support import bounce, hold, hold_for, shock_propagation
+from .support import hold_for, shock_propagation
 
 if TYPE_CHECKING:
     from .world import World

@@ -12,26 +12,27 @@ holds up (one more contact of any kind sets a body on top; `support_cones`)::
     level 1   light box   <- held
     level 2   heavy box   <- may not close on the light box
 
-Under each body resting on one more than `HOLD_RATIO` times lighter, its *support
-cone* (the contacts down to the fixed bodies) is solved once more after each substep's
-solve pass (`hold`), bottom up, point by point, each contact with its lower body held
-fixed: the upper body alone gets the impulse that stops it closing on the lower one
+Under each body resting on one more than `HOLD_RATIO` times lighter, its *support cone*
+(the contacts down to the fixed bodies) is solved once more after each substep's solve
+pass (`cone_hold.hold`), bottom up, point by point, each contact with its lower body
+held fixed: the upper body alone gets the impulse that stops it closing on the lower one
 (by more than a gap it still has), with Coulomb friction on that impulse, so that a
-heavy pair on a slope grips as the solver's friction would (held by a single row at
-the manifold's midpoint, the friction tipped the heavy box forward instead, and it
-slid off). The hold never pulls, and a pair of like masses, or anything in free
-space, never gets it; so scenes without a heavy body on a light one step exactly as
-before. `shock_propagation` uses the same cones after the last substep, against a rebound.
+heavy pair on a slope grips as the solver's friction would (held by a single row at the
+manifold's midpoint, the friction tipped the heavy box forward instead, and it slid
+off). The hold never pulls, and a pair of like masses, or anything in free space, never
+gets it; so scenes without a heavy body on a light one step exactly as before.
+`shock_propagation` uses the same cones after the last substep, against a rebound.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from .colouring import colour_constraints
-from .materials import BOUNCE_THRESHOLD, clamp_friction, friction_limit
+from .colouring import _priority
+from .cone_hold import Hold, cone_hold
+from .materials import BOUNCE_THRESHOLD
 
 # A body more than this many times heavier than the one it rests on gets a support cone
 # for the shock pass after the substeps (`shock_propagation`) ...
@@ -40,9 +41,6 @@ HEAVY_RATIO = 4.0
 # carries a few times its weight (a 40 px box on a pile of 10 px polygons, 5:1), and
 # the hold costs some numpy calls per level of the cone, each sweep, each substep.
 HOLD_RATIO = 20.0
-# Overlap (px) in a support cone that the hold leaves to the soft contacts; beyond it
-# the hold pushes the upper body out (a heavy body that landed deep in a light one).
-HOLD_SLOP = 0.25
 # A contact whose gap is at most this (px) at the step's start is touching: support passes
 # through it, from the fixed bodies up (`support_cones`).
 TOUCHING_GAP = 1.0
@@ -107,11 +105,7 @@ def support_cones(ia, ib, inv_m, uneven, carrying, touching, speed, slow) -> Con
         np.minimum.at(new, ia[by_b], level[ib[by_b]] + 1)
         return new
 
-    while True:
-        new = lifted(level, rest_a, rest_b)
-        if (new == level).all():
-            break
-        level = new
+    level = _levels(level, ia, ib, rest_a, rest_b)
     # the top: one contact still apart (a body resting through a touching one keeps its level)
     new = lifted(level, a_lifts & ~touching, b_lifts & ~touching)
     level = np.where(level < far, level, np.minimum(new, far))
@@ -122,42 +116,43 @@ def support_cones(ia, ib, inv_m, uneven, carrying, touching, speed, slow) -> Con
     lower = np.where(a_lower, ia, ib)
     below = np.zeros(n, dtype=bool)  # the support cones
     below[upper[uneven & upward & (inv_m[upper] * HEAVY_RATIO < inv_m[lower])]] = True
-    while True:
-        grown = below.copy()
-        grown[lower[upward & below[upper]]] = True
-        if (grown == below).all():
+    up_upper, up_lower = upper[upward], lower[upward]
+    while True:  # down to the fixed bodies
+        more = up_lower[below[up_upper]]
+        more = more[~below[more]]
+        if not len(more):
             break
-        below = grown
+        below[more] = True
     rows = np.flatnonzero(upward & below[upper])
     if not len(rows):
         return None
     return Cones(rows, upper, lower, a_lower, level)
 
 
+def _levels(level, ia, ib, rest_a, rest_b) -> np.ndarray:
+    """Each body's level (`level`: 0 for the fixed bodies, n + 1 for the others): the
+    fewest resting contacts (a holds b up through rest_a, b holds a up through rest_b)
+    from a fixed body, breadth first; n + 1 where none leads to one. Only the contacts
+    into a body without a level yet are kept (so every body one reaches is new)."""
+    far = len(level) + 1  # as in support_cones
+    level = level.copy()
+    src = np.concatenate([ia[rest_a], ib[rest_b]])
+    dst = np.concatenate([ib[rest_a], ia[rest_b]])
+    step = 0
+    while True:
+        keep = level[dst] == far
+        src, dst = src[keep], dst[keep]
+        hit = dst[level[src] == step]
+        if not len(hit):
+            return level
+        step += 1
+        level[hit] = step
+
+
 def touching(whole) -> np.ndarray:
     """(M,) the constraints with a point within TOUCHING_GAP px as the step begins."""
     valid = whole.nmass > 0.0
     return ((whole.adjusted <= TOUCHING_GAP) & valid).any(axis=0)
-
-
-@dataclass(frozen=True)
-class Hold:
-    """One row per point of each cone contact: its normal and tangent Jacobians split
-    into the upper body's and the lower body's three columns, where those sit in the
-    flat velocities, grouped bottom up by level."""
-
-    groups: list  # [(point rows, each one's share of its upper body)], a level each
-    normal: tuple  # (upper's (3, P), lower's (3, P), the upper's K (P,))
-    tangent: tuple
-    flat_u: np.ndarray  # (3, P)
-    flat_l: np.ndarray
-    inv_u: np.ndarray  # (3, P)
-    point: np.ndarray  # (P,) which point (0 or 1) of its constraint
-    rows: np.ndarray  # (P,) its constraint, in the constraint set
-    rate: np.ndarray  # (P,) the soft contact's push-out rate (1/s)
-    mu: np.ndarray  # (P,)
-    pushed: np.ndarray  # (P,) bool: the hold gave the point an impulse this step
-    parts: list = field(default_factory=list)  # each group's rows, gathered once (`_sweeps`)
 
 
 def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
@@ -183,18 +178,27 @@ def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
     return valid, ju, jl, flat_u, flat_l, inv_u, k_u
 
 
-def groups_of(cones: Cones, n: int) -> list:
+def groups_of(cones: Cones) -> tuple[np.ndarray, list]:
     """Rows (0..r-1) level by level upward, each level split so that no upper body
-    repeats within a group (a body on two supports has two rows)."""
+    repeats within a group (a body on two supports has two rows): the order and the
+    groups' bounds in it. The colours `colour_constraints` gives each level's rows
+    (greedy by its priorities: a body's rows take colours 0, 1, ... from the highest
+    priority down), found for every level at once."""
     u = cones.upper[cones.rows]
     level = cones.level[u]
-    out = []
-    for lv in np.unique(level).tolist():
-        at = np.flatnonzero(level == lv)
-        colour = colour_constraints(u[at], u[at], np.ones(n, dtype=bool))
-        for c in np.unique(colour).tolist():
-            out.append(at[colour == c])
-    return out
+    r = np.arange(len(u))
+    by_level = np.argsort(level, kind="stable")
+    lv, body = level[by_level], u[by_level]
+    local = r - np.searchsorted(lv, lv)  # the row's place in its level
+    ranked = np.lexsort((-_priority(len(u))[local].astype(np.int64), body, lv))
+    lv, body = lv[ranked], body[ranked]
+    first = np.concatenate([[True], (lv[1:] != lv[:-1]) | (body[1:] != body[:-1])])
+    colour = np.zeros(len(u), dtype=np.int64)
+    colour[by_level[ranked]] = r - np.maximum.accumulate(np.where(first, r, 0))
+    order = np.lexsort((r, colour, level))
+    lv, colour = level[order], colour[order]
+    cut = np.flatnonzero((lv[1:] != lv[:-1]) | (colour[1:] != colour[:-1])) + 1
+    return order, [0, *cut.tolist(), len(u)]
 
 
 def hold_for(whole, inv_m, inv_i, speed, slow: float) -> Hold | None:
@@ -209,124 +213,9 @@ def hold_for(whole, inv_m, inv_i, speed, slow: float) -> Hold | None:
     cones = support_cones(whole.ia, whole.ib, inv_m, uneven & carrying, carrying, near, speed, slow)
     if cones is None:
         return None
-    valid = whole.nmass[:, cones.rows] > 0.0  # (2, r)
-    point, at = np.nonzero(valid)
+    point, at = np.nonzero(whole.nmass[:, cones.rows] > 0.0)  # the valid points
     rows = cones.rows[at]
-    p = np.arange(len(rows))
-    first = np.where(cones.a_lower[rows], 3, 0)  # the upper body's three columns
-    u = cones.upper[rows]
-    inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, P)
-
-    def split(j):  # (2, 6, M) -> the upper's and the lower's columns, (3, P) each
-        jp = j[point, :, rows].T  # (6, P)
-        upper = np.stack([jp[first + k, p] for k in range(3)])
-        lower = np.stack([jp[3 - first + k, p] for k in range(3)])
-        k_u = np.add.reduce(upper * upper * inv_u, axis=0)
-        return upper, lower, np.where(k_u > 0.0, k_u, np.inf)
-
-    index = whole.index[:, rows]  # (6, P)
-    flat_u = np.stack([index[first + k, p] for k in range(3)])
-    flat_l = np.stack([index[3 - first + k, p] for k in range(3)])
-    level = cones.level[u]
-    groups = []
-    for lv in np.unique(level).tolist():
-        on = np.flatnonzero(level == lv)
-        # each point's share of its upper body: the level's points on that body
-        share = np.bincount(u[on], minlength=len(inv_m))[u[on]].astype(float)
-        groups.append((on, share))
-    return Hold(
-        groups,
-        split(whole.jn),
-        split(whole.jt),
-        flat_u,
-        flat_l,
-        inv_u,
-        point,
-        rows,
-        whole.rate[rows],
-        whole.mu[rows],
-        np.zeros(len(rows), dtype=bool),
-    )
-
-
-# Sweeps of the hold over a step's cones after each solve pass: a body against a held
-# one, point by point with friction, settles in a few.
-HOLD_SWEEPS = 8
-
-
-def hold(h: Hold, flat, separation, inv_h, push_speed) -> None:
-    """After a solve pass: bottom up, no upper body closes on its held lower one by more
-    than the gap left at each point (`separation`: (2, M) now), and a point that
-    overlaps it by more than HOLD_SLOP leaves at the soft push-out speed (at most
-    `push_speed`); Coulomb friction on the impulse the hold gives (the solver's
-    friction had the rest)."""
-    s = separation[h.point, h.rows]
-    # the least vn each point may keep: -gap / h when apart, 0 when touching, the
-    # push-out beyond HOLD_SLOP (what a soft contact rests at is the solver's: pushed
-    # out here too, the upper body would rock on its support)
-    deep = np.minimum(-(s + HOLD_SLOP) * h.rate, push_speed)
-    floor_speed = np.where(s > 0.0, -s * inv_h, np.maximum(deep, 0.0))
-    pn = _sweeps(h, flat, floor_speed, grip=True)
-    h.pushed[pn > 0.0] = True
-
-
-def bounce(h: Hold, flat, relative, e, threshold, pushed, separation, inv_h) -> None:
-    """After restitution: a point of a cone that closed faster than `threshold` and
-    pushed this step (`pushed`: (2, M), by the solver; or by the hold) leaves its held
-    lower body at e times its closing speed (`relative`: (2, M), < 0 closing), as it
-    would leave a fixed floor; the other points close no more than their gap
-    (`separation`: (2, M) now), so that the lower body does not go on into its own
-    support. Restitution between the two alone hands most of the bounce to the light
-    body (121 of 168 px/s, down, for an 80:1 box landing on one on the floor)."""
-    closing = relative[h.point, h.rows]
-    bounces = (closing < -threshold) & (pushed[h.point, h.rows] | h.pushed)
-    if bounces.any():
-        gap = np.maximum(separation[h.point, h.rows], 0.0)
-        floor_speed = np.where(bounces, -e[h.rows] * closing, -gap * inv_h)
-        _sweeps(h, flat, floor_speed, grip=False)
-
-
-def _sweeps(h: Hold, flat, floor_speed, grip: bool) -> np.ndarray:
-    """HOLD_SWEEPS bottom-up sweeps: each point's upper body gets the impulse that brings
-    its normal speed up to `floor_speed` (never below 0 in all: the hold never pulls),
-    and with `grip`, friction up to mu times it. Returns each point's normal impulse.
-
-    A level's points are solved at once, Jacobi with mass splitting (as
-    `contact_constraints.split_masses`): a body under c of them is c copies of mass
-    m / c, each point pushes its copy, and the body gets the average of its copies'
-    changes; a level costs some twenty numpy calls however many points it has (by
-    colours instead, a body on two supports with two points each made four groups a
-    level: a 1000:1 box on the 300-body pile took 50 ms a step)."""
-    if not h.parts:  # what a group reads that the step does not change: gathered once
-        nu, nl, kn = h.normal
-        tu, tl, kt = h.tangent
-        for k, share in h.groups:
-            fu, fl, inv_u = h.flat_u[:, k], h.flat_l[:, k], h.inv_u[:, k]
-            h.parts.append((k, fu, fl, fu.ravel(), nu[:, k], nl[:, k], kn[k] * share, inv_u))
-            h.parts[-1] += (tu[:, k], tl[:, k], kt[k] * share, h.mu[k], share)
-    pn = [np.zeros(len(part[0])) for part in h.parts]  # a group's points' impulses
-    pt = [np.zeros(len(part[0])) for part in h.parts]
-    floors = [floor_speed[part[0]] for part in h.parts]
-    size = len(flat)
-    for _ in range(HOLD_SWEEPS):
-        for g, (_, fu, fl, fu_flat, nu, nl, kn, inv_u, tu, tl, kt, mu, share) in enumerate(h.parts):
-            vu, vl = flat.take(fu), flat.take(fl)
-            vn = np.add.reduce(nu * vu, axis=0) + np.add.reduce(nl * vl, axis=0)
-            new = np.maximum(pn[g] + (floors[g] - vn) / kn, 0.0)
-            change = (new - pn[g]) * inv_u * nu  # the body's part of it
-            pn[g] = new
-            if grip:
-                copy = vu + change * share  # the point's copy of the body, pushed
-                vt = np.add.reduce(tu * copy, axis=0)
-                vt += np.add.reduce(tl * vl, axis=0)
-                now = clamp_friction(pt[g] - vt / kt, friction_limit(mu, new))
-                change += (now - pt[g]) * inv_u * tu
-                pt[g] = now
-            flat += np.bincount(fu_flat, change.ravel(), minlength=size)
-    out = np.zeros(len(h.rows))
-    for part, impulses in zip(h.parts, pn, strict=True):
-        out[part[0]] = impulses
-    return out
+    return cone_hold(whole, point, rows, cones.upper, cones.a_lower, cones.level, inv_m, inv_i)
 
 
 def shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
@@ -383,13 +272,17 @@ def shock_propagation(whole, colours, flat, inv_m, inv_i, substeps) -> None:
     leave_at_most = np.maximum(bounce, opening)
     given = (pmax[0, rows] + pmax[1, rows]) * substeps  # at most this much impulse pushed
     # A body on two supports has two rows: one after the other (lower bodies are held,
-    # so only the upper body may not repeat within a group).
-    for k in groups_of(cones, len(inv_m)):
+    # so only the upper body may not repeat within a group). Each group is a slice of
+    # the rows gathered in the groups' order.
+    order, bounds = groups_of(cones)
+    ju, jl, flat_u, flat_l, inv_u = (x[:, order] for x in (ju, jl, flat_u, flat_l, inv_u))
+    k_u, leave_at_most, given = k_u[order], leave_at_most[order], given[order]
+    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
         # The lower body is held: where it moves away from the upper one (into what
         # it rests on), the upper one is measured against it standing still.
-        lower_part = np.add.reduce(jl[:, k] * flat.take(flat_l[:, k]), axis=0)
-        vn = np.add.reduce(ju[:, k] * flat.take(flat_u[:, k]), axis=0)
+        lower_part = np.add.reduce(jl[:, a:b] * flat.take(flat_l[:, a:b]), axis=0)
+        vn = np.add.reduce(ju[:, a:b] * flat.take(flat_u[:, a:b]), axis=0)
         vn += np.minimum(lower_part, 0.0)
-        change = (np.minimum(vn, leave_at_most[k]) - vn) / k_u[k]  # <= 0: holds back
-        change = np.maximum(change, -given[k])
-        flat[flat_u[:, k]] += change * inv_u[:, k] * ju[:, k]
+        change = (np.minimum(vn, leave_at_most[a:b]) - vn) / k_u[a:b]  # <= 0: holds back
+        change = np.maximum(change, -given[a:b])
+        flat[flat_u[:, a:b]] += change * inv_u[:, a:b] * ju[:, a:b]

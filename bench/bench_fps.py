@@ -20,11 +20,12 @@ software X server such as Xvfb copies the window's pixels; the app starts SDL as
 `init_pygame` does, with SDL's own framebuffer, not a renderer's texture).
 
 Each scene or stage is run ``--repeats`` times from its start (default 3; it plays the
-same frames each time: the app is deterministic) and each frame's quickest run is kept:
-a shared machine has slow moments of its own (on this one, bursts of ~50-100 ms in which
-a fixed pure-Python loop runs 1.3-10x slower, whatever the sandbox does), and one run's
-90th percentile is then the machine's, not the frame's. The last column says what the
-noisiest run gave.
+same frames each time: the app is deterministic), in rounds (every scene once, then every
+scene again: a scene's runs minutes apart), and each frame's quickest run is kept: a
+shared machine has slow spells of its own (on this one, bursts of ~50-100 ms in which a
+fixed pure-Python loop runs 1.3-10x slower, and spells of minutes in which the pile's
+step took 11 ms where it takes 6), and one run's 90th percentile is then the machine's,
+not the frame's. The last column says what the noisiest run gave.
 
 Reported per scene or stage and size: the median frame's fps (step + draw [+ flip]), the
 fps of the slowest tenth's best frame (the 90th percentile of frame time: what a stutter
@@ -208,11 +209,19 @@ def main(argv=None) -> int:
                 ceiling = (time.perf_counter() - ceiling) / 30
                 alone = f"{1000 * ceiling:.2f} ms ({1 / ceiling:.0f} fps)"
                 print(f"  a flip alone, nothing drawn: {alone}")
-            for where, opened in sessions(theme, only):
-                runs = [
-                    time_frames(where, opened(), surface, args.frames, clock, args.window)
-                    for _ in range(args.repeats)
-                ]
+            # The runs of a scene are rounds apart (every scene once a round): a slow
+            # spell of the machine, seconds to minutes long, then spoils one run of it.
+            scenes = list(sessions(theme, only))
+            rounds = []
+            for _ in range(args.repeats):
+                rounds.append(
+                    [
+                        time_frames(where, opened(), surface, args.frames, clock, args.window)
+                        for where, opened in scenes
+                    ]
+                )
+            for k, (where, _) in enumerate(scenes):
+                runs = [played[k] for played in rounds]
                 timing = best_of(runs)
                 worst = min(1000.0 / float(np.percentile(run.frame_ms, 90)) for run in runs)
                 print(timing.row() + f" {worst:9.0f}", flush=True)

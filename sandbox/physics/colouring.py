@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 
-def _priority(m: int) -> np.ndarray:
+def constraint_priority(m: int) -> np.ndarray:
     """A fixed, well-mixed permutation of 0..m-1 (multiplication by an odd number mod 2^32)."""
     return (np.arange(m, dtype=np.uint64) * np.uint64(2654435761)) % np.uint64(1 << 32)
 
@@ -44,7 +44,7 @@ def colour_constraints(
     if limit is not None and limit <= 62:
         return _greedy(a, b, moving, limit)
     n = len(moving)
-    priority = _priority(m).astype(np.int64)
+    priority = constraint_priority(m).astype(np.int64)
     # A fixed end is renumbered n, a body no colour ever uses: then every test below is
     # one gather per end (its `best` is reset to -1, under every priority; it is never used).
     ends_a = np.where(moving[a], a, n)
@@ -89,7 +89,7 @@ def _greedy(a: np.ndarray, b: np.ndarray, moving: np.ndarray, limit: int) -> np.
     """`colour_constraints` with a limit of at most 62 colours (Jones and Plassmann)."""
     m, n = len(a), len(moving)
     colour = np.full(m, limit, dtype=np.int64)
-    priority = _priority(m).astype(np.int64)
+    priority = constraint_priority(m).astype(np.int64)
     ends_a = np.where(moving[a], a, n)  # a fixed end: body n (its mask is never set)
     ends_b = np.where(moving[b], b, n)
     taken = np.zeros(n + 1, dtype=np.int64)  # bit c: colour c is used at the body

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .colouring import _priority
+from .colouring import constraint_priority
 from .cone_hold import Hold, cone_hold
 from .materials import BOUNCE_THRESHOLD
 
@@ -190,7 +190,7 @@ def groups_of(cones: Cones) -> tuple[np.ndarray, list]:
     by_level = np.argsort(level, kind="stable")
     lv, body = level[by_level], u[by_level]
     local = r - np.searchsorted(lv, lv)  # the row's place in its level
-    ranked = np.lexsort((-_priority(len(u))[local].astype(np.int64), body, lv))
+    ranked = np.lexsort((-constraint_priority(len(u))[local].astype(np.int64), body, lv))
     lv, body = lv[ranked], body[ranked]
     first = np.concatenate([[True], (lv[1:] != lv[:-1]) | (body[1:] != body[:-1])])
     colour = np.zeros(len(u), dtype=np.int64)

@@ -46,26 +46,36 @@ class Hold:
     floor: np.ndarray  # (P,) the least normal speed of each point
 
 
+def upper_and_lower(six: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A pair's six columns (6, P) (a body's three, then the other's) as the upper body's
+    three rows and the lower body's, (3, P) each; `first` (P,): where the upper body's
+    columns begin, 0 or 3."""
+    p = np.arange(six.shape[1])
+    upper = np.stack([six[first + k, p] for k in range(3)])
+    lower = np.stack([six[3 - first + k, p] for k in range(3)])
+    return upper, lower
+
+
+def upper_mass(upper: np.ndarray, inv_u: np.ndarray) -> np.ndarray:
+    """K = J M^-1 J^T of each row on its upper body alone (inf where it is 0: no impulse)."""
+    k_u = np.add.reduce(upper * upper * inv_u, axis=0)
+    return np.where(k_u > 0.0, k_u, np.inf)
+
+
 def cone_hold(whole, point, rows, upper, a_lower, level, inv_m, inv_i) -> Hold:
     """The Hold of the cone points (`point`, `rows`: the valid points of the cone rows;
     `upper`, `a_lower`, `level`: per constraint, per constraint, per body)."""
     order = np.argsort(level[upper[rows]], kind="stable")  # bottom up, a level a group
     point, rows = point[order], rows[order]
-    p = np.arange(len(rows))
     first = np.where(a_lower[rows], 3, 0)  # the upper body's three columns
     u = upper[rows]
     inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, P)
 
-    def split(j):  # (2, 6, M) -> the upper's and the lower's columns, (3, P) each
-        jp = j[point, :, rows].T  # (6, P)
-        upper = np.stack([jp[first + k, p] for k in range(3)])
-        lower = np.stack([jp[3 - first + k, p] for k in range(3)])
-        k_u = np.add.reduce(upper * upper * inv_u, axis=0)
-        return upper, lower, np.where(k_u > 0.0, k_u, np.inf)
+    def split(j):  # (2, 6, M) -> the upper's and the lower's columns, the upper's K
+        j_upper, j_lower = upper_and_lower(j[point, :, rows].T, first)
+        return j_upper, j_lower, upper_mass(j_upper, inv_u)
 
-    index = whole.index[:, rows]  # (6, P)
-    flat_u = np.stack([index[first + k, p] for k in range(3)])
-    flat_l = np.stack([index[3 - first + k, p] for k in range(3)])
+    flat_u, flat_l = upper_and_lower(whole.index[:, rows], first)
     lv = level[u]
     bounds = np.flatnonzero(np.diff(lv)) + 1
     bounds = [0, *bounds.tolist(), len(rows)]

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .colouring import constraint_priority
-from .cone_hold import Hold, cone_hold
+from .cone_hold import Hold, cone_hold, upper_and_lower, upper_mass
 from .materials import BOUNCE_THRESHOLD
 
 # A body more than this many times heavier than the one it rests on gets a support cone
@@ -164,18 +164,12 @@ def midpoint_rows(whole, cones: Cones, inv_m, inv_i):
     count = valid.sum(axis=0)
     jn = whole.jn[:, :, rows]
     j = (jn[0] * valid[0] + jn[1] * valid[1]) / count  # (6, r)
-    index = whole.index[:, rows]  # (6, r)
-    r = np.arange(len(rows))
     first = np.where(cones.a_lower[rows], 3, 0)  # the upper body's three columns
     u = cones.upper[rows]
     inv_u = np.stack([inv_m[u], inv_m[u], inv_i[u]])  # (3, r)
-    ju = np.stack([j[first + k, r] for k in range(3)])  # (3, r)
-    flat_u = np.stack([index[first + k, r] for k in range(3)])
-    jl = np.stack([j[3 - first + k, r] for k in range(3)])  # the lower body's
-    flat_l = np.stack([index[3 - first + k, r] for k in range(3)])
-    k_u = np.add.reduce(ju * ju * inv_u, axis=0)
-    k_u = np.where(k_u > 0.0, k_u, np.inf)
-    return valid, ju, jl, flat_u, flat_l, inv_u, k_u
+    ju, jl = upper_and_lower(j, first)  # (3, r) each
+    flat_u, flat_l = upper_and_lower(whole.index[:, rows], first)
+    return valid, ju, jl, flat_u, flat_l, inv_u, upper_mass(ju, inv_u)
 
 
 def groups_of(cones: Cones) -> tuple[np.ndarray, list]:

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from card_house import card_house
 
-from sandbox.physics import contact_constraints, contacts
+from sandbox.physics import contact_constraints, reach
 from sandbox.physics.world import World
 
 STEP = 1 / 60
@@ -86,7 +86,7 @@ def test_the_other_suspects_do_not_save_it_under_v24s_guard(monkeypatch, suspect
     monkeypatch.setattr(contact_constraints, "MAX_CONDITION", 1000.0)
     bodies = card_house(2)
     if suspect == "no speculative distance":
-        monkeypatch.setattr(contacts, "SPECULATIVE", 0.0)
+        monkeypatch.setattr(reach, "SPECULATIVE", 0.0)
     elif suspect == "friction 2":
         bodies = card_house(2, friction=2.0)
     else:

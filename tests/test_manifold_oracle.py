@@ -48,7 +48,7 @@ from sandbox.core.manifold import (
     polygon_manifolds,
 )
 from sandbox.core.pair import sat
-from sandbox.physics.contacts import SPECULATIVE
+from sandbox.physics.reach import SPECULATIVE
 
 # The margin of two moving bodies at rest in the step (each SPECULATIVE, plus SPECULATIVE).
 STEP_MARGIN = 3 * SPECULATIVE

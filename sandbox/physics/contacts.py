@@ -16,6 +16,7 @@ from ..core.compound import piece_pairs
 from ..core.manifold import circle_manifolds, circle_polygon_manifolds, polygon_manifolds_of
 from ..core.pair import sat
 from ..core.portable import hypot
+from . import reach
 from .broadphase import sort_and_sweep
 from .grid import uniform_grid
 from .quadtree import quadtree
@@ -115,15 +116,6 @@ def collide(world: World) -> Overlaps:
     return Overlaps(contacts, PairCounts(len(pairs), broad.swept_pairs, broad.all_pairs))
 
 
-# Contacts begin this far (px) before the shapes touch (once per moving body of a pair and
-# once for the pair, as the broad phase grows the boxes), plus how far the pair's motion
-# can close the gap in the step: the solver then closes it exactly (speculative contacts,
-# Box2D v3, whose b2_speculativeDistance is 4 linear slops and nothing further). Not a
-# body's own speed: a pair whose gap the step cannot close gets no contact at all
-# (`_reachable`), so a fast body gets no contact with one it passes by or leaves behind.
-SPECULATIVE = 1.0
-
-
 def find_manifolds(world: World, dt: float) -> Manifolds:
     """Broad phase then manifolds (normal, 1-2 points, separations, feature ids) for
     every candidate pair, all vectorised; the set keeps only pairs with at least one
@@ -135,19 +127,16 @@ def find_manifolds(world: World, dt: float) -> Manifolds:
     g = world.geometry()
     n = len(world.bodies)
     speed = hypot(world.velocity[:, 0], world.velocity[:, 1])
-    reach = speed + np.abs(world.omega) * world.extent
-    margin = np.where(world.static, 0.0, SPECULATIVE + reach * dt)
+    point_speed = speed + np.abs(world.omega) * world.extent  # of its fastest point
+    margin = np.where(world.static, 0.0, reach.SPECULATIVE + point_speed * dt)
     boxes = g["boxes"] + margin[:, None] * np.array([-1.0, -1.0, 1.0, 1.0])
     # Two sleeping (or static) bodies cannot move each other: no need to collide them.
     # A body that wakes finds its sleeping neighbours again at the next step, and wakes them.
     broad = broad_phase(world, boxes, world.static | world.sleeping)
     pairs = broad.pairs
-    first, second = pairs[:, 0], pairs[:, 1]
-    pair_margin = margin[first] + margin[second] + SPECULATIVE
-    # Pairs whose boxes the step cannot bring together get no points (margin -inf).
-    motion = _pair_motion(world, dt, first, second)
-    near = _boxes_reachable(g["boxes"], motion, first, second)
-    pair_margin = np.where(near, pair_margin, -np.inf)
+    # Only the pairs the step can bring together are tested; the rest would get no points.
+    first, second, motion = reach.reachable_pairs(world, g, dt, pairs)
+    pair_margin = margin[first] + margin[second] + reach.SPECULATIVE
     bodies = _Colliders(
         g["vertices"],
         g["normals"],
@@ -165,10 +154,10 @@ def find_manifolds(world: World, dt: float) -> Manifolds:
         )
         a, b = np.concatenate([first[plain], a]), np.concatenate([second[plain], b])
         m = {key: np.concatenate([found[0][key], found_pieces[key]]) for key in found[0]}
-        motion = _pair_motion(world, dt, a, b)
+        motion = reach.pair_motion(world, dt, a, b)
     else:
         a, b, m = first, second, _manifolds(bodies, first, second, pair_margin)
-    _reachable(motion, m)
+    reach.points_in_reach(motion, m)
     # The pairs with a point, by index: `take` copies rows 10x faster than a mask does.
     hit = np.flatnonzero(m["count"])
     k = len(hit)
@@ -185,69 +174,6 @@ def find_manifolds(world: World, dt: float) -> Manifolds:
     )
     _warm_start_from(contacts, world.contact_set, n)
     return Manifolds(contacts, PairCounts(len(pairs), broad.swept_pairs, broad.all_pairs))
-
-
-def _pair_motion(world: World, dt: float, a, b):
-    """How far the motion of each body pair (a[p], b[p]) can close a gap within the step:
-    (dv, dg, floor) with dv = (v_a - v_b) dt, dg = (g_a - g_b) dt^2 (gravity pulls a
-    moving body, not a fixed one), and floor the distance that holds in every direction:
-    `SPECULATIVE` per moving body and per pair, plus min(|omega| dt, 2) extent for each
-    body (a turn by t moves a point r from the centre by the chord 2 r |sin(t / 2)|, at
-    most min(|t|, 2) r: a body spinning many times a step sweeps its own disc, no
-    farther). Along a unit direction d the gap closes by at most
-    floor + max(dv . d, 0) + max(dg . d, 0)."""
-    moving = ~world.static
-    velocity = np.where(moving[:, None], world.velocity, 0.0)
-    turn = np.minimum(np.abs(world.omega) * dt, 2.0)
-    spin = np.where(moving, turn * world.extent, 0.0)
-    dv = (velocity[a] - velocity[b]) * dt
-    dg = (moving[a].astype(float) - moving[b])[:, None] * np.asarray(world.gravity) * (dt * dt)
-    floor = SPECULATIVE * (1.0 + moving[a] + moving[b]) + spin[a] + spin[b]
-    return dv, dg, floor
-
-
-def _boxes_reachable(boxes, motion, a, b) -> np.ndarray:
-    """(P,) whether pair p's bounding boxes can meet within the step: apart along x or y
-    by more than the pair's motion can close (`_pair_motion`, either way along the
-    axis), two shapes stay apart for the whole step (their shadows on that axis never
-    meet). A fast body passing another by, or leaving it behind, finds no contact."""
-    dv, dg, floor = motion
-    ok = np.ones(len(a), dtype=bool)
-    for k in (0, 1):
-        gap = np.maximum(boxes[a, k] - boxes[b, k + 2], boxes[b, k] - boxes[a, k + 2])
-        ok &= gap <= floor + np.abs(dv[:, k]) + np.abs(dg[:, k])
-    return ok
-
-
-def _reachable(motion, m: dict) -> None:
-    """Keep only the points whose gap the pair's motion can close along the manifold's
-    normal n (from a toward b) within the step: floor + max(dv . n, 0) + max(dg . n, 0)
-    (`_pair_motion`; `m`, the manifolds of the pairs whose motion that is, is changed in
-    place). A point farther apart stays apart for the whole step (the shapes' shadows on
-    n never meet). Such a point had no business in the solver: placed midway across a gap
-    of hundreds of px, it gave the bodies lever arms of hundreds of px, and a fast body's
-    spin then struck what it passed by."""
-    count = m["count"]
-    if not len(count):
-        return
-    dv, dg, floor = motion
-    n = m["normal"]
-    closing = np.maximum(dv[:, 0] * n[:, 0] + dv[:, 1] * n[:, 1], 0.0)
-    falling = np.maximum(dg[:, 0] * n[:, 0] + dg[:, 1] * n[:, 1], 0.0)
-    limit = floor + closing + falling
-    sep = m["separation"]
-    first = (count > 0) & (sep[:, 0] <= limit)
-    second = (count > 1) & (sep[:, 1] <= limit)
-    if (first == (count > 0)).all() and (second == (count > 1)).all():
-        return  # every point within reach (the usual case): nothing to pack
-    only_second = second & ~first  # the second point moves to the first slot
-    for key in ("points", "separation", "ids"):
-        value = m[key]
-        value[only_second, 0] = value[only_second, 1]
-        value[~(first & second), 1] = 0
-        value[~(first | second), 0] = 0
-    m["count"] = first.astype(np.int64) + second
-    m["normal"] = np.where((m["count"] > 0)[:, None], n, 0.0)
 
 
 @dataclass(frozen=True)

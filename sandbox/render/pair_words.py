@@ -4,7 +4,7 @@ narration the frame in words repeats), and which body plays A and which B."""
 from __future__ import annotations
 
 from ..core.walk import WalkOnShow
-from ..physics.records import IMPACT_SPEED, StepRecord
+from ..physics.records import IMPACT_SPEED, StepRecord, SweepEvent
 from ..physics.world import World
 from .bodies import has_moved
 from .demos import demo_for
@@ -61,15 +61,15 @@ def narration(
             else tr("Tick {tick}: the {name} skipped the wall.")
         )
         return (said.format(tick=moment.tick, name=name), "overlap")
-    if record is not None:
-        for ev in record.sweeps:
-            if ev.fraction is not None:
-                name = world.bodies[ev.body].name
-                said = tr(
-                    "The swept test caught the {name} at {fraction:.2f} of its step, "
-                    "before it could pass the wall."
-                )
-                return (said.format(name=tr(name).split(",")[0], fraction=ev.fraction), "gap")
+    cut = _cut_to_tell(record)
+    if cut is not None:
+        said = tr(
+            "The swept test stopped the {name} at {fraction:.2f} of its step, at its "
+            "first touch ({other})."
+        )
+        name = tr(world.bodies[cut.body].name).split(",")[0]
+        other = tr(world.bodies[cut.other].name)
+        return (said.format(name=name, fraction=cut.fraction, other=other), "gap")
     shown = record.shown if record is not None else None
     if shown is None:
         return (tr("No pair on show."), "text_dim")
@@ -92,6 +92,19 @@ def narration(
     if moved and not world.rigid:  # the report is of the pose SAT tested (the ghost)
         return (tr("Before the push: {words}").format(words=f"{words[0].lower()}{words[1:]}"), role)
     return (words, role)
+
+
+def _cut_to_tell(record: StepRecord | None) -> SweepEvent | None:
+    """The swept test's cut this step to tell of: one of the pair on show's bodies if
+    any was cut (so the words are of A or B), else the first; None without a cut."""
+    if record is None:
+        return None
+    cuts = [ev for ev in record.sweeps if ev.fraction is not None and ev.other is not None]
+    shown = record.shown
+    if shown is not None:
+        ours = [ev for ev in cuts if ev.body in (shown.a, shown.b)]
+        cuts = ours or cuts
+    return cuts[0] if cuts else None
 
 
 def _pair_words(

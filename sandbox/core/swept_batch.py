@@ -10,8 +10,8 @@ contract in `pair`).
 Pairs are handled in groups of one kind and one vertex count (no padding: each
 polygon's own vertices and normals, as `sweep` reads them), `_CHUNK` pairs at a time.
 The normal of a touch at a rounded corner (a vertex or a circle: a division by a
-length) is worked out pair by pair with `sweep`'s own steps, only for the pairs that
-hit there.
+length) is worked out with `sweep`'s own steps, as arrays, only for the pairs that hit
+there (portable hypot gives an array element the bits it gives the float).
 """
 
 from __future__ import annotations
@@ -197,7 +197,10 @@ def _circle_polygon(circles, polygons, d, rows, out: _Out, *, circle_first: bool
     nx, ny = _stack(polygons, "normals")
     least = _circle_polygon_least(cx, cy, r, vx, vy, nx, ny, circle_first)
     pairs = (circles, polygons) if circle_first else (polygons, circles)
-    colliding = _or_touching(least, *pairs)
+    round_scale = np.abs(cx) + np.abs(cy) + r
+    flat_scale = np.array([magnitude(p) for p in polygons])
+    sizes = (round_scale, flat_scale) if circle_first else (flat_scale, round_scale)
+    colliding = _or_touching(least, *pairs, _larger(*sizes))
     out.overlap(rows[colliding])
     apart = np.flatnonzero(~colliding)
     if not len(apart):
@@ -227,13 +230,13 @@ def _circle_polygon(circles, polygons, d, rows, out: _Out, *, circle_first: bool
     t_best = t[np.arange(len(apart)), best]
     hit = np.flatnonzero(t_best <= 1.0)
     sign = 1.0 if circle_first else -1.0
-    for k in hit.tolist():
-        i, at_vertex = divmod(int(best[k]), 2)
-        if at_vertex:
-            n = _away_from(cx[k], cy[k], float(t_best[k]), d[k], vx[k, i], vy[k, i])
-        else:
-            n = (float(nx[k, i]) + 0.0, float(ny[k, i]) + 0.0)
-        out.normal[rows[apart[k]]] = (sign * n[0] + 0.0, sign * n[1] + 0.0)
+    i, at_vertex = np.divmod(best[hit], 2)
+    nxs, nys = nx[hit, i] + 0.0, ny[hit, i] + 0.0
+    v = np.flatnonzero(at_vertex)
+    if len(v):
+        k = hit[v]
+        nxs[v], nys[v] = _away_from(cx[k], cy[k], t_best[k], d[k], vx[k, i[v]], vy[k, i[v]])
+    out.normal[rows[apart[hit]]] = np.stack([sign * nxs + 0.0, sign * nys + 0.0], axis=1)
     hits = rows[apart[hit]]
     out.hit[hits] = True
     out.fraction[hits] = t_best[hit]
@@ -269,15 +272,25 @@ def _circle_polygon_least(cx, cy, r, vx, vy, nx, ny, circle_first: bool) -> np.n
     return np.minimum(least, np.where(circle_tested, circle_depth, np.inf))
 
 
-def _or_touching(least: np.ndarray, a: list, b: list) -> np.ndarray:
+def _or_touching(least: np.ndarray, a: list, b: list, scale=None) -> np.ndarray:
     """sat()'s colliding from the least depth of each pair: >= 0, or within the touching
     tolerance of zero (tolerances.TOUCH_TOLERANCE). The rare pairs near enough to zero
-    for that to matter (TOUCH_BOUND, the cheap bound) are decided by sat() itself."""
+    for that to matter (TOUCH_BOUND, the cheap bound) are decided by sat() itself.
+    `scale`: each pair's max(magnitude(a), magnitude(b)) when the caller has it."""
     colliding = least >= 0.0
-    for i in np.flatnonzero(~colliding).tolist():
-        if least[i] >= -TOUCH_BOUND * max(magnitude(a[i]), magnitude(b[i])):
-            colliding[i] = sat(a[i], b[i]).colliding
+    near = np.flatnonzero(~colliding)
+    if scale is None:
+        scale = np.array([max(magnitude(a[i]), magnitude(b[i])) for i in near.tolist()])
+    else:
+        scale = scale[near]
+    for i in near[least[near] >= -TOUCH_BOUND * scale].tolist():
+        colliding[i] = sat(a[i], b[i]).colliding
     return colliding
+
+
+def _larger(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Python's max(first, second) row by row: second only where it is greater."""
+    return np.where(second > first, second, first)
 
 
 def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> None:
@@ -297,7 +310,9 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     ux = np.where(apart, dx / safe, 0.0)
     uy = np.where(apart, dy / safe, -1.0)  # concentric: "up"
     ca, cb = ux * ax + uy * ay, ux * bx + uy * by
-    colliding = _or_touching(np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra)), a, b)
+    least = np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra))
+    scale = _larger(np.abs(ax) + np.abs(ay) + ra, np.abs(bx) + np.abs(by) + rb)
+    colliding = _or_touching(least, a, b, scale)
     out.overlap(rows[colliding])
     keep = np.flatnonzero(~colliding)
     if not len(keep):
@@ -306,9 +321,9 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     stepx, stepy, size = _unit_steps(d)
     t = _circle_hits((ax - bx)[keep], (ay - by)[keep], stepx, stepy, (ra + rb)[keep], size)
     hit = np.flatnonzero(t <= 1.0)
-    for k in hit.tolist():
-        row = keep[k]
-        out.normal[rows[row]] = _away_from(ax[row], ay[row], float(t[k]), d[k], bx[row], by[row])
+    row = keep[hit]
+    n = _away_from(ax[row], ay[row], t[hit], d[hit], bx[row], by[row])
+    out.normal[rows[row]] = np.stack(n, axis=1)
     hits = rows[keep[hit]]
     out.hit[hits] = True
     out.fraction[hits] = t[hit]
@@ -335,10 +350,11 @@ def _circle_hits(fx, fy, ux, uy, r, size) -> np.ndarray:
     return np.where(reached, t, np.inf)
 
 
-def _away_from(cx, cy, t: float, d: np.ndarray, px, py) -> tuple[float, float]:
-    """The unit normal from a point toward the centre at t, by `_ray_cast_rounded`'s own
-    steps (p = c + t d - point; p / hypot(p))."""
-    c = np.array([float(cx), float(cy)])
-    p = c + t * np.array([float(d[0]), float(d[1])]) - np.array([float(px), float(py)])
-    n = p / hypot(*p)
-    return float(n[0]) + 0.0, float(n[1]) + 0.0
+def _away_from(cx, cy, t, d, px, py) -> tuple[np.ndarray, np.ndarray]:
+    """The unit normals from points toward the centres at t, by `_ray_cast_rounded`'s own
+    steps (p = c + t d - point; p / hypot(p)), row by row (portable hypot: the same bits
+    for an array as for each float)."""
+    x = (cx + t * d[:, 0]) - px
+    y = (cy + t * d[:, 1]) - py
+    h = hypot(x, y)
+    return x / h + 0.0, y / h + 0.0

@@ -27,11 +27,20 @@ import numpy as np
 
 from ..core.compound import convex_parts
 from ..core.geometry import AABB, Circle
-from ..core.portable import dot_rows
 from ..core.swept import sweep
 from ..core.swept_batch import sweep_many
 from .records import SweepEvent
-from .swept_boxes import box_tuple, box_union, certain_misses, flat_parts, meets, near, overlapping
+from .swept_boxes import (
+    box_tuple,
+    box_union,
+    certain_misses,
+    flat_parts,
+    meets_two,
+    misses_box,
+    movers,
+    near,
+    overlapping,
+)
 
 if TYPE_CHECKING:
     from .world import World
@@ -65,6 +74,13 @@ class _Sweeps:
     later: list = field(default_factory=list)
     # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
     origin: np.ndarray | None = None
+    # (m, 7) the bullets' sides of `certain_misses`, worked out once (`movers`)
+    moving: np.ndarray | None = None
+    # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
+    # that body was cut}; a body listed with no pairs no longer meets k's swept box.
+    stale: dict = field(default_factory=dict)
+    pending: list = field(default_factory=list)  # (bullet k, body) to test before k's turn
+    flagged: set = field(default_factory=set)  # the bullets in `pending`
 
 
 @dataclass(frozen=True)
@@ -91,50 +107,32 @@ def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]
     if not bullets:
         return ()
     state = _candidates(world, bullets, dt, begun)
-    # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
-    # that body was cut}; a body listed with no pairs no longer meets k's swept box.
-    stale: dict[int, dict[int, list]] = {}
-    pending: list[tuple[int, int]] = []  # (bullet k, body) to test again before k's turn
-    flagged: set[int] = set()
+    stale = state.stale
+    motions = state.motions.tolist()
+    origin = None if state.origin is None else state.origin.tolist()
     events = []
     waiting = []  # events whose tested pairs may hold a _Later
     for k, i in enumerate(bullets):
-        if k in flagged:
-            _retest(state, pending, stale)
-            pending, flagged = [], set()
-        motion = state.motions[k]
-        start = world.position[i] - motion if state.origin is None else state.origin[k]
+        if k in state.flagged:
+            _retest(state)
+        mx, my = motions[k]
+        if origin is None:
+            x, y = world.position[i].tolist()
+            start = (x - mx, y - my)
+        else:
+            start = tuple(origin[k])
         if state.starts[k] is None:  # not finite: sweep pair by pair (it says why)
             first, first_other, first_normal, tested = _sweep_one(world, i, state.shapes, dt)
         else:
             first, first_other, first_normal, tested = _first_touch(state, k, stale.get(k, {}))
             if k in stale:
                 waiting.append(len(events))
-        events.append(
-            SweepEvent(
-                i,
-                (float(start[0]), float(start[1])),
-                (float(motion[0]), float(motion[1])),
-                first,
-                first_other,
-                tested,
-            )
-        )
+        events.append(SweepEvent(i, start, (mx, my), first, first_other, tested))
         if first is not None:
             before = state.shapes[i].aabb()
-            world.position[i] = start + motion * first
-            n = np.asarray(first_normal)
-            vn = float(dot_rows(world.velocity[i], n))
-            if vn < 0:
-                world.velocity[i] -= (1 + world.bodies[i].restitution) * vn * n
-            world.pose_changed()
+            _cut(world, i, (start[0] + mx * first, start[1] + my * first), first_normal)
             state.shapes[i] = world.shape(i)
-            for later, results in _moved(state, k, i, before).items():
-                if results is None:
-                    pending.append((later, i))
-                    flagged.add(later)
-                else:
-                    stale.setdefault(later, {})[i] = results
+            _moved(state, k, i, before)
     if state.later:  # the certain misses' axes: nothing above depended on them
         batch = sweep_many(*zip(*state.later, strict=True))
         for e in waiting:
@@ -146,22 +144,38 @@ def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]
     return tuple(events)
 
 
-def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
-    """Body i (bullet k) was cut: the later bullets whose pairs with it change. Where
-    their swept box met it before and no longer does, no pairs; where it meets it now, a
-    pair that certainly misses (`certain_misses`) is a miss (`sweep` says exactly that:
-    with a circle, no axes; two polygons' axes come last, `_Later`); None for the pairs
-    that must be tested again before that bullet's turn."""
+def _cut(world: World, i: int, place: tuple, normal: tuple) -> None:
+    """Body i moved to `place`, its velocity's closing part along `normal` bounced (the
+    array steps' operations, in their order, on floats)."""
+    nx, ny = normal
+    world.position[i] = place
+    vx, vy = world.velocity[i].tolist()
+    vn = vx * nx + vy * ny
+    if vn < 0:
+        bounce = (1 + world.bodies[i].restitution) * vn
+        world.velocity[i] = (vx - bounce * nx, vy - bounce * ny)
+    world.pose_changed()
+
+
+def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> None:
+    """Body i (bullet k) was cut: the later bullets whose pairs with it change, into
+    `state.stale`. Where their swept box met it before and no longer does, no pairs;
+    where it meets it now, a pair that certainly misses (`certain_misses`) is a miss
+    (`sweep` says exactly that: with a circle, no axes; two polygons' axes come last,
+    `_Later`); the other pairs go to `state.pending`, tested again before that bullet's
+    turn."""
     near = state.near[state.near_start[k] : state.near_start[k + 1]]
-    swept = state.swept[near]
-    after = state.shapes[i].aabb()
-    now = meets(swept, after)
-    changed = {b: [] for b in near[meets(swept, before) & ~now].tolist()}
+    if not len(near):
+        return
+    after = box_tuple(state.shapes[i].aabb())
+    then, now = meets_two(state.swept[near], np.array([box_tuple(before), after]))
+    stale, later = state.stale, state.later
+    for b in near[then & ~now].tolist():
+        stale.setdefault(b, {})[i] = []
     now = near[now]
     if not len(now):
-        return changed
-    box = np.array([box_tuple(after)])
-    misses = certain_misses(state.start_boxes[now], state.motions[now], box)
+        return
+    misses = misses_box(state.moving[now], after)
     others = convex_parts(state.shapes[i])
     for b, miss, round_ in zip(
         now.tolist(),
@@ -170,16 +184,16 @@ def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
         strict=True,
     ):
         if not miss:
-            changed[b] = None
+            state.pending.append((b, i))
+            state.flagged.add(b)
         elif round_:
-            changed[b] = [_MISS] * (state.parts[b] * len(others))
+            stale.setdefault(b, {})[i] = [_MISS] * (state.parts[b] * len(others))
         else:
-            changed[b] = []
+            results = stale.setdefault(b, {})[i] = []
             for part in convex_parts(state.starts[b]):
                 for other in others:
-                    changed[b].append((math.inf, _MISS[1], _Later(len(state.later))))
-                    state.later.append((part, other, state.motions[b]))
-    return changed
+                    results.append((math.inf, _MISS[1], _Later(len(later))))
+                    later.append((part, other, state.motions[b]))
 
 
 def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Sweeps:
@@ -258,20 +272,23 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
         *near(swept),
     )
     sweeps.origin = None if begun is None else starts_xy
+    sweeps.moving = movers(start_boxes, motions)
     return sweeps
 
 
-def _retest(state: _Sweeps, pending: list[tuple[int, int]], stale: dict) -> None:
+def _retest(state: _Sweeps) -> None:
     """The pairs of later bullets with bodies cut since their test, tested again as one
     batch at the moved bodies' new places."""
     found = []
-    for k, j in pending:
+    stale = state.stale
+    for k, j in state.pending:
         stale.setdefault(k, {})[j] = []
         found += [
             (k, j, part, other)
             for part in convex_parts(state.starts[k])
             for other in convex_parts(state.shapes[j])
         ]
+    state.pending, state.flagged = [], set()
     batch = sweep_many(
         [f[2] for f in found], [f[3] for f in found], state.motions[[f[0] for f in found]]
     )

@@ -35,7 +35,6 @@ from .swept_boxes import (
     box_union,
     certain_misses,
     flat_parts,
-    meets_two,
     misses_box,
     movers,
     near,
@@ -76,6 +75,13 @@ class _Sweeps:
     origin: np.ndarray | None = None
     # (m, 7) the bullets' sides of `certain_misses`, worked out once (`movers`)
     moving: np.ndarray | None = None
+    # Per entry of `near` (`_near_tables`): its swept box's columns, its `moving` row,
+    # whether the swept box meets bullet k's box before the cut, the bullet is round.
+    near_bounds: list = field(default_factory=list)
+    near_swept: tuple = ()
+    near_moving: np.ndarray | None = None
+    near_then: np.ndarray | None = None
+    near_round: np.ndarray | None = None
     # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
     # that body was cut}; a body listed with no pairs no longer meets k's swept box.
     stale: dict = field(default_factory=dict)
@@ -129,10 +135,9 @@ def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]
                 waiting.append(len(events))
         events.append(SweepEvent(i, start, (mx, my), first, first_other, tested))
         if first is not None:
-            before = state.shapes[i].aabb()
             _cut(world, i, (start[0] + mx * first, start[1] + my * first), first_normal)
             state.shapes[i] = world.shape(i)
-            _moved(state, k, i, before)
+            _moved(state, k, i)
     if state.later:  # the certain misses' axes: nothing above depended on them
         batch = sweep_many(*zip(*state.later, strict=True))
         for e in waiting:
@@ -157,43 +162,59 @@ def _cut(world: World, i: int, place: tuple, normal: tuple) -> None:
     world.pose_changed()
 
 
-def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> None:
+def _near_tables(state: _Sweeps, ends: np.ndarray) -> None:
+    """`_Sweeps.near_*`, for all bullets at once (`ends`: each bullet's box where its
+    step ended, before any cut)."""
+    near, bounds = state.near, state.near_start
+    state.near_bounds = bounds.tolist()
+    swept = state.swept[near]
+    state.near_swept = tuple(np.ascontiguousarray(swept[:, c]) for c in range(4))
+    state.near_moving = state.moving[near]
+    owner = np.repeat(np.arange(len(bounds) - 1), np.diff(bounds))
+    end = ends[owner]
+    state.near_then = (
+        (swept[:, 0] <= end[:, 2])
+        & (end[:, 0] <= swept[:, 2])
+        & (swept[:, 1] <= end[:, 3])
+        & (end[:, 1] <= swept[:, 3])
+    )
+    state.near_round = state.round_start[near]
+
+
+def _moved(state: _Sweeps, k: int, i: int) -> None:
     """Body i (bullet k) was cut: the later bullets whose pairs with it change, into
     `state.stale`. Where their swept box met it before and no longer does, no pairs;
     where it meets it now, a pair that certainly misses (`certain_misses`) is a miss
     (`sweep` says exactly that: with a circle, no axes; two polygons' axes come last,
     `_Later`); the other pairs go to `state.pending`, tested again before that bullet's
     turn."""
-    near = state.near[state.near_start[k] : state.near_start[k + 1]]
-    if not len(near):
+    a, b = state.near_bounds[k], state.near_bounds[k + 1]
+    if a == b:
         return
-    after = box_tuple(state.shapes[i].aabb())
-    then, now = meets_two(state.swept[near], np.array([box_tuple(before), after]))
+    box = state.shapes[i].aabb()
+    min_x, min_y, max_x, max_y = (column[a:b] for column in state.near_swept)
+    now = (min_x <= box.max_x) & (box.min_x <= max_x) & (min_y <= box.max_y)
+    now &= box.min_y <= max_y
+    near = state.near[a:b]
     stale, later = state.stale, state.later
-    for b in near[then & ~now].tolist():
-        stale.setdefault(b, {})[i] = []
+    for j in near[state.near_then[a:b] & ~now].tolist():
+        stale.setdefault(j, {})[i] = []
+    misses = misses_box(state.near_moving[a:b][now], box_tuple(box))
+    round_ = (state.near_round[a:b][now] | state.round[i]).tolist()
     now = near[now]
-    if not len(now):
-        return
-    misses = misses_box(state.moving[now], after)
     others = convex_parts(state.shapes[i])
-    for b, miss, round_ in zip(
-        now.tolist(),
-        misses.tolist(),
-        (state.round_start[now] | state.round[i]).tolist(),
-        strict=True,
-    ):
+    for j, miss, circle in zip(now.tolist(), misses.tolist(), round_, strict=True):
         if not miss:
-            state.pending.append((b, i))
-            state.flagged.add(b)
-        elif round_:
-            stale.setdefault(b, {})[i] = [_MISS] * (state.parts[b] * len(others))
+            state.pending.append((j, i))
+            state.flagged.add(j)
+        elif circle:
+            stale.setdefault(j, {})[i] = [_MISS] * (state.parts[j] * len(others))
         else:
-            results = stale.setdefault(b, {})[i] = []
-            for part in convex_parts(state.starts[b]):
+            results = stale.setdefault(j, {})[i] = []
+            for part in convex_parts(state.starts[j]):
                 for other in others:
                     results.append((math.inf, _MISS[1], _Later(len(later))))
-                    later.append((part, other, state.motions[b]))
+                    later.append((part, other, state.motions[j]))
 
 
 def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Sweeps:
@@ -273,6 +294,7 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
     )
     sweeps.origin = None if begun is None else starts_xy
     sweeps.moving = movers(start_boxes, motions)
+    _near_tables(sweeps, boxes[bullets])
     return sweeps
 
 

@@ -104,20 +104,3 @@ def box_union(a: AABB, b: AABB) -> tuple[float, float, float, float]:
         max(a.max_x, b.max_x),
         max(a.max_y, b.max_y),
     )
-
-
-def meets_two(swept: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """(2, r): `meets` of the swept boxes (r, 4) with each of two boxes (2, 4)."""
-    low = swept[None, :, :2] <= boxes[:, None, 2:]
-    high = boxes[:, None, :2] <= swept[None, :, 2:]
-    return (low & high).all(axis=2)
-
-
-def meets(swept: np.ndarray, box: AABB) -> np.ndarray:
-    """Which of the swept boxes (r, 4) meet `box` (AABB.overlaps, row by row)."""
-    return (
-        (swept[:, 0] <= box.max_x)
-        & (box.min_x <= swept[:, 2])
-        & (swept[:, 1] <= box.max_y)
-        & (box.min_y <= swept[:, 3])
-    )

@@ -296,12 +296,46 @@ def _larger(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> None:
     """Two circles: sat on the centre-to-centre axis, then a ray cast against the circle
     of the two radii's sum."""
-    ax = np.array([c.position[0] for c in a])
-    ay = np.array([c.position[1] for c in a])
-    bx = np.array([c.position[0] for c in b])
-    by = np.array([c.position[1] for c in b])
-    ra = np.array([c.radius for c in a])
-    rb = np.array([c.radius for c in b])
+    ax, ay, ra = np.array([(*c.position, c.radius) for c in a]).reshape(-1, 3).T
+    bx, by, rb = np.array([(*c.position, c.radius) for c in b]).reshape(-1, 3).T
+    dx, dy, reach = ax - bx, ay - by, ra + rb
+    scale = _larger(np.abs(ax) + np.abs(ay) + ra, np.abs(bx) + np.abs(by) + rb)
+    # Circles far apart (beyond the radii by a millionth of their coordinates' size: far
+    # more than rounding) have sat's least depth below -TOUCH_BOUND * scale: apart.
+    gap = reach + 1e-6 * (scale + reach)
+    with np.errstate(over="ignore", invalid="ignore"):
+        close = np.flatnonzero(~(dx * dx + dy * dy > gap * gap))
+    colliding = np.zeros(len(a), dtype=bool)
+    if len(close):
+        colliding[close] = _circles_touching(
+            ax[close],
+            ay[close],
+            ra[close],
+            bx[close],
+            by[close],
+            rb[close],
+            scale[close],
+            [a[k] for k in close.tolist()],
+            [b[k] for k in close.tolist()],
+        )
+    out.overlap(rows[colliding])
+    keep = np.flatnonzero(~colliding)
+    if not len(keep):
+        return
+    d = d[keep]
+    stepx, stepy, size = _unit_steps(d)
+    t = _circle_hits(dx[keep], dy[keep], stepx, stepy, reach[keep], size)
+    hit = np.flatnonzero(t <= 1.0)
+    row = keep[hit]
+    n = _away_from(ax[row], ay[row], t[hit], d[hit], bx[row], by[row])
+    out.normal[rows[row]] = np.stack(n, axis=1)
+    hits = rows[keep[hit]]
+    out.hit[hits] = True
+    out.fraction[hits] = t[hit]
+
+
+def _circles_touching(ax, ay, ra, bx, by, rb, scale, a: list, b: list) -> np.ndarray:
+    """sat(a, b).colliding for circles: on the centre-to-centre axis."""
     # The axis as `shape_axes` makes it (portable hypot: the same bits as its float form).
     dx, dy = ax - bx, ay - by
     length = hypot(dx, dy)
@@ -311,22 +345,7 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     uy = np.where(apart, dy / safe, -1.0)  # concentric: "up"
     ca, cb = ux * ax + uy * ay, ux * bx + uy * by
     least = np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra))
-    scale = _larger(np.abs(ax) + np.abs(ay) + ra, np.abs(bx) + np.abs(by) + rb)
-    colliding = _or_touching(least, a, b, scale)
-    out.overlap(rows[colliding])
-    keep = np.flatnonzero(~colliding)
-    if not len(keep):
-        return
-    d = d[keep]
-    stepx, stepy, size = _unit_steps(d)
-    t = _circle_hits((ax - bx)[keep], (ay - by)[keep], stepx, stepy, (ra + rb)[keep], size)
-    hit = np.flatnonzero(t <= 1.0)
-    row = keep[hit]
-    n = _away_from(ax[row], ay[row], t[hit], d[hit], bx[row], by[row])
-    out.normal[rows[row]] = np.stack(n, axis=1)
-    hits = rows[keep[hit]]
-    out.hit[hits] = True
-    out.fraction[hits] = t[hit]
+    return _or_touching(least, a, b, scale)
 
 
 def _unit_steps(d: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -61,6 +62,7 @@ class _Sweeps:
     swept: np.ndarray  # (m, 4) swept boxes (NaN: not finite)
     other: list[int]  # per row: the other body
     fraction: np.ndarray  # per row: the first touch after the start, +inf: none
+    fractions: list  # the same, as floats
     normal: np.ndarray
     axes: tuple
     rows: np.ndarray  # bullet k's rows: rows[k] .. rows[k + 1] - 1
@@ -287,6 +289,7 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
         swept,
         j_of[pair_of].tolist(),
         fraction,
+        fraction.tolist(),
         normal,
         tuple(axes),
         np.searchsorted(k_rows, np.arange(m + 1)),
@@ -333,17 +336,19 @@ def _first_touch(state: _Sweeps, k: int, stale: dict):
             return None, None, None, tested
         normal = state.normal[row]
         return float(state.fraction[row]), state.other[row], _pair(normal), tested
-    entries = [
-        (state.other[r], float(state.fraction[r]), state.normal[r], state.axes[r])
-        for r in range(a, b)
-        if state.other[r] not in stale
-    ]
+    # A batch row's normal stands as its row number until it is the first touch.
+    other, fractions, axes = state.other, state.fractions, state.axes
+    entries = [(other[r], fractions[r], r, axes[r]) for r in range(a, b) if other[r] not in stale]
     entries += [(j, *result) for j, results in stale.items() for result in results]
-    entries.sort(key=lambda entry: entry[0])  # stable: parts keep their order
+    entries.sort(key=itemgetter(0))  # stable: parts keep their order
     first, first_other, first_normal = None, None, None
     for j, fraction, normal, _ in entries:
         if fraction != math.inf and (first is None or fraction < first):
-            first, first_other, first_normal = fraction, j, _pair(normal)
+            first, first_other, first_normal = fraction, j, normal
+    if isinstance(first_normal, int):
+        first_normal = state.normal[first_normal]
+    if first_normal is not None:
+        first_normal = _pair(first_normal)
     return first, first_other, first_normal, tuple((e[0], e[3]) for e in entries)
 
 

@@ -95,6 +95,8 @@ class _Out:
 
 def _kind(shape, name: str) -> int:
     """A polygon's vertex count; 0 for a circle."""
+    if type(shape) is Circle:  # the usual case first
+        return 0
     if isinstance(shape, Polygon):
         return len(shape)
     if isinstance(shape, Circle):

@@ -75,15 +75,16 @@ class _Sweeps:
     later: list = field(default_factory=list)
     # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
     origin: np.ndarray | None = None
-    # (m, 7) the bullets' sides of `certain_misses`, worked out once (`movers`)
-    moving: np.ndarray | None = None
+    # the bullets' sides of `certain_misses`, worked out once (`movers`' columns)
+    moving: tuple = ()
     # Per entry of `near` (`_near_tables`): its swept box's columns, its `moving` row,
     # whether the swept box meets bullet k's box before the cut, the bullet is round.
     near_bounds: list = field(default_factory=list)
     near_swept: tuple = ()
-    near_moving: np.ndarray | None = None
+    near_moving: tuple = ()
     near_then: np.ndarray | None = None
-    near_round: np.ndarray | None = None
+    near_round: list = field(default_factory=list)
+    near_list: list = field(default_factory=list)  # `near` as ints
     # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
     # that body was cut}; a body listed with no pairs no longer meets k's swept box.
     stale: dict = field(default_factory=dict)
@@ -169,9 +170,10 @@ def _near_tables(state: _Sweeps, ends: np.ndarray) -> None:
     step ended, before any cut)."""
     near, bounds = state.near, state.near_start
     state.near_bounds = bounds.tolist()
+    state.near_list = near.tolist()
     swept = state.swept[near]
     state.near_swept = tuple(np.ascontiguousarray(swept[:, c]) for c in range(4))
-    state.near_moving = state.moving[near]
+    state.near_moving = tuple(column[near] for column in state.moving)
     owner = np.repeat(np.arange(len(bounds) - 1), np.diff(bounds))
     end = ends[owner]
     state.near_then = (
@@ -180,7 +182,7 @@ def _near_tables(state: _Sweeps, ends: np.ndarray) -> None:
         & (swept[:, 1] <= end[:, 3])
         & (end[:, 1] <= swept[:, 3])
     )
-    state.near_round = state.round_start[near]
+    state.near_round = state.round_start[near].tolist()
 
 
 def _moved(state: _Sweeps, k: int, i: int) -> None:
@@ -201,15 +203,20 @@ def _moved(state: _Sweeps, k: int, i: int) -> None:
     stale, later = state.stale, state.later
     for j in near[state.near_then[a:b] & ~now].tolist():
         stale.setdefault(j, {})[i] = []
-    misses = misses_box(state.near_moving[a:b][now], box_tuple(box))
-    round_ = (state.near_round[a:b][now] | state.round[i]).tolist()
-    now = near[now]
+    now = np.flatnonzero(now).tolist()
+    if not now:
+        return
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        misses = misses_box(tuple(c[a:b] for c in state.near_moving), box_tuple(box))
+    misses = misses.tolist()
     others = convex_parts(state.shapes[i])
-    for j, miss, circle in zip(now.tolist(), misses.tolist(), round_, strict=True):
-        if not miss:
+    round_i = bool(state.round[i])
+    for t in now:
+        j = state.near_list[a + t]
+        if not misses[t]:
             state.pending.append((j, i))
             state.flagged.add(j)
-        elif circle:
+        elif round_i or state.near_round[a + t]:
             stale.setdefault(j, {})[i] = [_MISS] * (state.parts[j] * len(others))
         else:
             results = stale.setdefault(j, {})[i] = []
@@ -319,8 +326,9 @@ def _retest(state: _Sweeps) -> None:
     )
     eligible = batch.hit & ~batch.initially_overlapping
     fraction = np.where(eligible, batch.fraction, np.inf).tolist()
-    for row, (k, j, _, _) in enumerate(found):
-        stale[k][j].append((fraction[row], batch.normal[row], batch.axes[row]))
+    normals = batch.normal.tolist()
+    for (k, j, _, _), *result in zip(found, fraction, normals, batch.axes, strict=True):
+        stale[k][j].append(tuple(result))
 
 
 def _first_touch(state: _Sweeps, k: int, stale: dict):

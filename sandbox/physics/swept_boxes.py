@@ -3,6 +3,8 @@ meet this step, and which pairs certainly miss (physics/bullets.py cuts the moti
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..core.geometry import AABB
@@ -42,31 +44,34 @@ def certain_misses(start_boxes: np.ndarray, motions: np.ndarray, boxes: np.ndarr
         return closest > reach + MISS_MARGIN * scale
 
 
-def movers(start_boxes: np.ndarray, motions: np.ndarray) -> np.ndarray:
-    """(m, 7) columns of `certain_misses`' moving side, worked out once for `misses_box`:
+def movers(start_boxes: np.ndarray, motions: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The columns of `certain_misses`' moving side, worked out once for `misses_box`:
     centre x, y, |size|, motion x, y, |motion|^2, |motion| (the same operations)."""
     centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
     d = motions
     dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
     size = _norm(start_boxes[:, 2:] - start_boxes[:, :2])
-    return np.column_stack([centre, size, d, dd, _norm(d)])
+    columns = (centre[:, 0], centre[:, 1], size, d[:, 0], d[:, 1], dd, _norm(d))
+    return tuple(np.ascontiguousarray(c) for c in columns)
 
 
-def misses_box(moving: np.ndarray, box: tuple) -> np.ndarray:
-    """`certain_misses` of movers (rows of `movers`) against the one box
-    (min_x, min_y, max_x, max_y), the same bits: its operations, in its order."""
+def misses_box(moving: tuple, box: tuple) -> np.ndarray:
+    """`certain_misses` of movers (`movers`' columns) against the one box (min_x, min_y,
+    max_x, max_y), the same bits: its operations, in its order. Quiet only within the
+    caller's np.errstate (divide, invalid, over)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    cx, cy, size, dx, dy, dd, norm_d = moving.T
-    reach = 0.5 * (size + np.sqrt(w * w + h * h))
+    cx, cy, size, dx, dy, dd, norm_d = moving
+    reach = 0.5 * (size + math.sqrt(w * w + h * h))
     fx, fy = cx - (x0 + x1) * 0.5, cy - (y0 + y1) * 0.5
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        t = np.clip(-(fx * dx + fy * dy) / dd, 0.0, 1.0)
-        t = np.where(dd > 0, t, 0.0)
-        gx, gy = fx + t * dx, fy + t * dy
-        closest = np.sqrt(gx * gx + gy * gy)
-        scale = np.sqrt(fx * fx + fy * fy) + norm_d + reach + 1.0
-        return closest > reach + MISS_MARGIN * scale
+    # np.clip(t, 0, 1), as max then min (NaN stays NaN; the sign of a zero t is lost in
+    # the squares below)
+    t = np.minimum(np.maximum(-(fx * dx + fy * dy) / dd, 0.0), 1.0)
+    t = np.where(dd > 0, t, 0.0)
+    gx, gy = fx + t * dx, fy + t * dy
+    closest = np.sqrt(gx * gx + gy * gy)
+    scale = np.sqrt(fx * fx + fy * fy) + norm_d + reach + 1.0
+    return closest > reach + MISS_MARGIN * scale
 
 
 def _norm(v: np.ndarray) -> np.ndarray:

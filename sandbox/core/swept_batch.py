@@ -58,10 +58,7 @@ def sweep_many(shapes_a, shapes_b, motions) -> SweepBatch:
         bad = int(np.flatnonzero(~np.isfinite(d).all(axis=1))[0])
         raise ValueError(f"sweep_many(): motion {bad} must be finite, got {tuple(d[bad])}")
     out = _Out(count)
-    groups: dict[tuple, list[int]] = {}
-    for k, (a, b) in enumerate(zip(shapes_a, shapes_b, strict=True)):
-        groups.setdefault((_kind(a, "a"), _kind(b, "b")), []).append(k)
-    for (kind_a, kind_b), rows in groups.items():
+    for (kind_a, kind_b), rows in _groups(shapes_a, shapes_b).items():
         for start in range(0, len(rows), _CHUNK):
             r = np.array(rows[start : start + _CHUNK], dtype=np.intp)
             a = [shapes_a[k] for k in r.tolist()]
@@ -75,6 +72,16 @@ def sweep_many(shapes_a, shapes_b, motions) -> SweepBatch:
             else:
                 _circles(a, b, d[r], r, out)
     return SweepBatch(out.hit, out.fraction, out.normal, out.overlapping, tuple(out.axes))
+
+
+def _groups(shapes_a: list, shapes_b: list) -> dict[tuple, list[int]]:
+    """The rows by (`_kind` of a, `_kind` of b), each group in row order."""
+    if all(type(s) is Circle for s in shapes_a) and all(type(s) is Circle for s in shapes_b):
+        return {(0, 0): list(range(len(shapes_a)))} if shapes_a else {}
+    groups: dict[tuple, list[int]] = {}
+    for k, (a, b) in enumerate(zip(shapes_a, shapes_b, strict=True)):
+        groups.setdefault((_kind(a, "a"), _kind(b, "b")), []).append(k)
+    return groups
 
 
 class _Out:
@@ -320,7 +327,8 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
             [a[k] for k in close.tolist()],
             [b[k] for k in close.tolist()],
         )
-    out.overlap(rows[colliding])
+    if len(close):
+        out.overlap(rows[colliding])
     keep = np.flatnonzero(~colliding)
     if not len(keep):
         return

@@ -75,17 +75,17 @@ class _Sweeps:
     later: list = field(default_factory=list)
     # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
     origin: np.ndarray | None = None
-    # the bullets' sides of `certain_misses`, worked out once (`movers`' columns)
-    moving: tuple = ()
+    # (m, 7) the bullets' sides of `certain_misses`, worked out once (`movers`)
+    moving: np.ndarray | None = None
     # Per entry of `near` (`_near_tables`): its swept box's columns, its `moving` row,
     # whether the swept box meets bullet k's box before the cut, the bullet is round.
     near_bounds: list = field(default_factory=list)
     near_swept: tuple = ()
-    near_moving: tuple = ()
+    near_moving: np.ndarray | None = None
     near_then: np.ndarray | None = None
     near_round: list = field(default_factory=list)
     near_list: list = field(default_factory=list)  # `near` as ints
-    # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
+    # bullet k -> {body: its part pairs' (body, fraction, normal, axes), tested again after
     # that body was cut}; a body listed with no pairs no longer meets k's swept box.
     stale: dict = field(default_factory=dict)
     pending: list = field(default_factory=list)  # (bullet k, body) to test before k's turn
@@ -173,7 +173,7 @@ def _near_tables(state: _Sweeps, ends: np.ndarray) -> None:
     state.near_list = near.tolist()
     swept = state.swept[near]
     state.near_swept = tuple(np.ascontiguousarray(swept[:, c]) for c in range(4))
-    state.near_moving = tuple(column[near] for column in state.moving)
+    state.near_moving = state.moving[near]
     owner = np.repeat(np.arange(len(bounds) - 1), np.diff(bounds))
     end = ends[owner]
     state.near_then = (
@@ -203,26 +203,24 @@ def _moved(state: _Sweeps, k: int, i: int) -> None:
     stale, later = state.stale, state.later
     for j in near[state.near_then[a:b] & ~now].tolist():
         stale.setdefault(j, {})[i] = []
-    now = np.flatnonzero(now).tolist()
-    if not now:
+    now = np.flatnonzero(now)
+    if not len(now):
         return
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        misses = misses_box(tuple(c[a:b] for c in state.near_moving), box_tuple(box))
-    misses = misses.tolist()
+    misses = misses_box(state.near_moving[a:b][now].tolist(), box_tuple(box))
     others = convex_parts(state.shapes[i])
     round_i = bool(state.round[i])
-    for t in now:
-        j = state.near_list[a + t]
-        if not misses[t]:
+    for t, miss in zip((now + a).tolist(), misses, strict=True):
+        j = state.near_list[t]
+        if not miss:
             state.pending.append((j, i))
             state.flagged.add(j)
-        elif round_i or state.near_round[a + t]:
-            stale.setdefault(j, {})[i] = [_MISS] * (state.parts[j] * len(others))
+        elif round_i or state.near_round[t]:
+            stale.setdefault(j, {})[i] = [(i, *_MISS)] * (state.parts[j] * len(others))
         else:
             results = stale.setdefault(j, {})[i] = []
             for part in convex_parts(state.starts[j]):
                 for other in others:
-                    results.append((math.inf, _MISS[1], _Later(len(later))))
+                    results.append((i, math.inf, _MISS[1], _Later(len(later))))
                     later.append((part, other, state.motions[j]))
 
 
@@ -328,7 +326,7 @@ def _retest(state: _Sweeps) -> None:
     fraction = np.where(eligible, batch.fraction, np.inf).tolist()
     normals = batch.normal.tolist()
     for (k, j, _, _), *result in zip(found, fraction, normals, batch.axes, strict=True):
-        stale[k][j].append(tuple(result))
+        stale[k][j].append((j, *result))
 
 
 def _first_touch(state: _Sweeps, k: int, stale: dict):
@@ -345,9 +343,9 @@ def _first_touch(state: _Sweeps, k: int, stale: dict):
         normal = state.normal[row]
         return float(state.fraction[row]), state.other[row], _pair(normal), tested
     # A batch row's normal stands as its row number until it is the first touch.
-    other, fractions, axes = state.other, state.fractions, state.axes
-    entries = [(other[r], fractions[r], r, axes[r]) for r in range(a, b) if other[r] not in stale]
-    entries += [(j, *result) for j, results in stale.items() for result in results]
+    rows = zip(state.other[a:b], state.fractions[a:b], range(a, b), state.axes[a:b], strict=True)
+    entries = [row for row in rows if row[0] not in stale]
+    entries += [result for results in stale.values() for result in results]
     entries.sort(key=itemgetter(0))  # stable: parts keep their order
     first, first_other, first_normal = None, None, None
     for j, fraction, normal, _ in entries:
@@ -357,7 +355,7 @@ def _first_touch(state: _Sweeps, k: int, stale: dict):
         first_normal = state.normal[first_normal]
     if first_normal is not None:
         first_normal = _pair(first_normal)
-    return first, first_other, first_normal, tuple((e[0], e[3]) for e in entries)
+    return first, first_other, first_normal, tuple([(e[0], e[3]) for e in entries])
 
 
 def _pair(normal: np.ndarray) -> tuple[float, float]:

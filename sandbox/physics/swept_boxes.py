@@ -44,34 +44,38 @@ def certain_misses(start_boxes: np.ndarray, motions: np.ndarray, boxes: np.ndarr
         return closest > reach + MISS_MARGIN * scale
 
 
-def movers(start_boxes: np.ndarray, motions: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The columns of `certain_misses`' moving side, worked out once for `misses_box`:
-    centre x, y, |size|, motion x, y, |motion|^2, |motion| (the same operations)."""
-    centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
-    d = motions
-    dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
-    size = _norm(start_boxes[:, 2:] - start_boxes[:, :2])
-    columns = (centre[:, 0], centre[:, 1], size, d[:, 0], d[:, 1], dd, _norm(d))
-    return tuple(np.ascontiguousarray(c) for c in columns)
+def movers(start_boxes: np.ndarray, motions: np.ndarray) -> np.ndarray:
+    """(m, 7) `certain_misses`' moving side, worked out once for `misses_box`: centre x,
+    y, |size|, motion x, y, |motion|^2, |motion| (the same operations)."""
+    with np.errstate(over="ignore", invalid="ignore"):  # NaN or inf: never certain
+        centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
+        d = motions
+        dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
+        size = _norm(start_boxes[:, 2:] - start_boxes[:, :2])
+        return np.column_stack([centre, size, d, dd, _norm(d)])
 
 
-def misses_box(moving: tuple, box: tuple) -> np.ndarray:
-    """`certain_misses` of movers (`movers`' columns) against the one box (min_x, min_y,
-    max_x, max_y), the same bits: its operations, in its order. Quiet only within the
-    caller's np.errstate (divide, invalid, over)."""
+def misses_box(moving: list, box: tuple) -> list[bool]:
+    """`certain_misses` of a few movers (rows of `movers`, as floats) against the one box
+    (min_x, min_y, max_x, max_y), on floats: its operations in its order, so the same
+    bits (IEEE + - * / and sqrt; np.clip's NaN stays NaN, and a zero t's sign is lost
+    in the squares)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    cx, cy, size, dx, dy, dd, norm_d = moving
-    reach = 0.5 * (size + math.sqrt(w * w + h * h))
-    fx, fy = cx - (x0 + x1) * 0.5, cy - (y0 + y1) * 0.5
-    # np.clip(t, 0, 1), as max then min (NaN stays NaN; the sign of a zero t is lost in
-    # the squares below)
-    t = np.minimum(np.maximum(-(fx * dx + fy * dy) / dd, 0.0), 1.0)
-    t = np.where(dd > 0, t, 0.0)
-    gx, gy = fx + t * dx, fy + t * dy
-    closest = np.sqrt(gx * gx + gy * gy)
-    scale = np.sqrt(fx * fx + fy * fy) + norm_d + reach + 1.0
-    return closest > reach + MISS_MARGIN * scale
+    size_b = math.sqrt(w * w + h * h)
+    bx, by = (x0 + x1) * 0.5, (y0 + y1) * 0.5
+    misses = []
+    for cx, cy, size, dx, dy, dd, norm_d in moving:
+        reach = 0.5 * (size + size_b)
+        fx, fy = cx - bx, cy - by
+        t = 0.0
+        if dd > 0:
+            t = -(fx * dx + fy * dy) / dd
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+        gx, gy = fx + t * dx, fy + t * dy
+        scale = math.sqrt(fx * fx + fy * fy) + norm_d + reach + 1.0
+        misses.append(math.sqrt(gx * gx + gy * gy) > reach + MISS_MARGIN * scale)
+    return misses
 
 
 def _norm(v: np.ndarray) -> np.ndarray:

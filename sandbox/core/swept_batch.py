@@ -337,9 +337,10 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     t = _circle_hits(dx[keep], dy[keep], stepx, stepy, reach[keep], size)
     hit = np.flatnonzero(t <= 1.0)
     row = keep[hit]
-    n = _away_from(ax[row], ay[row], t[hit], d[hit], bx[row], by[row])
-    out.normal[rows[row]] = np.stack(n, axis=1)
-    hits = rows[keep[hit]]
+    hits = rows[row]
+    out.normal[hits, 0], out.normal[hits, 1] = _away_from(
+        ax[row], ay[row], t[hit], d[hit], bx[row], by[row]
+    )
     out.hit[hits] = True
     out.fraction[hits] = t[hit]
 

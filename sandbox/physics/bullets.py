@@ -309,24 +309,23 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
 def _retest(state: _Sweeps) -> None:
     """The pairs of later bullets with bodies cut since their test, tested again as one
     batch at the moved bodies' new places."""
-    found = []
+    found, parts, others, bullets = [], [], [], []
     stale = state.stale
     for k, j in state.pending:
-        stale.setdefault(k, {})[j] = []
-        found += [
-            (k, j, part, other)
-            for part in convex_parts(state.starts[k])
-            for other in convex_parts(state.shapes[j])
-        ]
+        results = stale.setdefault(k, {})[j] = []
+        for part in convex_parts(state.starts[k]):
+            for other in convex_parts(state.shapes[j]):
+                found.append((results, j))
+                parts.append(part)
+                others.append(other)
+                bullets.append(k)
     state.pending, state.flagged = [], set()
-    batch = sweep_many(
-        [f[2] for f in found], [f[3] for f in found], state.motions[[f[0] for f in found]]
-    )
+    batch = sweep_many(parts, others, state.motions[bullets])
     eligible = batch.hit & ~batch.initially_overlapping
     fraction = np.where(eligible, batch.fraction, np.inf).tolist()
     normals = batch.normal.tolist()
-    for (k, j, _, _), *result in zip(found, fraction, normals, batch.axes, strict=True):
-        stale[k][j].append((j, *result))
+    for (results, j), *result in zip(found, fraction, normals, batch.axes, strict=True):
+        results.append((j, *result))
 
 
 def _first_touch(state: _Sweeps, k: int, stale: dict):

@@ -10,8 +10,8 @@ contract in `pair`).
 Pairs are handled in groups of one kind and one vertex count (no padding: each
 polygon's own vertices and normals, as `sweep` reads them), `_CHUNK` pairs at a time.
 The normal of a touch at a rounded corner (a vertex or a circle: a division by a
-length) is worked out pair by pair with `sweep`'s own steps, only for the pairs that
-hit there.
+length) is worked out with `sweep`'s own steps, as arrays, only for the pairs that hit
+there (portable hypot gives an array element the bits it gives the float).
 """
 
 from __future__ import annotations
@@ -58,10 +58,7 @@ def sweep_many(shapes_a, shapes_b, motions) -> SweepBatch:
         bad = int(np.flatnonzero(~np.isfinite(d).all(axis=1))[0])
         raise ValueError(f"sweep_many(): motion {bad} must be finite, got {tuple(d[bad])}")
     out = _Out(count)
-    groups: dict[tuple, list[int]] = {}
-    for k, (a, b) in enumerate(zip(shapes_a, shapes_b, strict=True)):
-        groups.setdefault((_kind(a, "a"), _kind(b, "b")), []).append(k)
-    for (kind_a, kind_b), rows in groups.items():
+    for (kind_a, kind_b), rows in _groups(shapes_a, shapes_b).items():
         for start in range(0, len(rows), _CHUNK):
             r = np.array(rows[start : start + _CHUNK], dtype=np.intp)
             a = [shapes_a[k] for k in r.tolist()]
@@ -75,6 +72,16 @@ def sweep_many(shapes_a, shapes_b, motions) -> SweepBatch:
             else:
                 _circles(a, b, d[r], r, out)
     return SweepBatch(out.hit, out.fraction, out.normal, out.overlapping, tuple(out.axes))
+
+
+def _groups(shapes_a: list, shapes_b: list) -> dict[tuple, list[int]]:
+    """The rows by (`_kind` of a, `_kind` of b), each group in row order."""
+    if all(type(s) is Circle for s in shapes_a) and all(type(s) is Circle for s in shapes_b):
+        return {(0, 0): list(range(len(shapes_a)))} if shapes_a else {}
+    groups: dict[tuple, list[int]] = {}
+    for k, (a, b) in enumerate(zip(shapes_a, shapes_b, strict=True)):
+        groups.setdefault((_kind(a, "a"), _kind(b, "b")), []).append(k)
+    return groups
 
 
 class _Out:
@@ -95,6 +102,8 @@ class _Out:
 
 def _kind(shape, name: str) -> int:
     """A polygon's vertex count; 0 for a circle."""
+    if type(shape) is Circle:  # the usual case first
+        return 0
     if isinstance(shape, Polygon):
         return len(shape)
     if isinstance(shape, Circle):
@@ -197,7 +206,10 @@ def _circle_polygon(circles, polygons, d, rows, out: _Out, *, circle_first: bool
     nx, ny = _stack(polygons, "normals")
     least = _circle_polygon_least(cx, cy, r, vx, vy, nx, ny, circle_first)
     pairs = (circles, polygons) if circle_first else (polygons, circles)
-    colliding = _or_touching(least, *pairs)
+    round_scale = np.abs(cx) + np.abs(cy) + r
+    flat_scale = np.array([magnitude(p) for p in polygons])
+    sizes = (round_scale, flat_scale) if circle_first else (flat_scale, round_scale)
+    colliding = _or_touching(least, *pairs, _larger(*sizes))
     out.overlap(rows[colliding])
     apart = np.flatnonzero(~colliding)
     if not len(apart):
@@ -227,13 +239,13 @@ def _circle_polygon(circles, polygons, d, rows, out: _Out, *, circle_first: bool
     t_best = t[np.arange(len(apart)), best]
     hit = np.flatnonzero(t_best <= 1.0)
     sign = 1.0 if circle_first else -1.0
-    for k in hit.tolist():
-        i, at_vertex = divmod(int(best[k]), 2)
-        if at_vertex:
-            n = _away_from(cx[k], cy[k], float(t_best[k]), d[k], vx[k, i], vy[k, i])
-        else:
-            n = (float(nx[k, i]) + 0.0, float(ny[k, i]) + 0.0)
-        out.normal[rows[apart[k]]] = (sign * n[0] + 0.0, sign * n[1] + 0.0)
+    i, at_vertex = np.divmod(best[hit], 2)
+    nxs, nys = nx[hit, i] + 0.0, ny[hit, i] + 0.0
+    v = np.flatnonzero(at_vertex)
+    if len(v):
+        k = hit[v]
+        nxs[v], nys[v] = _away_from(cx[k], cy[k], t_best[k], d[k], vx[k, i[v]], vy[k, i[v]])
+    out.normal[rows[apart[hit]]] = np.stack([sign * nxs + 0.0, sign * nys + 0.0], axis=1)
     hits = rows[apart[hit]]
     out.hit[hits] = True
     out.fraction[hits] = t_best[hit]
@@ -269,26 +281,72 @@ def _circle_polygon_least(cx, cy, r, vx, vy, nx, ny, circle_first: bool) -> np.n
     return np.minimum(least, np.where(circle_tested, circle_depth, np.inf))
 
 
-def _or_touching(least: np.ndarray, a: list, b: list) -> np.ndarray:
+def _or_touching(least: np.ndarray, a: list, b: list, scale=None) -> np.ndarray:
     """sat()'s colliding from the least depth of each pair: >= 0, or within the touching
     tolerance of zero (tolerances.TOUCH_TOLERANCE). The rare pairs near enough to zero
-    for that to matter (TOUCH_BOUND, the cheap bound) are decided by sat() itself."""
+    for that to matter (TOUCH_BOUND, the cheap bound) are decided by sat() itself.
+    `scale`: each pair's max(magnitude(a), magnitude(b)) when the caller has it."""
     colliding = least >= 0.0
-    for i in np.flatnonzero(~colliding).tolist():
-        if least[i] >= -TOUCH_BOUND * max(magnitude(a[i]), magnitude(b[i])):
-            colliding[i] = sat(a[i], b[i]).colliding
+    near = np.flatnonzero(~colliding)
+    if scale is None:
+        scale = np.array([max(magnitude(a[i]), magnitude(b[i])) for i in near.tolist()])
+    else:
+        scale = scale[near]
+    for i in near[least[near] >= -TOUCH_BOUND * scale].tolist():
+        colliding[i] = sat(a[i], b[i]).colliding
     return colliding
+
+
+def _larger(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Python's max(first, second) row by row: second only where it is greater."""
+    return np.where(second > first, second, first)
 
 
 def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> None:
     """Two circles: sat on the centre-to-centre axis, then a ray cast against the circle
     of the two radii's sum."""
-    ax = np.array([c.position[0] for c in a])
-    ay = np.array([c.position[1] for c in a])
-    bx = np.array([c.position[0] for c in b])
-    by = np.array([c.position[1] for c in b])
-    ra = np.array([c.radius for c in a])
-    rb = np.array([c.radius for c in b])
+    ax, ay, ra = np.array([(*c.position, c.radius) for c in a]).reshape(-1, 3).T
+    bx, by, rb = np.array([(*c.position, c.radius) for c in b]).reshape(-1, 3).T
+    dx, dy, reach = ax - bx, ay - by, ra + rb
+    scale = _larger(np.abs(ax) + np.abs(ay) + ra, np.abs(bx) + np.abs(by) + rb)
+    # Circles far apart (beyond the radii by a millionth of their coordinates' size: far
+    # more than rounding) have sat's least depth below -TOUCH_BOUND * scale: apart.
+    gap = reach + 1e-6 * (scale + reach)
+    with np.errstate(over="ignore", invalid="ignore"):
+        close = np.flatnonzero(~(dx * dx + dy * dy > gap * gap))
+    colliding = np.zeros(len(a), dtype=bool)
+    if len(close):
+        colliding[close] = _circles_touching(
+            ax[close],
+            ay[close],
+            ra[close],
+            bx[close],
+            by[close],
+            rb[close],
+            scale[close],
+            [a[k] for k in close.tolist()],
+            [b[k] for k in close.tolist()],
+        )
+    if len(close):
+        out.overlap(rows[colliding])
+    keep = np.flatnonzero(~colliding)
+    if not len(keep):
+        return
+    d = d[keep]
+    stepx, stepy, size = _unit_steps(d)
+    t = _circle_hits(dx[keep], dy[keep], stepx, stepy, reach[keep], size)
+    hit = np.flatnonzero(t <= 1.0)
+    row = keep[hit]
+    hits = rows[row]
+    out.normal[hits, 0], out.normal[hits, 1] = _away_from(
+        ax[row], ay[row], t[hit], d[hit], bx[row], by[row]
+    )
+    out.hit[hits] = True
+    out.fraction[hits] = t[hit]
+
+
+def _circles_touching(ax, ay, ra, bx, by, rb, scale, a: list, b: list) -> np.ndarray:
+    """sat(a, b).colliding for circles: on the centre-to-centre axis."""
     # The axis as `shape_axes` makes it (portable hypot: the same bits as its float form).
     dx, dy = ax - bx, ay - by
     length = hypot(dx, dy)
@@ -297,21 +355,8 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
     ux = np.where(apart, dx / safe, 0.0)
     uy = np.where(apart, dy / safe, -1.0)  # concentric: "up"
     ca, cb = ux * ax + uy * ay, ux * bx + uy * by
-    colliding = _or_touching(np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra)), a, b)
-    out.overlap(rows[colliding])
-    keep = np.flatnonzero(~colliding)
-    if not len(keep):
-        return
-    d = d[keep]
-    stepx, stepy, size = _unit_steps(d)
-    t = _circle_hits((ax - bx)[keep], (ay - by)[keep], stepx, stepy, (ra + rb)[keep], size)
-    hit = np.flatnonzero(t <= 1.0)
-    for k in hit.tolist():
-        row = keep[k]
-        out.normal[rows[row]] = _away_from(ax[row], ay[row], float(t[k]), d[k], bx[row], by[row])
-    hits = rows[keep[hit]]
-    out.hit[hits] = True
-    out.fraction[hits] = t[hit]
+    least = np.minimum((ca + ra) - (cb - rb), (cb + rb) - (ca - ra))
+    return _or_touching(least, a, b, scale)
 
 
 def _unit_steps(d: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -335,10 +380,11 @@ def _circle_hits(fx, fy, ux, uy, r, size) -> np.ndarray:
     return np.where(reached, t, np.inf)
 
 
-def _away_from(cx, cy, t: float, d: np.ndarray, px, py) -> tuple[float, float]:
-    """The unit normal from a point toward the centre at t, by `_ray_cast_rounded`'s own
-    steps (p = c + t d - point; p / hypot(p))."""
-    c = np.array([float(cx), float(cy)])
-    p = c + t * np.array([float(d[0]), float(d[1])]) - np.array([float(px), float(py)])
-    n = p / hypot(*p)
-    return float(n[0]) + 0.0, float(n[1]) + 0.0
+def _away_from(cx, cy, t, d, px, py) -> tuple[np.ndarray, np.ndarray]:
+    """The unit normals from points toward the centres at t, by `_ray_cast_rounded`'s own
+    steps (p = c + t d - point; p / hypot(p)), row by row (portable hypot: the same bits
+    for an array as for each float)."""
+    x = (cx + t * d[:, 0]) - px
+    y = (cy + t * d[:, 1]) - py
+    h = hypot(x, y)
+    return x / h + 0.0, y / h + 0.0

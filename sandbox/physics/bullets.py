@@ -21,17 +21,26 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.compound import convex_parts
 from ..core.geometry import AABB, Circle
-from ..core.portable import dot_rows
 from ..core.swept import sweep
 from ..core.swept_batch import sweep_many
 from .records import SweepEvent
-from .swept_boxes import box_tuple, box_union, certain_misses, flat_parts, meets, near, overlapping
+from .swept_boxes import (
+    box_tuple,
+    box_union,
+    certain_misses,
+    flat_parts,
+    misses_box,
+    movers,
+    near,
+    overlapping,
+)
 
 if TYPE_CHECKING:
     from .world import World
@@ -53,6 +62,7 @@ class _Sweeps:
     swept: np.ndarray  # (m, 4) swept boxes (NaN: not finite)
     other: list[int]  # per row: the other body
     fraction: np.ndarray  # per row: the first touch after the start, +inf: none
+    fractions: list  # the same, as floats
     normal: np.ndarray
     axes: tuple
     rows: np.ndarray  # bullet k's rows: rows[k] .. rows[k + 1] - 1
@@ -65,6 +75,21 @@ class _Sweeps:
     later: list = field(default_factory=list)
     # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
     origin: np.ndarray | None = None
+    # (m, 7) the bullets' sides of `certain_misses`, worked out once (`movers`)
+    moving: np.ndarray | None = None
+    # Per entry of `near` (`_near_tables`): its swept box's columns, its `moving` row,
+    # whether the swept box meets bullet k's box before the cut, the bullet is round.
+    near_bounds: list = field(default_factory=list)
+    near_swept: tuple = ()
+    near_moving: np.ndarray | None = None
+    near_then: np.ndarray | None = None
+    near_round: list = field(default_factory=list)
+    near_list: list = field(default_factory=list)  # `near` as ints
+    # bullet k -> {body: its part pairs' (body, fraction, normal, axes), tested again after
+    # that body was cut}; a body listed with no pairs no longer meets k's swept box.
+    stale: dict = field(default_factory=dict)
+    pending: list = field(default_factory=list)  # (bullet k, body) to test before k's turn
+    flagged: set = field(default_factory=set)  # the bullets in `pending`
 
 
 @dataclass(frozen=True)
@@ -91,50 +116,31 @@ def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]
     if not bullets:
         return ()
     state = _candidates(world, bullets, dt, begun)
-    # bullet k -> {body: its part pairs' (fraction, normal, axes), tested again after
-    # that body was cut}; a body listed with no pairs no longer meets k's swept box.
-    stale: dict[int, dict[int, list]] = {}
-    pending: list[tuple[int, int]] = []  # (bullet k, body) to test again before k's turn
-    flagged: set[int] = set()
+    stale = state.stale
+    motions = state.motions.tolist()
+    origin = None if state.origin is None else state.origin.tolist()
     events = []
     waiting = []  # events whose tested pairs may hold a _Later
     for k, i in enumerate(bullets):
-        if k in flagged:
-            _retest(state, pending, stale)
-            pending, flagged = [], set()
-        motion = state.motions[k]
-        start = world.position[i] - motion if state.origin is None else state.origin[k]
+        if k in state.flagged:
+            _retest(state)
+        mx, my = motions[k]
+        if origin is None:
+            x, y = world.position[i].tolist()
+            start = (x - mx, y - my)
+        else:
+            start = tuple(origin[k])
         if state.starts[k] is None:  # not finite: sweep pair by pair (it says why)
             first, first_other, first_normal, tested = _sweep_one(world, i, state.shapes, dt)
         else:
             first, first_other, first_normal, tested = _first_touch(state, k, stale.get(k, {}))
             if k in stale:
                 waiting.append(len(events))
-        events.append(
-            SweepEvent(
-                i,
-                (float(start[0]), float(start[1])),
-                (float(motion[0]), float(motion[1])),
-                first,
-                first_other,
-                tested,
-            )
-        )
+        events.append(SweepEvent(i, start, (mx, my), first, first_other, tested))
         if first is not None:
-            before = state.shapes[i].aabb()
-            world.position[i] = start + motion * first
-            n = np.asarray(first_normal)
-            vn = float(dot_rows(world.velocity[i], n))
-            if vn < 0:
-                world.velocity[i] -= (1 + world.bodies[i].restitution) * vn * n
-            world.pose_changed()
+            _cut(world, i, (start[0] + mx * first, start[1] + my * first), first_normal)
             state.shapes[i] = world.shape(i)
-            for later, results in _moved(state, k, i, before).items():
-                if results is None:
-                    pending.append((later, i))
-                    flagged.add(later)
-                else:
-                    stale.setdefault(later, {})[i] = results
+            _moved(state, k, i)
     if state.later:  # the certain misses' axes: nothing above depended on them
         batch = sweep_many(*zip(*state.later, strict=True))
         for e in waiting:
@@ -146,40 +152,76 @@ def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]
     return tuple(events)
 
 
-def _moved(state: _Sweeps, k: int, i: int, before: AABB) -> dict:
-    """Body i (bullet k) was cut: the later bullets whose pairs with it change. Where
-    their swept box met it before and no longer does, no pairs; where it meets it now, a
-    pair that certainly misses (`certain_misses`) is a miss (`sweep` says exactly that:
-    with a circle, no axes; two polygons' axes come last, `_Later`); None for the pairs
-    that must be tested again before that bullet's turn."""
-    near = state.near[state.near_start[k] : state.near_start[k + 1]]
+def _cut(world: World, i: int, place: tuple, normal: tuple) -> None:
+    """Body i moved to `place`, its velocity's closing part along `normal` bounced (the
+    array steps' operations, in their order, on floats)."""
+    nx, ny = normal
+    world.position[i] = place
+    vx, vy = world.velocity[i].tolist()
+    vn = vx * nx + vy * ny
+    if vn < 0:
+        bounce = (1 + world.bodies[i].restitution) * vn
+        world.velocity[i] = (vx - bounce * nx, vy - bounce * ny)
+    world.pose_changed()
+
+
+def _near_tables(state: _Sweeps, ends: np.ndarray) -> None:
+    """`_Sweeps.near_*`, for all bullets at once (`ends`: each bullet's box where its
+    step ended, before any cut)."""
+    near, bounds = state.near, state.near_start
+    state.near_bounds = bounds.tolist()
+    state.near_list = near.tolist()
     swept = state.swept[near]
-    after = state.shapes[i].aabb()
-    now = meets(swept, after)
-    changed = {b: [] for b in near[meets(swept, before) & ~now].tolist()}
-    now = near[now]
+    state.near_swept = tuple(np.ascontiguousarray(swept[:, c]) for c in range(4))
+    state.near_moving = state.moving[near]
+    owner = np.repeat(np.arange(len(bounds) - 1), np.diff(bounds))
+    end = ends[owner]
+    state.near_then = (
+        (swept[:, 0] <= end[:, 2])
+        & (end[:, 0] <= swept[:, 2])
+        & (swept[:, 1] <= end[:, 3])
+        & (end[:, 1] <= swept[:, 3])
+    )
+    state.near_round = state.round_start[near].tolist()
+
+
+def _moved(state: _Sweeps, k: int, i: int) -> None:
+    """Body i (bullet k) was cut: the later bullets whose pairs with it change, into
+    `state.stale`. Where their swept box met it before and no longer does, no pairs;
+    where it meets it now, a pair that certainly misses (`certain_misses`) is a miss
+    (`sweep` says exactly that: with a circle, no axes; two polygons' axes come last,
+    `_Later`); the other pairs go to `state.pending`, tested again before that bullet's
+    turn."""
+    a, b = state.near_bounds[k], state.near_bounds[k + 1]
+    if a == b:
+        return
+    box = state.shapes[i].aabb()
+    min_x, min_y, max_x, max_y = (column[a:b] for column in state.near_swept)
+    now = (min_x <= box.max_x) & (box.min_x <= max_x) & (min_y <= box.max_y)
+    now &= box.min_y <= max_y
+    near = state.near[a:b]
+    stale, later = state.stale, state.later
+    for j in near[state.near_then[a:b] & ~now].tolist():
+        stale.setdefault(j, {})[i] = []
+    now = np.flatnonzero(now)
     if not len(now):
-        return changed
-    box = np.array([box_tuple(after)])
-    misses = certain_misses(state.start_boxes[now], state.motions[now], box)
+        return
+    misses = misses_box(state.near_moving[a:b][now].tolist(), box_tuple(box))
     others = convex_parts(state.shapes[i])
-    for b, miss, round_ in zip(
-        now.tolist(),
-        misses.tolist(),
-        (state.round_start[now] | state.round[i]).tolist(),
-        strict=True,
-    ):
+    round_i = bool(state.round[i])
+    for t, miss in zip((now + a).tolist(), misses, strict=True):
+        j = state.near_list[t]
         if not miss:
-            changed[b] = None
-        elif round_:
-            changed[b] = [_MISS] * (state.parts[b] * len(others))
+            state.pending.append((j, i))
+            state.flagged.add(j)
+        elif round_i or state.near_round[t]:
+            stale.setdefault(j, {})[i] = [(i, *_MISS)] * (state.parts[j] * len(others))
         else:
-            changed[b] = []
-            for part in convex_parts(state.starts[b]):
+            results = stale.setdefault(j, {})[i] = []
+            for part in convex_parts(state.starts[j]):
                 for other in others:
-                    changed[b].append((math.inf, _MISS[1], _Later(len(state.later))))
-                    state.later.append((part, other, state.motions[b]))
-    return changed
+                    results.append((i, math.inf, _MISS[1], _Later(len(later))))
+                    later.append((part, other, state.motions[j]))
 
 
 def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Sweeps:
@@ -252,33 +294,38 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
         swept,
         j_of[pair_of].tolist(),
         fraction,
+        fraction.tolist(),
         normal,
         tuple(axes),
         np.searchsorted(k_rows, np.arange(m + 1)),
         *near(swept),
     )
     sweeps.origin = None if begun is None else starts_xy
+    sweeps.moving = movers(start_boxes, motions)
+    _near_tables(sweeps, boxes[bullets])
     return sweeps
 
 
-def _retest(state: _Sweeps, pending: list[tuple[int, int]], stale: dict) -> None:
+def _retest(state: _Sweeps) -> None:
     """The pairs of later bullets with bodies cut since their test, tested again as one
     batch at the moved bodies' new places."""
-    found = []
-    for k, j in pending:
-        stale.setdefault(k, {})[j] = []
-        found += [
-            (k, j, part, other)
-            for part in convex_parts(state.starts[k])
-            for other in convex_parts(state.shapes[j])
-        ]
-    batch = sweep_many(
-        [f[2] for f in found], [f[3] for f in found], state.motions[[f[0] for f in found]]
-    )
+    found, parts, others, bullets = [], [], [], []
+    stale = state.stale
+    for k, j in state.pending:
+        results = stale.setdefault(k, {})[j] = []
+        for part in convex_parts(state.starts[k]):
+            for other in convex_parts(state.shapes[j]):
+                found.append((results, j))
+                parts.append(part)
+                others.append(other)
+                bullets.append(k)
+    state.pending, state.flagged = [], set()
+    batch = sweep_many(parts, others, state.motions[bullets])
     eligible = batch.hit & ~batch.initially_overlapping
     fraction = np.where(eligible, batch.fraction, np.inf).tolist()
-    for row, (k, j, _, _) in enumerate(found):
-        stale[k][j].append((fraction[row], batch.normal[row], batch.axes[row]))
+    normals = batch.normal.tolist()
+    for (results, j), *result in zip(found, fraction, normals, batch.axes, strict=True):
+        results.append((j, *result))
 
 
 def _first_touch(state: _Sweeps, k: int, stale: dict):
@@ -294,18 +341,20 @@ def _first_touch(state: _Sweeps, k: int, stale: dict):
             return None, None, None, tested
         normal = state.normal[row]
         return float(state.fraction[row]), state.other[row], _pair(normal), tested
-    entries = [
-        (state.other[r], float(state.fraction[r]), state.normal[r], state.axes[r])
-        for r in range(a, b)
-        if state.other[r] not in stale
-    ]
-    entries += [(j, *result) for j, results in stale.items() for result in results]
-    entries.sort(key=lambda entry: entry[0])  # stable: parts keep their order
+    # A batch row's normal stands as its row number until it is the first touch.
+    rows = zip(state.other[a:b], state.fractions[a:b], range(a, b), state.axes[a:b], strict=True)
+    entries = [row for row in rows if row[0] not in stale]
+    entries += [result for results in stale.values() for result in results]
+    entries.sort(key=itemgetter(0))  # stable: parts keep their order
     first, first_other, first_normal = None, None, None
     for j, fraction, normal, _ in entries:
         if fraction != math.inf and (first is None or fraction < first):
-            first, first_other, first_normal = fraction, j, _pair(normal)
-    return first, first_other, first_normal, tuple((e[0], e[3]) for e in entries)
+            first, first_other, first_normal = fraction, j, normal
+    if isinstance(first_normal, int):
+        first_normal = state.normal[first_normal]
+    if first_normal is not None:
+        first_normal = _pair(first_normal)
+    return first, first_other, first_normal, tuple([(e[0], e[3]) for e in entries])
 
 
 def _pair(normal: np.ndarray) -> tuple[float, float]:

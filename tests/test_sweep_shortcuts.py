@@ -42,7 +42,7 @@ def test_misses_box_is_certain_misses_row_by_row():
         if trial % 11 == 0:
             box[2] = np.inf
         with np.errstate(all="ignore"):
-            expected = certain_misses(start_boxes, motions, np.tile(box, (n, 1)))
+            expected = certain_misses(movers(start_boxes, motions), np.tile(box, (n, 1)))
         got = misses_box(movers(start_boxes, motions).tolist(), tuple(box.tolist()))
         assert got == expected.tolist(), trial
         for value in got:

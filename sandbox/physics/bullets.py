@@ -55,7 +55,6 @@ class _Sweeps:
     shapes: list
     round: np.ndarray  # (n,) the body is a circle
     starts: list  # each bullet's shape where its step began (None: not finite)
-    start_boxes: np.ndarray  # (m, 4) their boxes
     round_start: np.ndarray  # (m,) the bullet is a circle
     parts: list[int]  # (m,) convex parts of each bullet
     motions: np.ndarray  # (m, 2)
@@ -75,9 +74,7 @@ class _Sweeps:
     later: list = field(default_factory=list)
     # (m, 2) where each bullet's step began, when the world said (`sweep_bullets`)
     origin: np.ndarray | None = None
-    # (m, 7) the bullets' sides of `certain_misses`, worked out once (`movers`)
-    moving: np.ndarray | None = None
-    # Per entry of `near` (`_near_tables`): its swept box's columns, its `moving` row,
+    # Per entry of `near` (`_near_tables`): its swept box's columns, its `movers` row,
     # whether the swept box meets bullet k's box before the cut, the bullet is round.
     near_bounds: list = field(default_factory=list)
     near_swept: tuple = ()
@@ -101,7 +98,6 @@ class _Later:
 
 # A part pair that misses: no touch, no normal, no axes (a circle takes part).
 _MISS = (math.inf, np.full(2, np.nan), ())
-# A margin far beyond rounding, relative to the sizes at hand, for `certain_misses`.
 
 
 def sweep_bullets(world: World, dt: float, begun=None) -> tuple[SweepEvent, ...]:
@@ -165,15 +161,15 @@ def _cut(world: World, i: int, place: tuple, normal: tuple) -> None:
     world.pose_changed()
 
 
-def _near_tables(state: _Sweeps, ends: np.ndarray) -> None:
+def _near_tables(state: _Sweeps, ends: np.ndarray, moving: np.ndarray) -> None:
     """`_Sweeps.near_*`, for all bullets at once (`ends`: each bullet's box where its
-    step ended, before any cut)."""
+    step ended, before any cut; `moving`: the bullets' `movers`)."""
     near, bounds = state.near, state.near_start
     state.near_bounds = bounds.tolist()
     state.near_list = near.tolist()
     swept = state.swept[near]
     state.near_swept = tuple(np.ascontiguousarray(swept[:, c]) for c in range(4))
-    state.near_moving = state.moving[near]
+    state.near_moving = moving[near]
     owner = np.repeat(np.arange(len(bounds) - 1), np.diff(bounds))
     end = ends[owner]
     state.near_then = (
@@ -267,7 +263,8 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
     index_b = (np.cumsum(count_b) - count_b)[j_of][pair_of] + step % width
     k_rows = k_of[pair_of]
     # Pairs with a circle that certainly miss are misses; the rest, one batch.
-    miss = certain_misses(start_boxes[k_of], motions[k_of], boxes[j_of])
+    moving = movers(start_boxes, motions)
+    miss = certain_misses(moving[k_of], boxes[j_of])
     miss &= round_start[k_of] | round_[j_of]
     test = np.flatnonzero(~miss[pair_of])
     batch = sweep_many(
@@ -287,7 +284,6 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
         shapes,
         round_,
         starts,
-        start_boxes,
         round_start,
         count_a.tolist(),
         motions,
@@ -301,8 +297,7 @@ def _candidates(world: World, bullets: list[int], dt: float, begun=None) -> _Swe
         *near(swept),
     )
     sweeps.origin = None if begun is None else starts_xy
-    sweeps.moving = movers(start_boxes, motions)
-    _near_tables(sweeps, boxes[bullets])
+    _near_tables(sweeps, boxes[bullets], moving)
     return sweeps
 
 

@@ -26,33 +26,31 @@ def near(swept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return later, np.searchsorted(first, np.arange(m + 1))
 
 
-def certain_misses(start_boxes: np.ndarray, motions: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Moving shapes (start boxes, motions) that certainly never come near static ones
-    (boxes) this step: the circles round their boxes stay apart over the whole motion,
-    by far more than rounding. NaN or inf anywhere: not certain."""
-    a_centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
-    b_centre = (boxes[:, :2] + boxes[:, 2:]) * 0.5
-    a_size, b_size = start_boxes[:, 2:] - start_boxes[:, :2], boxes[:, 2:] - boxes[:, :2]
-    reach = 0.5 * (_norm(a_size) + _norm(b_size))
-    f, d = a_centre - b_centre, motions
-    dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        t = np.clip(-(f[:, 0] * d[:, 0] + f[:, 1] * d[:, 1]) / dd, 0.0, 1.0)
-        t = np.where(dd > 0, t, 0.0)
-        closest = _norm(f + t[:, None] * d)
-        scale = _norm(f) + _norm(d) + reach + 1.0
-        return closest > reach + MISS_MARGIN * scale
-
-
 def movers(start_boxes: np.ndarray, motions: np.ndarray) -> np.ndarray:
-    """(m, 7) `certain_misses`' moving side, worked out once for `misses_box`: centre x,
-    y, |size|, motion x, y, |motion|^2, |motion| (the same operations)."""
+    """(m, 7) the moving side of `certain_misses` and `misses_box`, worked out once per
+    mover: centre x, y, |size| of its start box, motion x, y, |motion|^2, |motion|."""
     with np.errstate(over="ignore", invalid="ignore"):  # NaN or inf: never certain
         centre = (start_boxes[:, :2] + start_boxes[:, 2:]) * 0.5
         d = motions
         dd = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
         size = _norm(start_boxes[:, 2:] - start_boxes[:, :2])
         return np.column_stack([centre, size, d, dd, _norm(d)])
+
+
+def certain_misses(moving: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Moving shapes (rows of `movers`: their start boxes and motions) that certainly
+    never come near static ones (boxes) this step: the circles round their boxes stay
+    apart over the whole motion, by far more than rounding. NaN or inf anywhere: not
+    certain."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        b_centre = (boxes[:, :2] + boxes[:, 2:]) * 0.5
+        reach = 0.5 * (moving[:, 2] + _norm(boxes[:, 2:] - boxes[:, :2]))
+        f, d, dd = moving[:, :2] - b_centre, moving[:, 3:5], moving[:, 5]
+        t = np.clip(-(f[:, 0] * d[:, 0] + f[:, 1] * d[:, 1]) / dd, 0.0, 1.0)
+        t = np.where(dd > 0, t, 0.0)
+        closest = _norm(f + t[:, None] * d)
+        scale = _norm(f) + moving[:, 6] + reach + 1.0
+        return closest > reach + MISS_MARGIN * scale
 
 
 def misses_box(moving: list, box: tuple) -> list[bool]:

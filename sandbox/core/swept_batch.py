@@ -327,7 +327,6 @@ def _circles(a: list, b: list, d: np.ndarray, rows: np.ndarray, out: _Out) -> No
             [a[k] for k in close.tolist()],
             [b[k] for k in close.tolist()],
         )
-    if len(close):
         out.overlap(rows[colliding])
     keep = np.flatnonzero(~colliding)
     if not len(keep):
